@@ -1,0 +1,39 @@
+import '../css/app.css';
+import { axiosAdapter } from '@inertiajs/core';
+import { createInertiaApp } from '@inertiajs/react';
+import type { ComponentType, ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import AppLayout from '@/Layouts/AppLayout';
+import { http } from '@/lib/http';
+
+type PageComponent = ComponentType & { layout?: ((page: ReactNode) => ReactNode) | null };
+type PageModule = { default: PageComponent };
+
+// Every page is its own chunk, fetched when first visited.
+const pages = import.meta.glob<PageModule>('./Pages/**/*.tsx');
+
+const appName = document.querySelector<HTMLScriptElement>('script[data-page="app"]')
+  ? (JSON.parse(document.querySelector<HTMLScriptElement>('script[data-page="app"]')!.textContent || '{}').props?.appName as string | undefined)
+  : undefined;
+
+createInertiaApp({
+  title: (title) => (title ? `${title} - ${appName ?? 'Boardly'}` : (appName ?? 'Boardly')),
+  resolve: async (name) => {
+    const loader = pages[`./Pages/${name}.tsx`];
+    if (!loader) throw new Error(`Unknown page: ${name}`);
+    const page = (await loader()).default;
+    // Pages without their own layout get the signed-in shell; `layout = null` opts out.
+    if (page.layout === undefined) page.layout = (children: ReactNode) => <AppLayout>{children}</AppLayout>;
+    if (page.layout === null) page.layout = (children: ReactNode) => children;
+    return page as ComponentType & { layout: (page: ReactNode) => ReactNode };
+  },
+  setup({ el, App, props }) {
+    createRoot(el!).render(<App {...props} />);
+  },
+  http: axiosAdapter(http),
+  progress: { color: '#ecb752', delay: 250 },
+  defaults: {
+    prefetch: { cacheFor: 30_000, hoverDelay: 75 },
+    form: { recentlySuccessfulDuration: 2_000 },
+  },
+});

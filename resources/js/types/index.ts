@@ -1,0 +1,74 @@
+export type Role = 'owner' | 'admin' | 'editor' | 'viewer';
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: string | null;
+  is_platform_admin: boolean;
+  locale: string;
+  timezone: string;
+}
+
+export interface CurrentOrganization {
+  id: number;
+  name: string;
+  slug: string;
+  role: Role;
+}
+
+export interface OrganizationSummary {
+  id: number;
+  name: string;
+  slug: string;
+  role: Role | null;
+}
+
+/** What the signed-in user may do in the current organisation (buttons are hidden otherwise). */
+export interface Abilities {
+  manageRecords: boolean;
+  viewActivity: boolean;
+  manageMembers: boolean;
+  manageOrganization: boolean;
+  manageSubscription: boolean;
+  deleteOrganization: boolean;
+}
+
+export interface FlashMessages {
+  success?: string;
+  error?: string;
+  info?: string;
+}
+
+export interface RealtimeConfig {
+  key: string;
+  host: string;
+  port: number;
+  scheme: 'http' | 'https';
+}
+
+export interface Paginated<T> {
+  data: T[];
+  meta: {
+    current_page: number;
+    last_page: number;
+    per_page: number;
+    total: number;
+    from: number | null;
+    to: number | null;
+  };
+  links: { url: string | null; label: string; active: boolean }[];
+}
+
+export interface SharedProps {
+  appName: string;
+  auth: {
+    user: AuthUser | null;
+    organization: CurrentOrganization | null;
+    organizations: OrganizationSummary[];
+    can: Abilities;
+  };
+  flash: FlashMessages;
+  realtime: RealtimeConfig;
+  [key: string]: unknown;
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import express, { type Express, type Request, type Router } from 'express';
+import type { AppContext } from './context';
+import { inertia, manifestVersion } from './inertia';
+import './http/types';
+import { csrf, xsrfCookie } from './http/csrf';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import { requestLog } from './http/request-log';
+import { onBeforeEnd } from './http/response-hooks';
+import { rootView } from './http/root-view';
+import { securityHeaders } from './http/security-headers';
+import { sessionBridge } from './http/session-bridge';
+import { sessionMiddleware } from './http/session';
+import { devAssets, productionAssets } from './http/vite-assets';
+import { sharedProps } from './http/shared-props';
+import { realtimeClientConfig } from './http/realtime-client-config';
+import { pageRoutes } from './features/pages/routes';
+
+export interface CreateAppOptions {
+  /** Vite dev server in middleware mode (npm run dev); absent in production and tests. */
+  vite?: { middlewares: express.RequestHandler; transformIndexHtml?: unknown };
+  /** Extra routes mounted before the 404 handler (tests use this for protocol-only pages). */
+  extraRoutes?: (router: Router) => void;
+}
+
+export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
+  const app = express();
+  const { config } = ctx;
+  const https = config.APP_URL.startsWith('https:');
+  const dev = config.APP_ENV === 'development' && !!options.vite;
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
+  app.set('query parser', 'extended');
+
+  app.use((req, res, next) => {
+    // Caches must key every response on X-Inertia: the same URL answers HTML or JSON.
+    res.vary('X-Inertia');
+    next();
+  });
+  app.use(requestLog(ctx.logger));
+  app.use(
+    securityHeaders({
+      https,
+      dev,
+      connectSources: (req) => {
+        const rt = realtimeClientConfig(config, req);
+        const origin = `${rt.host}:${rt.port}`;
+        return rt.scheme === 'https' ? [`wss://${origin}`] : [`ws://${origin}`];
+      },
+    }),
+  );
+
+  if (options.vite) app.use(options.vite.middlewares);
+  app.use(
+    '/build',
+    express.static(path.join(ctx.paths.root, 'public/build'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
+  app.use(express.static(path.join(ctx.paths.root, 'public'), { index: false, maxAge: '1h' }));
+
+  app.use(
+    sessionMiddleware({
+      db: ctx.db,
+      key: ctx.key,
+      cookieName: `${config.APP_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_session`,
+      lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
+      secure: https,
+      now: () => ctx.clock.now(),
+    }),
+  );
+  app.use((req, res, next) => {
+    onBeforeEnd(res, () => xsrfCookie(req, res, ctx.key, https));
+    next();
+  });
+
+  const version = manifestVersion(ctx.paths.manifest);
+  app.use(
+    inertia({
+      version: dev ? () => 'dev' : version,
+      session: sessionBridge,
+      share: (req: Request) => sharedProps(ctx, req),
+      rootView: rootView({
+        appName: config.APP_NAME,
+        assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
+      }),
+    }),
+  );
+
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: true, limit: '1mb' }));
+  app.use(csrf({ key: ctx.key, secure: https }));
+
+  app.use(pageRoutes(ctx));
+  if (options.extraRoutes) {
+    const router = express.Router();
+    options.extraRoutes(router);
+    app.use(router);
+  }
+
+  app.use(notFoundHandler);
+  app.use(errorHandler({ showDetails: config.APP_ENV === 'development' }));
+  return app;
+}

@@ -1,0 +1,17 @@
+import { createServer } from 'node:http';
+import { createServer as createViteServer } from 'vite';
+import { loadConfig } from '../config';
+import { ROOT } from '../bootstrap';
+import { startServer } from '../main';
+
+// One port: Vite runs as middleware inside the app, with hot reload over the same server.
+const config = loadConfig({ APP_ENV: 'development', ...process.env });
+const httpServer = createServer();
+const vite = await createViteServer({ root: ROOT, server: { middlewareMode: true, hmr: { server: httpServer } }, appType: 'custom' });
+const running = await startServer(config, { app: { vite }, httpServer });
+console.log(`\n  ${config.APP_NAME} (dev) is running at ${running.url}\n`);
+process.on('SIGINT', async () => {
+  await vite.close();
+  await running.stop();
+  process.exit(0);
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  APP_NAME: z.string().min(1).default('Boardly'),
+  APP_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  APP_KEY: z.string().default(''),
+  APP_URL: z.url().default('http://localhost:3000'),
+  APP_HOST: z.string().default('0.0.0.0'),
+  APP_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  TRUST_PROXY: bool.default(false),
+  DATABASE_URL: z.string().default(''),
+  PGLITE_DIR: z.string().default('storage/pglite'),
+  STORAGE_DIR: z.string().default('storage'),
+  SESSION_LIFETIME_MINUTES: z.coerce.number().int().positive().default(120),
+  REMEMBER_LIFETIME_DAYS: z.coerce.number().int().positive().default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAIL_URL: z.string().default(''),
+  MAIL_FROM: z.string().default('Boardly <no-reply@boardly.test>'),
+  REDIS_URL: z.string().default(''),
+  WELCOME_VARIANT: z.enum(['classic', 'new']).default('classic'),
+  DEMO_PASSWORD: z.string().default(''),
+  SCHEDULER_ENABLED: bool.default(true),
+  REVERB_APP_ID: z.string().default('boardly'),
+  REVERB_APP_KEY: z.string().default('boardly-key'),
+  REVERB_APP_SECRET: z.string().default('boardly-secret'),
+  REVERB_HOST: z.string().default('0.0.0.0'),
+  REVERB_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  REVERB_SERVER_ENABLED: bool.default(true),
+  REVERB_PUBLIC_HOST: z.string().default(''),
+  REVERB_PUBLIC_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  REVERB_SCHEME: z.enum(['http', 'https', '']).default(''),
+  REVERB_ALLOWED_ORIGINS: z.string().default('*'),
+  REVERB_MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
+  REVERB_MAX_MESSAGE_SIZE: z.coerce.number().int().positive().default(10_000),
+  REVERB_ACTIVITY_TIMEOUT: z.coerce.number().int().positive().default(30),
+  REVERB_SCALING_ENABLED: bool.default(false),
+});
+
+export type Config = z.infer<typeof schema>;
+
+/** Parses the environment once; unknown variables are ignored, bad ones stop the process with a clear message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/types';
+import type { Logger } from './lib/logger';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a request handler may need, built once at start-up and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  logger: Logger;
+  clock: Clock;
+  /** Secret for signing session ids, CSRF tokens and links (derived from APP_KEY). */
+  key: string;
+  paths: { root: string; storage: string; manifest: string };
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types';
+import { PGliteDialect } from './pglite-dialect';
+
+// Postgres `date` stays a 'YYYY-MM-DD' string rather than a local-midnight Date.
+pg.types.setTypeParser(1082, (v: string) => v);
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when empty, PGlite is used. */
+  url?: string;
+  /** PGlite data directory, or 'memory'. */
+  pgliteDir?: string;
+  /** Called for every executed query (query counting in tests, debug logging). */
+  onQuery?: (event: LogEvent) => void;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  const log = options.onQuery ? (event: LogEvent) => options.onQuery!(event) : undefined;
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    return { db, driver: 'postgres', close: () => db.destroy() };
+  }
+  const dir = options.pgliteDir ?? 'memory';
+  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir === 'memory' ? undefined : dir, {
+    parsers: { 1082: (v: string) => v },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), log });
+  return { db, driver: 'pglite', close: () => db.destroy() };
+}

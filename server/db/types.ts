@@ -1,0 +1,214 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | T | undefined, string | T>;
+
+export type Role = 'owner' | 'admin' | 'editor' | 'viewer';
+export type Plan = 'free' | 'team' | 'business';
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'ended';
+export type BoardUserStatus = 'active' | 'inactive';
+export type InsightStatus = 'draft' | 'published' | 'archived';
+export type InsightCategory = 'governance' | 'strategy' | 'finance' | 'risk' | 'people' | 'other';
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  email_verified_at: NullableTimestamp;
+  password: string;
+  is_platform_admin: Generated<boolean>;
+  locale: Generated<string>;
+  timezone: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number | null;
+  data: Json<Record<string, unknown>>;
+  ip: string | null;
+  user_agent: string | null;
+  last_activity: Timestamp;
+}
+
+export interface RememberTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  selector: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  email: string;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: string | null;
+  website: string | null;
+  public_page_enabled: Generated<boolean>;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number;
+  role: Role;
+  last_active_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  email: string;
+  role: Role;
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ActivityProperties {
+  old?: Record<string, unknown>;
+  attributes?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface ActivityLogsTable {
+  id: Generated<number>;
+  organization_id: number | null;
+  causer_id: number | null;
+  event: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  description: string;
+  properties: Json<ActivityProperties>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  organization_id: number;
+  plan: Plan;
+  status: SubscriptionStatus;
+  provider: Generated<string>;
+  trial_ends_at: NullableTimestamp;
+  current_period_start: NullableTimestamp;
+  current_period_end: NullableTimestamp;
+  canceled_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionEventsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  organization_id: number;
+  event: string;
+  from_plan: Plan | null;
+  to_plan: Plan | null;
+  from_status: SubscriptionStatus | null;
+  to_status: SubscriptionStatus | null;
+  amount_cents: Generated<number>;
+  currency: Generated<string>;
+  actor_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface BoardUsersTable {
+  id: Generated<number>;
+  organization_id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  position: string | null;
+  board_name: string | null;
+  status: Generated<BoardUserStatus>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  notes: string | null;
+  joined_on: ColumnType<string | null, string | null | undefined, string | null>;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InsightsTable {
+  id: Generated<number>;
+  organization_id: number;
+  author_id: number | null;
+  title: string;
+  summary: string | null;
+  body: Generated<string>;
+  category: InsightCategory;
+  status: Generated<InsightStatus>;
+  published_at: NullableTimestamp;
+  share_token: string | null;
+  shared_at: NullableTimestamp;
+  view_count: Generated<number>;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BoardUserInsightTable {
+  insight_id: number;
+  board_user_id: number;
+}
+
+export interface InsightViewsTable {
+  insight_id: number;
+  visitor_hash: string;
+  viewed_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  remember_tokens: RememberTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  activity_logs: ActivityLogsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_events: SubscriptionEventsTable;
+  board_users: BoardUsersTable;
+  insights: InsightsTable;
+  board_user_insight: BoardUserInsightTable;
+  insight_views: InsightViewsTable;
+}
+
+/** What every repository takes first: the database or an open transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Organization = Selectable<OrganizationsTable>;
+export type Membership = Selectable<MembershipsTable>;
+export type Invitation = Selectable<InvitationsTable>;
+export type ActivityLog = Selectable<ActivityLogsTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
+export type SubscriptionEvent = Selectable<SubscriptionEventsTable>;
+export type BoardUser = Selectable<BoardUsersTable>;
+export type Insight = Selectable<InsightsTable>;

@@ -1,0 +1,77 @@
+import type { NextFunction, Request, Response } from 'express';
+import { HttpError, ValidationError, defaultMessages } from './errors';
+
+export interface ErrorHandlerOptions {
+  showDetails: boolean;
+}
+
+/** Pages that are not Inertia visits and asked for JSON (axios calls, API clients). */
+const wantsJson = (req: Request) => !req.isInertia && !!req.accepts(['html', 'json']) && req.accepts(['html', 'json']) === 'json';
+
+export async function renderError(req: Request, res: Response, status: number, message?: string, details?: string): Promise<void> {
+  const text = message ?? defaultMessages[status] ?? 'Error';
+  if (wantsJson(req) || !res.inertia) {
+    res.status(status).json({ message: text });
+    return;
+  }
+  const component = status === 404 ? 'Errors/404' : 'Errors/Error';
+  const title = status === 404 ? 'Page not found' : `${status} ${titles[status] ?? 'Error'}`;
+  await res.inertia.render(component, { status, message: text, ...(details ? { details } : {}) }, { status, title });
+}
+
+const titles: Record<number, string> = {
+  400: 'Bad request',
+  403: 'Forbidden',
+  405: 'Method not allowed',
+  413: 'Too large',
+  419: 'Page expired',
+  429: 'Too many requests',
+  500: 'Server error',
+  503: 'Service unavailable',
+};
+
+export function notFoundHandler(req: Request, res: Response) {
+  return renderError(req, res, 404);
+}
+
+export function errorHandler(options: ErrorHandlerOptions) {
+  // Express recognises error middleware by its four parameters.
+  return async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) {
+      req.log?.error({ err: error }, 'error after headers were sent');
+      res.destroy();
+      return;
+    }
+    try {
+      if (error instanceof ValidationError) {
+        if (wantsJson(req)) return void res.status(422).json({ message: error.message, errors: error.errors });
+        return res.inertia.validationFailed(error.errors);
+      }
+      let status = 500;
+      let message: string | undefined;
+      if (error instanceof HttpError) {
+        status = error.status;
+        message = error.message;
+        res.set(error.headers);
+      } else if (isBodyParserError(error)) {
+        status = error.status;
+        message = error.type === 'entity.too.large' ? 'That request is too large.' : 'The request body could not be read.';
+      }
+      if (status === 419 && req.isInertia && req.session) {
+        // An expired form is not an error page: go back and say so.
+        req.session.flash('flash', { error: defaultMessages[419] });
+        return res.inertia.back();
+      }
+      if (status >= 500) req.log?.error({ err: error }, 'request failed');
+      const details = status >= 500 && options.showDetails && error instanceof Error ? error.stack : undefined;
+      await renderError(req, res, status, status >= 500 && !(error instanceof HttpError) ? undefined : message, details);
+    } catch (renderFailure) {
+      req.log?.error({ err: renderFailure, original: error }, 'error page failed');
+      if (!res.headersSent) res.status(500).type('text').send('Server error');
+    }
+  };
+}
+
+function isBodyParserError(error: unknown): error is { status: number; type: string } {
+  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error && typeof (error as { status: unknown }).status === 'number' && (error as { status: number }).status < 500;
+}

@@ -1,0 +1,229 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Kysely } from 'kysely';
+import { parse as parseCookies, serialize } from 'cookie';
+import type { Database } from '../db/types';
+import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto';
+import { onBeforeEnd } from './response-hooks';
+
+type Data = Record<string, unknown>;
+const FLASH = '_flash';
+interface FlashKeys {
+  new: string[];
+  old: string[];
+}
+
+/**
+ * A server-side session. The browser holds only a signed random id; the data lives in the
+ * `sessions` table (keyed by the id's hash, so a database leak exposes no usable cookie).
+ * A session with no data is never written: guests cost no database write.
+ */
+export class Session {
+  #dirty = false;
+  #previousIds: string[] = [];
+  #userId: number | null;
+
+  constructor(
+    public id: string,
+    private data: Data,
+    userId: number | null,
+    public persisted: boolean,
+    public readonly isNew: boolean,
+  ) {
+    this.#userId = userId;
+  }
+
+  get<T = unknown>(key: string): T | undefined {
+    return this.data[key] as T | undefined;
+  }
+
+  has(key: string): boolean {
+    return this.data[key] !== undefined;
+  }
+
+  put(key: string, value: unknown): void {
+    this.data[key] = value;
+    this.#dirty = true;
+  }
+
+  forget(key: string): void {
+    if (key in this.data) {
+      delete this.data[key];
+      this.#dirty = true;
+    }
+  }
+
+  /** Reads a value and removes it. */
+  pull<T = unknown>(key: string): T | undefined {
+    const value = this.get<T>(key);
+    this.forget(key);
+    return value;
+  }
+
+  /** Available to this request and the next one. */
+  flash(key: string, value: unknown): void {
+    this.put(key, value);
+    const keys = this.flashKeys();
+    keys.new = [...new Set([...keys.new, key])];
+    keys.old = keys.old.filter((k) => k !== key);
+    this.put(FLASH, keys);
+  }
+
+  /** Keeps this request's flash data for one more request. */
+  reflash(): void {
+    const keys = this.flashKeys();
+    this.put(FLASH, { new: [...new Set([...keys.new, ...keys.old])], old: [] });
+  }
+
+  get userId(): number | null {
+    return this.#userId;
+  }
+
+  set userId(value: number | null) {
+    this.#userId = value;
+    this.#dirty = true;
+  }
+
+  /** New id, same data: call on every change of privilege (sign-in, sign-out). */
+  regenerate(): void {
+    if (this.persisted) this.#previousIds.push(this.id);
+    this.id = newSessionId();
+    this.persisted = false;
+    this.#dirty = true;
+  }
+
+  /** New id, no data. */
+  invalidate(): void {
+    this.data = {};
+    this.#userId = null;
+    this.regenerate();
+  }
+
+  /** Called once per request, before the response ends. */
+  ageFlash(): void {
+    const keys = this.flashKeys();
+    if (keys.old.length === 0 && keys.new.length === 0) return;
+    for (const key of keys.old) delete this.data[key];
+    this.data[FLASH] = { new: [], old: keys.new };
+    this.#dirty = true;
+  }
+
+  get isDirty(): boolean {
+    return this.#dirty;
+  }
+
+  get isEmpty(): boolean {
+    const keys = Object.keys(this.data).filter((k) => k !== FLASH);
+    return keys.length === 0 && this.#userId === null;
+  }
+
+  get previousIds(): string[] {
+    return this.#previousIds;
+  }
+
+  snapshot(): Data {
+    return this.data;
+  }
+
+  private flashKeys(): FlashKeys {
+    const keys = this.data[FLASH] as FlashKeys | undefined;
+    return { new: [...(keys?.new ?? [])], old: [...(keys?.old ?? [])] };
+  }
+}
+
+export function newSessionId(): string {
+  return randomToken(30);
+}
+
+export interface SessionOptions {
+  db: Kysely<Database>;
+  key: string;
+  cookieName: string;
+  lifetimeMinutes: number;
+  secure: boolean;
+  now?: () => Date;
+}
+
+export function signSessionId(key: string, id: string): string {
+  return `${id}.${hmac(key, `session:${id}`).slice(0, 43)}`;
+}
+
+function readSessionId(key: string, cookieValue: string | undefined): string | null {
+  if (!cookieValue) return null;
+  const dot = cookieValue.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const id = cookieValue.slice(0, dot);
+  return safeEqual(signSessionId(key, id), cookieValue) ? id : null;
+}
+
+export function sessionCookie(options: SessionOptions, id: string): string {
+  return serialize(options.cookieName, signSessionId(options.key, id), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    path: '/',
+    maxAge: options.lifetimeMinutes * 60,
+  });
+}
+
+export function sessionMiddleware(options: SessionOptions) {
+  const now = options.now ?? (() => new Date());
+  const touchEveryMs = 60_000;
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    req.cookies = parseCookies(req.headers.cookie ?? '') as Record<string, string>;
+    const id = readSessionId(options.key, req.cookies[options.cookieName]);
+    let session: Session;
+    let loadedActivity = 0;
+    if (id) {
+      const row = await options.db
+        .selectFrom('sessions')
+        .select(['data', 'user_id', 'last_activity'])
+        .where('id', '=', sha256(id))
+        .executeTakeFirst();
+      const fresh = row && now().getTime() - row.last_activity.getTime() < options.lifetimeMinutes * 60_000;
+      if (row && fresh) {
+        session = new Session(id, row.data ?? {}, row.user_id, true, false);
+        loadedActivity = row.last_activity.getTime();
+      } else {
+        // A signed id we issued but never stored (a guest) keeps its id, so its CSRF token holds.
+        session = new Session(row ? newSessionId() : id, {}, null, false, false);
+        if (row) await options.db.deleteFrom('sessions').where('id', '=', sha256(id)).execute();
+      }
+    } else {
+      session = new Session(newSessionId(), {}, null, false, true);
+    }
+    req.session = session;
+    const cookieId = id;
+
+    onBeforeEnd(res, async () => {
+      session.ageFlash();
+      if (session.id !== cookieId && !res.headersSent) res.append('Set-Cookie', sessionCookie(options, session.id));
+      if (session.previousIds.length > 0) {
+        await options.db.deleteFrom('sessions').where('id', 'in', session.previousIds.map(sha256)).execute();
+      }
+      const stale = now().getTime() - loadedActivity > touchEveryMs;
+      if (session.isEmpty) {
+        if (session.persisted) await options.db.deleteFrom('sessions').where('id', '=', sha256(session.id)).execute();
+        return;
+      }
+      if (!session.isDirty && session.persisted && !stale) return;
+      const row = {
+        id: sha256(session.id),
+        user_id: session.userId,
+        data: JSON.stringify(session.snapshot()),
+        ip: req.ip ?? null,
+        user_agent: (req.get('user-agent') ?? '').slice(0, 500),
+        last_activity: now(),
+      };
+      await options.db
+        .insertInto('sessions')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({ user_id: row.user_id, data: row.data, last_activity: row.last_activity, ip: row.ip, user_agent: row.user_agent }),
+        )
+        .execute();
+      session.persisted = true;
+    });
+    next();
+  };
+}

@@ -1,0 +1,12 @@
+import type { Session } from './session';
+
+declare global {
+  namespace Express {
+    interface Request {
+      session: Session;
+      cookies: Record<string, string>;
+    }
+  }
+}
+
+export {};

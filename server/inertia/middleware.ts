@@ -1,0 +1,173 @@
+import type { NextFunction, Request, Response } from 'express';
+import { onBeforeEnd } from '../http/response-hooks';
+import { buildPage, type PageObject, type PropRequest } from './page';
+
+/** How the adapter reaches the session without knowing how sessions are built. */
+export interface InertiaSessionBridge {
+  /** Validation errors flashed by the previous request. */
+  errors(req: Request): Record<string, unknown>;
+  flashErrors(req: Request, errors: Record<string, unknown>): void;
+  /** Flash messages (`success`, `error`, …) flashed by the previous request or this one. */
+  flash(req: Request): Record<string, unknown>;
+  /** Keep this request's flash data for the next request. */
+  reflash(req: Request): void;
+}
+
+export interface RenderOptions {
+  status?: number;
+  /** Page part of `<title>` on the first, HTML visit. */
+  title?: string;
+  /** Extra `<head>` markup for the HTML visit (already escaped by the caller). */
+  head?: string;
+  encryptHistory?: boolean;
+  clearHistory?: boolean;
+}
+
+export interface RootViewContext {
+  req: Request;
+  res: Response;
+  page: PageObject;
+  title?: string;
+  head?: string;
+}
+
+export interface InertiaOptions {
+  version: () => string;
+  rootView: (ctx: RootViewContext) => string | Promise<string>;
+  share?: (req: Request) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  session: InertiaSessionBridge;
+}
+
+export interface InertiaResponse {
+  render(component: string, props?: Record<string, unknown>, options?: RenderOptions): Promise<void>;
+  /** Adds page props for this request only (middleware-level sharing). */
+  share(props: Record<string, unknown>): void;
+  /** A redirect the browser must do with a full page load (another site, a download…). */
+  location(url: string): void;
+  /** Redirect to the previous page (same-origin Referer, else `fallback`). */
+  back(fallback?: string): void;
+  /** Flash validation errors (into the request's error bag) and redirect back. */
+  validationFailed(errors: Record<string, string>, fallback?: string): void;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      isInertia: boolean;
+    }
+    interface Response {
+      inertia: InertiaResponse;
+    }
+  }
+}
+
+const list = (header: string | undefined) =>
+  (header ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export function propRequest(req: Request): PropRequest {
+  return {
+    partialComponent: req.get('X-Inertia-Partial-Component') || undefined,
+    only: list(req.get('X-Inertia-Partial-Data')),
+    except: list(req.get('X-Inertia-Partial-Except')),
+    reset: list(req.get('X-Inertia-Reset')),
+    exceptOnce: list(req.get('X-Inertia-Except-Once-Props')),
+  };
+}
+
+export function fullUrl(req: Request): string {
+  return `${req.protocol}://${req.get('host')}${req.originalUrl}`;
+}
+
+/** A same-origin Referer as a path, else the fallback: never an open redirect. */
+export function previousUrl(req: Request, fallback = '/'): string {
+  const referer = req.get('referer');
+  if (!referer) return fallback;
+  try {
+    const url = new URL(referer);
+    if (url.host !== req.get('host')) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+export function inertia(options: InertiaOptions) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    req.isInertia = req.get('X-Inertia') === 'true';
+    res.vary('X-Inertia');
+
+
+    if (req.isInertia && req.method === 'GET' && req.get('X-Inertia-Version') !== undefined && req.get('X-Inertia-Version') !== options.version()) {
+      options.session.reflash(req);
+      res.status(409).set('X-Inertia-Location', fullUrl(req)).end();
+      return;
+    }
+
+    const extra: Record<string, unknown> = {};
+
+    res.inertia = {
+      share(props) {
+        Object.assign(extra, props);
+      },
+      async render(component, props = {}, renderOptions = {}) {
+        const shared = { ...(options.share ? await options.share(req) : {}), ...extra };
+        const page = await buildPage(
+          {
+            component,
+            url: req.originalUrl,
+            version: options.version(),
+            shared: { ...shared, errors: options.session.errors(req) },
+            props,
+            flash: options.session.flash(req),
+            encryptHistory: renderOptions.encryptHistory,
+            clearHistory: renderOptions.clearHistory,
+          },
+          propRequest(req),
+        );
+        res.status(renderOptions.status ?? 200);
+        if (req.isInertia) {
+          res.set('X-Inertia', 'true').json(page);
+          return;
+        }
+        const html = await options.rootView({ req, res, page, title: renderOptions.title, head: renderOptions.head });
+        res.type('html').send(html);
+      },
+      location(url) {
+        if (req.isInertia) {
+          res.status(409).set('X-Inertia-Location', url).end();
+        } else {
+          res.redirect(url);
+        }
+      },
+      back(fallback = '/') {
+        res.redirect(303, previousUrl(req, fallback));
+      },
+      validationFailed(errors, fallback) {
+        const bag = req.get('X-Inertia-Error-Bag');
+        options.session.flashErrors(req, bag ? { [bag]: errors } : errors);
+        res.inertia.back(fallback);
+      },
+    };
+
+    onBeforeEnd(res, (_res, body) => {
+      if (res.headersSent) return;
+      const location = res.get('Location');
+      // PUT/PATCH/DELETE must not be replayed by the browser on the redirect target.
+      if (res.statusCode === 302 && ['PUT', 'PATCH', 'DELETE'].includes(req.method)) res.status(303);
+      if (!req.isInertia) return;
+      if (location && res.statusCode >= 300 && res.statusCode < 400 && location.includes('#')) {
+        // XHR redirects drop fragments; the client re-visits this URL itself.
+        res.status(409).set('X-Inertia-Redirect', location).removeHeader('Location');
+        return;
+      }
+      const empty = body === undefined || body === null || (body as { length?: number }).length === 0;
+      if (res.statusCode === 200 && empty) {
+        res.status(303).set('Location', previousUrl(req));
+      }
+    });
+    next();
+  };
+}

@@ -1,0 +1,44 @@
+import { createServer, type Server } from 'node:http';
+import type { Config } from './config';
+import { createApp, type CreateAppOptions } from './app';
+import { boot, type BootOptions } from './bootstrap';
+import type { AppContext } from './context';
+
+export interface Running {
+  ctx: AppContext;
+  url: string;
+  http: Server;
+  stop(): Promise<void>;
+}
+
+/** Boots the app (migrations included) and listens on APP_HOST:APP_PORT. */
+export async function startServer(
+  config: Config,
+  options: BootOptions & { app?: CreateAppOptions; httpServer?: Server } = {},
+): Promise<Running> {
+  const booted = await boot(config, options);
+  const { ctx } = booted;
+  const app = createApp(ctx, options.app);
+  const http = options.httpServer ?? createServer();
+  http.on('request', app);
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.APP_PORT, config.APP_HOST, () => resolve());
+  });
+  const stoppers: (() => Promise<void>)[] = [];
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : config.APP_PORT;
+  const url = config.APP_PORT === port ? config.APP_URL : `http://localhost:${port}`;
+
+  return {
+    ctx,
+    url,
+    http,
+    async stop() {
+      for (const stop of stoppers.reverse()) await stop();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeAllConnections?.();
+      await booted.close();
+    },
+  };
+}

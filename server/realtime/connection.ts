@@ -1,0 +1,79 @@
+/** One client websocket and its protocol state. Kept small: 10 000 of them must fit in ~100 MB. */
+import { randomInt } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { errorFrame } from './protocol';
+
+export interface PresenceMember {
+  user_id: string | number;
+  user_info: unknown;
+}
+
+const TEXT = { binary: false } as const;
+
+export function newSocketId(): string {
+  return `${randomInt(1, 1_000_000_000)}.${randomInt(1, 1_000_000_000)}`;
+}
+
+export class Connection {
+  readonly id = newSocketId();
+  lastSeen = Date.now();
+  /** When the server pinged this idle connection (0 = not waiting for a pong). */
+  pingedAt = 0;
+  /** The client sent protocol-level pings, so answer idleness with protocol pings too. */
+  controlFrames = false;
+  closed = false;
+  /** Channels this socket is subscribed to (created on first subscribe). */
+  channels: Set<string> | null = null;
+  /** presence channel → the member this socket joined as. */
+  presence: Map<string, PresenceMember> | null = null;
+  /** Set by a successful pusher:signin. */
+  userId: string | null = null;
+  private rateWindow = 0;
+  private rateCount = 0;
+
+  constructor(readonly ws: WebSocket) {}
+
+  touch(now = Date.now()): void {
+    this.lastSeen = now;
+    this.pingedAt = 0;
+  }
+
+  send(frame: string | Buffer): void {
+    if (this.closed || this.ws.readyState !== 1) return;
+    this.ws.send(frame, TEXT);
+  }
+
+  sendError(code: number | null, message: string, channel?: string): void {
+    this.send(errorFrame(code, message, channel));
+  }
+
+  /** Sends `pusher:error` then closes with the same code (protocol 7 clients read either). */
+  reject(code: number, message: string): void {
+    this.sendError(code, message);
+    this.close(code, message);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.ws.close(code, reason);
+    } catch {
+      this.ws.terminate();
+    }
+  }
+
+  /** Fixed one-second window; true when the client event may go out. */
+  allowClientEvent(limitPerSecond: number, now = Date.now()): boolean {
+    if (now - this.rateWindow >= 1000) {
+      this.rateWindow = now;
+      this.rateCount = 0;
+    }
+    this.rateCount += 1;
+    return this.rateCount <= limitPerSecond;
+  }
+
+  isSubscribed(channel: string): boolean {
+    return this.channels !== null && this.channels.has(channel);
+  }
+}

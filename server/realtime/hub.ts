@@ -1,0 +1,162 @@
+/**
+ * The node's state and the operations on it: connections, local channels, signed-in users, subscribe /
+ * unsubscribe (with presence), broadcast (local fan-out + other nodes), cache channels, user termination.
+ */
+import { LocalChannels } from './channels';
+import type { Connection, PresenceMember } from './connection';
+import type { ResolvedOptions } from './options';
+import { parseChannelData, presenceData } from './presence';
+import {
+  ErrorCode,
+  SERVER_TO_USER_PREFIX,
+  encodeEvent,
+  isCache,
+  isPresence,
+  isServerToUser,
+  isValidChannelName,
+  needsAuth,
+} from './protocol';
+import type { BusMessage, Scaling } from './scaling';
+import { verifyChannelAuth } from './signature';
+
+export class Hub {
+  readonly connections = new Map<string, Connection>();
+  readonly local = new LocalChannels();
+  /** Signed-in user id → its sockets on this node. */
+  private readonly users = new Map<string, Set<Connection>>();
+  private readonly pending = new Set<Promise<unknown>>();
+  scaling!: Scaling;
+
+  constructor(readonly opts: ResolvedOptions) {}
+
+  /** Keeps async work visible so stop() can wait for it; errors are logged, never thrown. */
+  track<T>(p: Promise<T>): void {
+    const guarded = p.catch((e: unknown) => this.opts.logger.error('realtime task failed', e instanceof Error ? e.message : e));
+    this.pending.add(guarded);
+    void guarded.finally(() => this.pending.delete(guarded));
+  }
+
+  async settle(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /** Delivers on this node and tells the other nodes. */
+  broadcast(channel: string, frame: string, exceptSocketId?: string): void {
+    this.local.deliver(channel, frame, exceptSocketId);
+    this.scaling.publish(exceptSocketId ? { t: 'event', c: channel, f: frame, x: exceptSocketId } : { t: 'event', c: channel, f: frame });
+  }
+
+  onBusMessage(m: BusMessage): void {
+    if (m.t === 'event') this.local.deliver(m.c, m.f, m.x);
+    else if (m.t === 'terminate') this.terminateLocalUser(m.u);
+  }
+
+  memberRemovedFrame(channel: string, member: PresenceMember): string {
+    return encodeEvent('pusher_internal:member_removed', { user_id: member.user_id }, channel);
+  }
+
+  /** pusher:subscribe. Auth failures answer `pusher:subscription_error` (what pusher-js/Echo surface) and Reverb's `pusher:error` 4009. */
+  subscribe(conn: Connection, data: Record<string, unknown>): void {
+    const channel = data.channel;
+    if (!isValidChannelName(channel)) {
+      conn.sendError(ErrorCode.Unauthorized, 'Invalid channel name');
+      return;
+    }
+    if (isServerToUser(channel)) {
+      if (conn.userId !== null && channel === SERVER_TO_USER_PREFIX + conn.userId) {
+        conn.send(encodeEvent('pusher_internal:subscription_succeeded', {}, channel));
+      } else this.authFailed(conn, channel);
+      return;
+    }
+    const { key, secret } = this.opts;
+    const presence = isPresence(channel);
+    const channelData = presence ? data.channel_data : undefined;
+    if (needsAuth(channel)) {
+      if (presence && typeof channelData !== 'string') return this.authFailed(conn, channel);
+      if (!verifyChannelAuth(key, secret, conn.id, channel, data.auth, channelData as string | undefined)) return this.authFailed(conn, channel);
+    }
+    let member: PresenceMember | null = null;
+    if (presence) {
+      member = parseChannelData(channelData);
+      if (!member) return this.authFailed(conn, channel, 'channel_data must be JSON with a user_id');
+    }
+    const added = this.local.add(channel, conn);
+    if (member) (conn.presence ??= new Map()).set(channel, member);
+    this.track(this.afterSubscribe(conn, channel, added, member));
+  }
+
+  private async afterSubscribe(conn: Connection, channel: string, added: boolean, member: PresenceMember | null): Promise<void> {
+    if (added) await this.scaling.subscriptionDelta(channel, 1);
+    let first = false;
+    if (member && added) first = await this.scaling.presenceJoin(channel, conn.id, member);
+    if (conn.closed || !conn.isSubscribed(channel)) return;
+    const payload = member ? presenceData(await this.scaling.presenceMembers(channel)) : {};
+    conn.send(encodeEvent('pusher_internal:subscription_succeeded', payload, channel));
+    if (member && first) this.broadcast(channel, encodeEvent('pusher_internal:member_added', member, channel), conn.id);
+    if (isCache(channel)) {
+      const cached = await this.scaling.getCache(channel);
+      conn.send(cached ?? encodeEvent('pusher:cache_miss', undefined, channel));
+    }
+  }
+
+  private authFailed(conn: Connection, channel: string, error = 'Connection is unauthorized'): void {
+    conn.send(encodeEvent('pusher:subscription_error', { type: 'AuthError', error, status: 401 }, channel));
+    conn.sendError(ErrorCode.Unauthorized, 'Connection is unauthorized');
+  }
+
+  unsubscribe(conn: Connection, channel: string): void {
+    if (!this.local.remove(channel, conn)) return;
+    const member = conn.presence?.get(channel);
+    conn.presence?.delete(channel);
+    this.track(this.afterUnsubscribe(conn, channel, member !== undefined));
+  }
+
+  private async afterUnsubscribe(conn: Connection, channel: string, presence: boolean): Promise<void> {
+    await this.scaling.subscriptionDelta(channel, -1);
+    if (!presence) return;
+    const left = await this.scaling.presenceLeave(channel, conn.id);
+    if (left?.last) this.broadcast(channel, this.memberRemovedFrame(channel, left.member), conn.id);
+  }
+
+  signIn(conn: Connection, userId: string): void {
+    conn.userId = userId;
+    let set = this.users.get(userId);
+    if (!set) this.users.set(userId, (set = new Set()));
+    set.add(conn);
+    // The server-to-user channel is subscribed by the server, never by the client itself.
+    this.local.add(SERVER_TO_USER_PREFIX + userId, conn);
+  }
+
+  opened(conn: Connection): void {
+    this.connections.set(conn.id, conn);
+    this.scaling.connectionDelta(1);
+  }
+
+  /** Cleanup after the websocket closed, whatever the reason. */
+  closed(conn: Connection): void {
+    conn.closed = true;
+    if (!this.connections.delete(conn.id)) return;
+    this.scaling.connectionDelta(-1);
+    if (conn.userId !== null) {
+      const set = this.users.get(conn.userId);
+      set?.delete(conn);
+      if (set?.size === 0) this.users.delete(conn.userId);
+      this.local.remove(SERVER_TO_USER_PREFIX + conn.userId, conn);
+    }
+    for (const channel of [...(conn.channels ?? [])]) this.unsubscribe(conn, channel);
+  }
+
+  /** Ends every connection of a user: signed in as it, or present as it on a presence channel. */
+  terminateUser(userId: string): void {
+    this.terminateLocalUser(userId);
+    this.scaling.publish({ t: 'terminate', u: userId });
+  }
+
+  private terminateLocalUser(userId: string): void {
+    for (const conn of this.connections.values()) {
+      let match = conn.userId === userId;
+      if (!match && conn.presence) for (const m of conn.presence.values()) if (String(m.user_id) === userId) match = true;
+      if (match) conn.reject(ErrorCode.Unauthorized, 'Connection terminated by the server');
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * One interval for every connection (no timer per socket): a connection idle for pingIntervalMs gets a
+ * `pusher:ping` (and a protocol ping when it uses control frames); one that has not answered within
+ * pongTimeoutMs gets `pusher:error` 4201 and is closed with 4201.
+ */
+import type { Connection } from './connection';
+import { ErrorCode, PING_FRAME } from './protocol';
+
+export class IdleSweeper {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly connections: ReadonlyMap<string, Connection>,
+    private readonly pingIntervalMs: number,
+    private readonly pongTimeoutMs: number,
+  ) {}
+
+  /** Ticks often enough to honour the smaller of the two delays within ~25 %. */
+  get tickMs(): number {
+    return Math.max(10, Math.min(1000, Math.floor(Math.min(this.pingIntervalMs, this.pongTimeoutMs) / 4)));
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.sweep(Date.now()), this.tickMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  sweep(now: number): void {
+    for (const conn of this.connections.values()) {
+      if (conn.closed) continue;
+      if (conn.pingedAt !== 0) {
+        if (now - conn.pingedAt >= this.pongTimeoutMs) conn.reject(ErrorCode.PongTimeout, 'Pong reply not received in time');
+      } else if (now - conn.lastSeen >= this.pingIntervalMs) {
+        conn.pingedAt = now;
+        conn.send(PING_FRAME);
+        if (conn.controlFrames) conn.ws.ping();
+      }
+    }
+  }
+}

@@ -1,0 +1,3 @@
+/** Laravel-Reverb-compatible Pusher protocol 7 server: websocket clients + Pusher HTTP API on one port. */
+export { createRealtimeServer, originAllowed, type RealtimeServer } from './server';
+export { realtimeOptionsFromConfig, type RealtimeLogger, type RealtimeOptions } from './options';

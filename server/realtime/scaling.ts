@@ -1,0 +1,93 @@
+/**
+ * State shared by all nodes: cross-node delivery, presence membership, channel and connection counts, and
+ * the cache-channel payloads. `MemoryScaling` is the single-node engine; `RedisScaling` the scale-out one.
+ */
+import type { LocalChannels } from './channels';
+import type { PresenceMember } from './connection';
+import { MemoryPresence } from './presence';
+
+/** A message for the other nodes: an event frame for a channel, or a user's connections to end. */
+export type BusMessage = { t: 'event'; c: string; f: string; x?: string } | { t: 'terminate'; u: string };
+
+export interface ScalingHooks {
+  /** A message published by another node. */
+  onMessage(m: BusMessage): void;
+  /** A member of a dead node was removed and it was that user's last connection. */
+  onMemberGone(channel: string, member: PresenceMember): void;
+}
+
+export interface Scaling {
+  start(hooks: ScalingHooks): Promise<void>;
+  stop(): Promise<void>;
+  /** Sends to the other nodes (the caller delivers locally). */
+  publish(m: BusMessage): void;
+  /** True when this is the user's first connection on the channel across all nodes. */
+  presenceJoin(channel: string, socketId: string, member: PresenceMember): Promise<boolean>;
+  presenceLeave(channel: string, socketId: string): Promise<{ member: PresenceMember; last: boolean } | null>;
+  presenceMembers(channel: string): Promise<PresenceMember[]>;
+  userCount(channel: string): Promise<number>;
+  /** Mirrors local subscription changes so the HTTP API sees every node. */
+  subscriptionDelta(channel: string, delta: number): Promise<void>;
+  connectionDelta(delta: number): void;
+  /** channel → subscription count over all nodes (occupied channels only). */
+  channelCounts(): Promise<Map<string, number>>;
+  subscriptionCount(channel: string): Promise<number>;
+  connectionCount(): Promise<number>;
+  setCache(channel: string, frame: string): Promise<void>;
+  getCache(channel: string): Promise<string | null>;
+}
+
+/** Pusher keeps a cache channel's last event for 30 minutes. */
+export const CACHE_TTL_MS = 30 * 60 * 1000;
+
+export class MemoryScaling implements Scaling {
+  private readonly presence = new MemoryPresence();
+  private readonly cache = new Map<string, { frame: string; expires: number }>();
+  private connections = 0;
+
+  constructor(private readonly local: LocalChannels) {}
+
+  async start(): Promise<void> {}
+  async stop(): Promise<void> {}
+  publish(): void {}
+
+  async presenceJoin(channel: string, socketId: string, member: PresenceMember): Promise<boolean> {
+    return this.presence.join(channel, socketId, member);
+  }
+  async presenceLeave(channel: string, socketId: string) {
+    return this.presence.leave(channel, socketId);
+  }
+  async presenceMembers(channel: string): Promise<PresenceMember[]> {
+    return this.presence.members(channel);
+  }
+  async userCount(channel: string): Promise<number> {
+    return this.presence.userCount(channel);
+  }
+  async subscriptionDelta(): Promise<void> {}
+  connectionDelta(delta: number): void {
+    this.connections += delta;
+  }
+  async channelCounts(): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const name of this.local.names()) out.set(name, this.local.count(name));
+    return out;
+  }
+  async subscriptionCount(channel: string): Promise<number> {
+    return this.local.count(channel);
+  }
+  async connectionCount(): Promise<number> {
+    return this.connections;
+  }
+  async setCache(channel: string, frame: string): Promise<void> {
+    this.cache.set(channel, { frame, expires: Date.now() + CACHE_TTL_MS });
+  }
+  async getCache(channel: string): Promise<string | null> {
+    const hit = this.cache.get(channel);
+    if (!hit) return null;
+    if (hit.expires < Date.now()) {
+      this.cache.delete(channel);
+      return null;
+    }
+    return hit.frame;
+  }
+}
