@@ -14,7 +14,9 @@ import { sessionMiddleware } from './http/session';
 import { devAssets, productionAssets } from './http/vite-assets';
 import { sharedProps } from './http/shared-props';
 import { realtimeClientConfig } from './http/realtime-client-config';
-import { pageRoutes } from './features/pages/routes';
+import { registerRoutes } from './routes';
+import { loadUser } from './features/auth/middleware';
+import { loadOrganization } from './features/organizations/tenancy';
 
 export interface CreateAppOptions {
   /** Vite dev server in middleware mode (npm run dev); absent in production and tests. */
@@ -89,8 +91,10 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: true, limit: '1mb' }));
   app.use(csrf({ key: ctx.key, secure: https }));
+  app.use(loadUser(ctx));
+  app.use(loadOrganization(ctx));
 
-  app.use(pageRoutes(ctx));
+  registerRoutes(app, ctx);
   if (options.extraRoutes) {
     const router = express.Router();
     options.extraRoutes(router);

@@ -7,6 +7,9 @@ import { createDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { randomToken, sha256 } from './lib/crypto';
 import { createLogger, type Logger } from './lib/logger';
+import { RateLimiter } from './lib/rate-limiter';
+import { createMailer, type Mailer } from './mail/mailer';
+import { MemoryBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,6 +18,8 @@ export interface BootOptions {
   clock?: Clock;
   database?: DatabaseHandle;
   migrate?: boolean;
+  mailer?: Mailer;
+  broadcaster?: Broadcaster;
 }
 
 export interface Booted {
@@ -44,13 +49,32 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       pgliteDir: config.PGLITE_DIR === 'memory' ? 'memory' : path.resolve(ROOT, config.PGLITE_DIR),
     });
   if (options.migrate !== false) await migrateToLatest(database.db);
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     db: database.db,
     logger,
-    clock: options.clock ?? systemClock,
+    clock,
     key: sha256(resolveAppKey(config, storage)),
     paths: { root: ROOT, storage, manifest: path.join(ROOT, 'public/build/.vite/manifest.json') },
+    mailer: options.mailer ?? createMailer({ url: config.MAIL_URL, from: config.MAIL_FROM, storageDir: storage, logger }),
+    broadcaster: options.broadcaster ?? defaultBroadcaster(config, logger),
+    limiter: new RateLimiter(clock),
+    url: (p: string) => config.APP_URL.replace(/\/+$/, '') + (p.startsWith('/') ? p : `/${p}`),
   };
   return { ctx, database, close: () => database.close() };
+}
+
+function defaultBroadcaster(config: Config, logger: Logger): Broadcaster {
+  if (!config.REVERB_SERVER_ENABLED && !config.REVERB_PUBLISH_HOST) return new MemoryBroadcaster();
+  const host = config.REVERB_PUBLISH_HOST || (config.REVERB_HOST === '0.0.0.0' || config.REVERB_HOST === '::' ? '127.0.0.1' : config.REVERB_HOST);
+  return pusherBroadcaster({
+    appId: config.REVERB_APP_ID,
+    key: config.REVERB_APP_KEY,
+    secret: config.REVERB_APP_SECRET,
+    host,
+    port: config.REVERB_PORT,
+    useTLS: false,
+    logger,
+  });
 }

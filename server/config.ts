@@ -30,6 +30,8 @@ const schema = z.object({
   REVERB_HOST: z.string().default('0.0.0.0'),
   REVERB_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   REVERB_SERVER_ENABLED: bool.default(true),
+  /** Where the app publishes events (the Pusher HTTP API); defaults to the local realtime server. */
+  REVERB_PUBLISH_HOST: z.string().default(''),
   REVERB_PUBLIC_HOST: z.string().default(''),
   REVERB_PUBLIC_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   REVERB_SCHEME: z.enum(['http', 'https', '']).default(''),

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/types';
+import type { Broadcaster } from './broadcasting/broadcaster';
 import type { Logger } from './lib/logger';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { Mailer } from './mail/mailer';
 
 export interface Clock {
   now(): Date;
@@ -18,4 +21,9 @@ export interface AppContext {
   /** Secret for signing session ids, CSRF tokens and links (derived from APP_KEY). */
   key: string;
   paths: { root: string; storage: string; manifest: string };
+  mailer: Mailer;
+  broadcaster: Broadcaster;
+  limiter: RateLimiter;
+  /** Absolute URL for a path, based on APP_URL (links in mails, Open Graph tags). */
+  url(path: string): string;
 }

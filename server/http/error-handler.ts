@@ -57,9 +57,9 @@ export function errorHandler(options: ErrorHandlerOptions) {
         status = error.status;
         message = error.type === 'entity.too.large' ? 'That request is too large.' : 'The request body could not be read.';
       }
-      if (status === 419 && req.isInertia && req.session) {
-        // An expired form is not an error page: go back and say so.
-        req.session.flash('flash', { error: defaultMessages[419] });
+      if ((status === 419 || status === 429) && req.isInertia && req.session && req.method !== 'GET') {
+        // An expired or throttled form is not an error page: go back and say so.
+        req.session.flash('flash', { error: status === 419 ? defaultMessages[419] : (message ?? defaultMessages[429]) });
         return res.inertia.back();
       }
       if (status >= 500) req.log?.error({ err: error }, 'request failed');

@@ -1,12 +1,22 @@
 import type { Request } from 'express';
 import type { AppContext } from '../context';
+import { publicUser } from '../features/auth/user-repository';
+import { abilitiesOf } from '../features/organizations/policy';
+import { userOrganizations } from '../features/organizations/tenancy';
 import { realtimeClientConfig } from './realtime-client-config';
 
 /** Props every page receives; their shape is typed once for the client in resources/js/types. */
 export async function sharedProps(ctx: AppContext, req: Request): Promise<Record<string, unknown>> {
+  const user = req.user;
+  const org = req.organization;
   return {
     appName: ctx.config.APP_NAME,
-    auth: { user: null },
+    auth: {
+      user: user ? publicUser(user) : null,
+      organization: org ? { id: org.id, name: org.name, slug: org.slug, role: org.role } : null,
+      organizations: user ? await userOrganizations(ctx.db, user.id) : [],
+      can: abilitiesOf(org ? org.role : null, !!user?.is_platform_admin && !!org),
+    },
     flash: req.session.get('flash') ?? {},
     realtime: realtimeClientConfig(ctx.config, req),
   };

@@ -9,6 +9,8 @@ import { boot } from '../../server/bootstrap';
 import { loadConfig, type Config } from '../../server/config';
 import type { AppContext, Clock } from '../../server/context';
 import { createLogger } from '../../server/lib/logger';
+import { MemoryMailer, type Mailer } from '../../server/mail/mailer';
+import { MemoryBroadcaster, type Broadcaster } from '../../server/broadcasting/broadcaster';
 import { TestClient } from './client';
 import { createTestDatabase } from './database';
 
@@ -30,12 +32,18 @@ export interface TestApp {
   url: string;
   client(): TestClient;
   queries: LogEvent[];
+  /** Mails the app sent (unless a real mailer was passed). */
+  mail: MemoryMailer;
+  /** Events the app published (unless a real broadcaster was passed). */
+  broadcasts: MemoryBroadcaster;
   close(): Promise<void>;
 }
 
 export interface TestAppOptions extends CreateAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
+  mailer?: Mailer;
+  broadcaster?: Broadcaster;
 }
 
 /** The real app on a real port, on a fresh database. */
@@ -51,7 +59,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SCHEDULER_ENABLED: 'false',
     ...options.env,
   });
-  const booted = await boot(config, { database, logger: createLogger('silent'), clock: options.clock });
+  const mail = new MemoryMailer();
+  const broadcasts = new MemoryBroadcaster();
+  const booted = await boot(config, {
+    database,
+    logger: createLogger('silent'),
+    clock: options.clock,
+    mailer: options.mailer ?? mail,
+    broadcaster: options.broadcaster ?? broadcasts,
+  });
   // A manifest of our own: tests exercise the real manifest reading without a Vite build.
   const dir = mkdtempSync(path.join(tmpdir(), 'boardly-manifest-'));
   booted.ctx.paths.manifest = path.join(dir, 'manifest.json');
@@ -61,10 +77,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Links in mails point at this server.
+  booted.ctx.config.APP_URL = url;
   return {
     ctx: booted.ctx,
     url,
     queries,
+    mail,
+    broadcasts,
     client: () => new TestClient(url),
     async close() {
       server.closeAllConnections();

@@ -1,0 +1,61 @@
+import Pusher from 'pusher';
+import type { Logger } from '../lib/logger';
+
+export interface BroadcastMessage {
+  channels: string[];
+  /** Short name (e.g. `ActivityLogged`); published as `App\Events\ActivityLogged` for Echo's namespace. */
+  event: string;
+  data: unknown;
+  /** The acting browser's socket: it already knows, so it is left out. */
+  socketId?: string;
+}
+
+export interface Broadcaster {
+  publish(message: BroadcastMessage): Promise<void>;
+}
+
+export const EVENT_NAMESPACE = 'App\\Events\\';
+
+export const channels = {
+  organization: (id: number) => `private-organizations.${id}`,
+  online: (id: number) => `presence-organizations.${id}.online`,
+  user: (id: number) => `private-App.Models.User.${id}`,
+};
+
+export interface PusherBroadcasterOptions {
+  appId: string;
+  key: string;
+  secret: string;
+  host: string;
+  port: number;
+  useTLS: boolean;
+  logger: Logger;
+}
+
+/** Publishes through the official Pusher SDK to our Reverb-compatible server's HTTP API. */
+export function pusherBroadcaster(options: PusherBroadcasterOptions): Broadcaster {
+  const client = new Pusher({
+    appId: options.appId,
+    key: options.key,
+    secret: options.secret,
+    host: options.host,
+    port: String(options.port),
+    useTLS: options.useTLS,
+  });
+  return {
+    async publish({ channels: names, event, data, socketId }) {
+      // The HTTP API takes at most 100 channels per call.
+      for (let i = 0; i < names.length; i += 100) {
+        await client.trigger(names.slice(i, i + 100), EVENT_NAMESPACE + event, data, socketId ? { socket_id: socketId } : undefined);
+      }
+    },
+  };
+}
+
+/** Records what would have been published (tests, and runs with the realtime server turned off). */
+export class MemoryBroadcaster implements Broadcaster {
+  readonly published: BroadcastMessage[] = [];
+  async publish(message: BroadcastMessage) {
+    this.published.push(message);
+  }
+}

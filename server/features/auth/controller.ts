@@ -1,0 +1,99 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
+import { flash } from '../../http/session-bridge';
+import { checkSignedRequest } from '../../lib/signed-url';
+import { validate } from '../../lib/validation';
+import { emailHash } from './mails';
+import { intendedUrl } from './middleware';
+import { confirmPasswordSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './schema';
+import * as auth from './service';
+import { updateUser } from './user-repository';
+
+/** Thin handlers: validate → service → render or redirect. */
+export function authController(ctx: AppContext) {
+  return {
+    showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', {}, { title: 'Register' }),
+
+    async register(req: Request, res: Response) {
+      const input = validate(registerSchema, req.body);
+      const user = await auth.register(ctx, req, input);
+      await auth.completeLogin(ctx, req, res, user, false);
+      res.redirect('/verify-email');
+    },
+
+    showLogin: (req: Request, res: Response) =>
+      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get('status') ?? null }, { title: 'Log in' }),
+
+    async login(req: Request, res: Response) {
+      const input = validate(loginSchema, req.body);
+      const user = await auth.checkCredentials(ctx, req, input);
+      await auth.completeLogin(ctx, req, res, user, input.remember);
+      res.redirect(intendedUrl(req));
+    },
+
+    async logout(req: Request, res: Response) {
+      await auth.logout(ctx, req, res);
+      res.redirect('/');
+    },
+
+    showVerifyNotice(req: Request, res: Response) {
+      if (req.user!.email_verified_at) return res.redirect(intendedUrl(req));
+      return res.inertia.render('Auth/VerifyEmail', { status: req.session.get('status') ?? null, email: req.user!.email }, { title: 'Email verification' });
+    },
+
+    async verify(req: Request, res: Response) {
+      const user = req.user!;
+      const check = checkSignedRequest(ctx.key, req, ctx.clock.now());
+      if (check === 'expired') throw new HttpError(403, 'This verification link has expired. Request a new one from the verification page.');
+      if (check === 'invalid') throw new HttpError(403, 'This verification link is invalid.');
+      if (String(user.id) !== req.params.id || emailHash(user.email) !== req.params.hash) {
+        throw new HttpError(403, 'This verification link is for another account or email address.');
+      }
+      if (!user.email_verified_at) await updateUser(ctx.db, user.id, { email_verified_at: ctx.clock.now() });
+      flash(req, 'success', 'Your email address is verified.');
+      res.redirect(intendedUrl(req));
+    },
+
+    async resendVerification(req: Request, res: Response) {
+      const result = await auth.resendVerification(ctx, req);
+      if (result === 'verified') return res.redirect('/dashboard');
+      req.session.flash('status', 'verification-link-sent');
+      flash(req, 'success', 'A new verification link has been sent to your email address.');
+      res.inertia.back('/verify-email');
+    },
+
+    showForgot: (req: Request, res: Response) =>
+      res.inertia.render('Auth/ForgotPassword', { status: req.session.get('status') ?? null }, { title: 'Forgot password' }),
+
+    async forgot(req: Request, res: Response) {
+      const { email } = validate(forgotPasswordSchema, req.body);
+      await auth.sendPasswordResetLink(ctx, email);
+      req.session.flash('status', auth.RESET_SENT);
+      res.inertia.back('/forgot-password');
+    },
+
+    showReset: (req: Request, res: Response) =>
+      res.inertia.render(
+        'Auth/ResetPassword',
+        { token: String(req.params.token).slice(0, 200), email: typeof req.query.email === 'string' ? req.query.email.slice(0, 255) : '' },
+        { title: 'Reset password' },
+      ),
+
+    async reset(req: Request, res: Response) {
+      const input = validate(resetPasswordSchema, req.body);
+      await auth.resetPassword(ctx, req, input);
+      req.session.flash('status', 'Your password has been reset. You can sign in with it now.');
+      flash(req, 'success', 'Your password has been reset.');
+      res.redirect('/login');
+    },
+
+    showConfirm: (req: Request, res: Response) => res.inertia.render('Auth/ConfirmPassword', {}, { title: 'Confirm password' }),
+
+    async confirm(req: Request, res: Response) {
+      const { password } = validate(confirmPasswordSchema, req.body);
+      await auth.confirmPassword(ctx, req, password);
+      res.redirect(intendedUrl(req));
+    },
+  };
+}

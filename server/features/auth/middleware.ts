@@ -1,0 +1,79 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import type { User } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE } from './remember';
+import { findUserById } from './user-repository';
+
+declare global {
+  namespace Express {
+    interface Request {
+      user?: User;
+    }
+  }
+}
+
+export const PASSWORD_CONFIRM_SECONDS = 3 * 60 * 60;
+
+/** Puts the signed-in user on the request: from the session, else from a valid remember cookie. */
+export function loadUser(ctx: AppContext) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const id = req.session.userId;
+    if (id !== null) {
+      req.user = await findUserById(ctx.db, id);
+      if (!req.user) req.session.invalidate();
+    } else if (req.cookies[REMEMBER_COOKIE]) {
+      const userId = await consumeRememberToken(ctx, req);
+      const user = userId ? await findUserById(ctx.db, userId) : undefined;
+      if (user) {
+        req.session.regenerate();
+        req.session.userId = user.id;
+        req.user = user;
+        await issueRememberToken(ctx, ctx.db, res, user.id);
+      } else {
+        forgetRememberCookie(ctx, res);
+      }
+    }
+    next();
+  };
+}
+
+const wantsPage = (req: Request) => req.isInertia || req.accepts(['html', 'json']) === 'html';
+
+/** Signed in; guests go to the sign-in page and come back afterwards. */
+export function requireAuth(req: Request, res: Response, next: NextFunction) {
+  if (req.user) return next();
+  if (!wantsPage(req)) return next(new HttpError(401, 'Unauthenticated.'));
+  if (req.method === 'GET') req.session.put('url.intended', req.originalUrl);
+  res.redirect('/login');
+}
+
+/** Guests only; signed-in users go to their dashboard. */
+export function requireGuest(req: Request, res: Response, next: NextFunction) {
+  if (!req.user) return next();
+  res.redirect('/dashboard');
+}
+
+/** A verified e-mail address. */
+export function requireVerified(req: Request, res: Response, next: NextFunction) {
+  if (req.user?.email_verified_at) return next();
+  if (!wantsPage(req)) return next(new HttpError(403, 'Your email address is not verified.'));
+  res.redirect('/verify-email');
+}
+
+/** The password was typed in the last three hours. */
+export function requirePasswordConfirmed(ctx: AppContext) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const at = req.session.get<number>('auth.password_confirmed_at') ?? 0;
+    if (ctx.clock.now().getTime() / 1000 - at < PASSWORD_CONFIRM_SECONDS) return next();
+    if (!wantsPage(req)) return next(new HttpError(423, 'Password confirmation required.'));
+    req.session.put('url.intended', req.method === 'GET' ? req.originalUrl : (req.get('referer') ? new URL(req.get('referer')!).pathname : '/dashboard'));
+    res.redirect('/confirm-password');
+  };
+}
+
+/** Where to go after signing in: the page the guest first asked for, else the dashboard. */
+export function intendedUrl(req: Request, fallback = '/dashboard'): string {
+  const url = req.session.pull<string>('url.intended');
+  return url && url.startsWith('/') && !url.startsWith('//') ? url : fallback;
+}

@@ -1,0 +1,47 @@
+import type { Request, Response } from 'express';
+import { serialize } from 'cookie';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/types';
+import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
+
+export const REMEMBER_COOKIE = 'remember_web';
+
+/**
+ * "Remember me" as selector + validator: the cookie holds both, the database only the
+ * validator's hash. Every use rotates the validator, so a stolen cookie works at most once.
+ */
+export async function issueRememberToken(ctx: AppContext, db: Db, res: Response, userId: number): Promise<void> {
+  const selector = randomToken(12);
+  const validator = randomToken(32);
+  const expires = new Date(ctx.clock.now().getTime() + ctx.config.REMEMBER_LIFETIME_DAYS * 86_400_000);
+  await db.insertInto('remember_tokens').values({ user_id: userId, selector, token_hash: sha256(validator), expires_at: expires }).execute();
+  res.append('Set-Cookie', rememberCookie(ctx, `${selector}:${validator}`, ctx.config.REMEMBER_LIFETIME_DAYS * 86_400));
+}
+
+export function forgetRememberCookie(ctx: AppContext, res: Response): void {
+  res.append('Set-Cookie', rememberCookie(ctx, '', 0));
+}
+
+function rememberCookie(ctx: AppContext, value: string, maxAge: number): string {
+  return serialize(REMEMBER_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.APP_URL.startsWith('https:'),
+    path: '/',
+    maxAge,
+  });
+}
+
+/** The user id a valid remember cookie stands for; the used token is consumed either way. */
+export async function consumeRememberToken(ctx: AppContext, req: Request): Promise<number | null> {
+  const raw = req.cookies[REMEMBER_COOKIE];
+  if (!raw || !raw.includes(':')) return null;
+  const [selector, validator] = raw.split(':', 2);
+  const row = await ctx.db.deleteFrom('remember_tokens').where('selector', '=', selector).returningAll().executeTakeFirst();
+  if (!row || row.expires_at.getTime() < ctx.clock.now().getTime() || !safeEqual(row.token_hash, sha256(validator))) return null;
+  return row.user_id;
+}
+
+export async function revokeRememberTokens(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('remember_tokens').where('user_id', '=', userId).execute();
+}

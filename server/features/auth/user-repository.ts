@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { Db, NewUser, User, UserUpdate } from '../../db/types';
+
+export function findUserById(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function insertUser(db: Db, user: NewUser): Promise<User> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateUser(db: Db, id: number, changes: UserUpdate): Promise<User> {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** The fields of a user that pages may see. */
+export function publicUser(user: User) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    email_verified_at: user.email_verified_at?.toISOString() ?? null,
+    is_platform_admin: user.is_platform_admin,
+    locale: user.locale,
+    timezone: user.timezone,
+  };
+}

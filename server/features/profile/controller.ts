@@ -1,0 +1,40 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { flash } from '../../http/session-bridge';
+import { validate } from '../../lib/validation';
+import { logout } from '../auth/service';
+import { deleteAccountSchema, updatePasswordSchema, updateProfileSchema } from './schema';
+import * as profile from './service';
+
+export function profileController(ctx: AppContext) {
+  return {
+    edit: (req: Request, res: Response) =>
+      res.inertia.render(
+        'Profile/Edit',
+        { mustVerifyEmail: true, status: req.session.get('status') ?? null },
+        { title: 'Profile settings' },
+      ),
+
+    async update(req: Request, res: Response) {
+      const input = validate(updateProfileSchema, req.body);
+      const { emailChanged } = await profile.updateProfile(ctx, req, input);
+      flash(req, 'success', emailChanged ? 'Profile saved. Check your inbox to verify the new email address.' : 'Profile saved.');
+      res.redirect('/profile');
+    },
+
+    async updatePassword(req: Request, res: Response) {
+      const input = validate(updatePasswordSchema, req.body);
+      await profile.updatePassword(ctx, req, input);
+      flash(req, 'success', 'Password updated.');
+      res.redirect('/profile');
+    },
+
+    async destroy(req: Request, res: Response) {
+      const { password } = validate(deleteAccountSchema, req.body);
+      await profile.deleteAccount(ctx, req, password);
+      await logout(ctx, req, res);
+      flash(req, 'success', 'Your account has been deleted.');
+      res.redirect('/');
+    },
+  };
+}

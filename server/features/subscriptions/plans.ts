@@ -1,0 +1,28 @@
+import type { Plan } from '../../db/types';
+
+export type LimitName = 'members' | 'boardUsers' | 'insights' | 'publicLinks';
+
+export interface PlanDefinition {
+  id: Plan;
+  name: string;
+  /** Monthly price in cents. */
+  priceCents: number;
+  /** null = unlimited; 0 for publicLinks = not available. */
+  limits: Record<LimitName, number | null>;
+}
+
+/** PRODUCT.md "Subscriptions". */
+export const PLANS: Record<Plan, PlanDefinition> = {
+  free: { id: 'free', name: 'Free', priceCents: 0, limits: { members: 3, boardUsers: 25, insights: 50, publicLinks: 0 } },
+  team: { id: 'team', name: 'Team', priceCents: 2900, limits: { members: 10, boardUsers: 500, insights: null, publicLinks: null } },
+  business: { id: 'business', name: 'Business', priceCents: 9900, limits: { members: null, boardUsers: null, insights: null, publicLinks: null } },
+};
+
+export const LIMIT_LABELS: Record<LimitName, string> = {
+  members: 'members',
+  boardUsers: 'board users',
+  insights: 'insights',
+  publicLinks: 'public links',
+};
+
+export const TRIAL_DAYS = 14;

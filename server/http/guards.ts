@@ -1,0 +1,14 @@
+import type { RequestHandler } from 'express';
+import type { AppContext } from '../context';
+import { requireAuth, requireGuest, requireVerified } from '../features/auth/middleware';
+import { requireOrganization } from '../features/organizations/tenancy';
+
+/** The middleware stacks routes choose from (PRODUCT.md "Routes"). */
+export function guards(ctx: AppContext) {
+  return {
+    guest: [requireGuest] as RequestHandler[],
+    signedIn: [requireAuth] as RequestHandler[],
+    verified: [requireAuth, requireVerified] as RequestHandler[],
+    inOrganization: [requireAuth, requireVerified, requireOrganization(ctx)] as RequestHandler[],
+  };
+}
