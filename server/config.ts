@@ -23,6 +23,7 @@ const schema = z.object({
   REDIS_URL: z.string().default(''),
   WELCOME_VARIANT: z.enum(['classic', 'new']).default('classic'),
   DEMO_PASSWORD: z.string().default(''),
+  SEED_DEMO: bool.default(true),
   SCHEDULER_ENABLED: bool.default(true),
   REVERB_APP_ID: z.string().default('boardly'),
   REVERB_APP_KEY: z.string().default('boardly-key'),

@@ -23,7 +23,8 @@ export const requiredString = (label: string, max: number, min = 1) =>
 /** Empty input becomes null. */
 export const optionalString = (label: string, max: number) =>
   z
-    .union([text(label), z.null(), z.undefined()])
+    .union([text(label), z.null()])
+    .optional()
     .transform((s) => (typeof s === 'string' ? clean(s).trim() : '') || null)
     .pipe(z.string().max(max, `The ${label} may not be greater than ${max} characters.`).nullable());
 
@@ -45,7 +46,8 @@ export const currentPassword = (label = 'password') =>
   text(label).min(1, `The ${label} field is required.`).max(1000, `The ${label} may not be greater than 1000 characters.`);
 
 export const checkbox = z
-  .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0'), z.literal(''), z.null(), z.undefined()])
+  .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0'), z.literal(''), z.null()])
+  .optional()
   .transform((v) => v === true || v === 'on' || v === 'true' || v === '1');
 
 export const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
