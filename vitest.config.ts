@@ -1,14 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+const common = {
+  testTimeout: 30_000,
+  hookTimeout: 90_000,
+  pool: 'forks' as const,
+  env: { APP_ENV: 'test', LOG_LEVEL: 'silent' },
+};
+
+// The whole suite runs on in-memory PGlite; with TEST_DATABASE_URL the HTTP suite runs again on
+// that PostgreSQL (each test file in its own schema).
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    // Each file boots its own app and database; two cores, so keep parallelism modest.
     maxWorkers: 2,
-    env: { APP_ENV: 'test', LOG_LEVEL: 'silent' },
+    projects: [
+      {
+        test: { ...common, name: 'pglite', include: ['tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'node_modules/**'], env: { ...common.env, TEST_DB_DRIVER: 'pglite' } },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { ...common, name: 'postgres', include: ['tests/http/**/*.test.ts'], env: { ...common.env, TEST_DB_DRIVER: 'postgres' } } }]
+        : []),
+    ],
   },
 });

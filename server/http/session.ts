@@ -143,20 +143,25 @@ export interface SessionOptions {
   now?: () => Date;
 }
 
-export function signSessionId(key: string, id: string): string {
-  return `${id}.${hmac(key, `session:${id}`).slice(0, 43)}`;
+/**
+ * Cookie value: `{id}.{s|g}.{signature}`. `s` means a row is stored; `g` (guest) means the
+ * session is empty and was never written, so reading it costs no database round trip.
+ */
+export function signSessionId(key: string, id: string, stored = true): string {
+  const value = `${id}.${stored ? 's' : 'g'}`;
+  return `${value}.${hmac(key, `session:${value}`).slice(0, 43)}`;
 }
 
-function readSessionId(key: string, cookieValue: string | undefined): string | null {
+function readSessionCookie(key: string, cookieValue: string | undefined): { id: string; stored: boolean } | null {
   if (!cookieValue) return null;
-  const dot = cookieValue.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const id = cookieValue.slice(0, dot);
-  return safeEqual(signSessionId(key, id), cookieValue) ? id : null;
+  const parts = cookieValue.split('.');
+  if (parts.length !== 3 || (parts[1] !== 's' && parts[1] !== 'g')) return null;
+  const stored = parts[1] === 's';
+  return safeEqual(signSessionId(key, parts[0], stored), cookieValue) ? { id: parts[0], stored } : null;
 }
 
-export function sessionCookie(options: SessionOptions, id: string): string {
-  return serialize(options.cookieName, signSessionId(options.key, id), {
+export function sessionCookie(options: SessionOptions, id: string, stored: boolean): string {
+  return serialize(options.cookieName, signSessionId(options.key, id, stored), {
     httpOnly: true,
     sameSite: 'lax',
     secure: options.secure,
@@ -171,10 +176,13 @@ export function sessionMiddleware(options: SessionOptions) {
 
   return async (req: Request, res: Response, next: NextFunction) => {
     req.cookies = parseCookies(req.headers.cookie ?? '') as Record<string, string>;
-    const id = readSessionId(options.key, req.cookies[options.cookieName]);
+    const cookie = readSessionCookie(options.key, req.cookies[options.cookieName]);
+    const id = cookie?.id ?? null;
     let session: Session;
     let loadedActivity = 0;
-    if (id) {
+    if (cookie && !cookie.stored) {
+      session = new Session(cookie.id, {}, null, false, false);
+    } else if (id) {
       const row = await options.db
         .selectFrom('sessions')
         .select(['data', 'user_id', 'last_activity'])
@@ -193,13 +201,16 @@ export function sessionMiddleware(options: SessionOptions) {
       session = new Session(newSessionId(), {}, null, false, true);
     }
     req.session = session;
-    const cookieId = id;
+    const sent = cookie ? { id: cookie.id, stored: cookie.stored } : null;
 
     onBeforeEnd(res, async () => {
       session.ageFlash();
-      if (session.id !== cookieId && !res.headersSent) res.append('Set-Cookie', sessionCookie(options, session.id));
       if (session.previousIds.length > 0) {
         await options.db.deleteFrom('sessions').where('id', 'in', session.previousIds.map(sha256)).execute();
+      }
+      const stored = !session.isEmpty;
+      if ((sent?.id !== session.id || sent.stored !== stored) && !res.headersSent) {
+        res.append('Set-Cookie', sessionCookie(options, session.id, stored));
       }
       const stale = now().getTime() - loadedActivity > touchEveryMs;
       if (session.isEmpty) {
