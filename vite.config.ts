@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  base: '/build/',
   publicDir: false,
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'resources/js') } },
   build: {

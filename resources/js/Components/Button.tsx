@@ -1,5 +1,5 @@
 import { Link, type InertiaLinkProps } from '@inertiajs/react';
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from './cx';
 import { Icon, type IconName } from './Icon';
 import { Spinner } from './Spinner';
@@ -20,7 +20,7 @@ interface CommonProps {
   children?: ReactNode;
 }
 
-export type ButtonAsButtonProps = CommonProps & Omit<ButtonHTMLAttributes<HTMLButtonElement>, keyof CommonProps> & { href?: undefined };
+export type ButtonAsButtonProps = CommonProps & Omit<ButtonHTMLAttributes<HTMLButtonElement>, keyof CommonProps> & { href?: undefined; ref?: Ref<HTMLButtonElement> };
 /** With `href` the button is an Inertia <Link> (pass `method="post"` etc. for non-GET visits). */
 export type ButtonAsLinkProps = CommonProps & Omit<InertiaLinkProps, keyof CommonProps | 'href'> & { href: string };
 export type ButtonProps = ButtonAsButtonProps | ButtonAsLinkProps;

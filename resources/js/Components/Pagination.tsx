@@ -36,8 +36,9 @@ const itemBase =
   'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-lg border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2';
 
 export function Pagination({ links, only, meta, className }: PaginationProps) {
-  if (links.length <= 3 && !meta) return null;
+  // Laravel sends Previous, 1, Next for a single page: nothing to navigate then.
   const pages = links.length > 3 ? links : [];
+  if (!pages.length && !(meta && meta.total > 0)) return null;
   return (
     <div className={cx('flex flex-col items-center gap-3 sm:flex-row sm:justify-between', className)}>
       {meta && meta.total > 0 ? (

@@ -1,0 +1,67 @@
+import { useRef, type ReactNode } from 'react';
+import { Button } from './Button';
+import { Modal } from './Modal';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** What will happen, e.g. "Anna Smith will be moved to the trash." */
+  description?: ReactNode;
+  /** Extra content (a password field before deleting an account …). */
+  children?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** `danger` (red confirm button, default) or `primary`. */
+  tone?: 'danger' | 'primary';
+  /** Disables the buttons and shows a spinner while the request runs. */
+  processing?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * A confirmation modal. The Cancel button gets the first focus, so Enter never confirms a
+ * destructive action by accident; Escape and the backdrop cancel; focus returns to the opener.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  children,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  tone = 'danger',
+  processing = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    if (!processing) onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={title}
+      description={description}
+      role="alertdialog"
+      size="sm"
+      initialFocus={cancel}
+      footer={
+        <>
+          <Button ref={cancel} variant="secondary" onClick={close} disabled={processing}>
+            {cancelLabel}
+          </Button>
+          <Button variant={tone} onClick={onConfirm} processing={processing}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
+export default ConfirmDialog;

@@ -1,0 +1,47 @@
+import { Avatar } from './Avatar';
+import { cx } from './cx';
+
+export interface OnlineMember {
+  id: number;
+  name: string;
+}
+
+export interface OnlineMembersProps {
+  /** Who is online in the current organisation (presence channel); nothing renders when empty. */
+  members: OnlineMember[];
+  /** How many avatars to show before "+N" (default 4). */
+  max?: number;
+  className?: string;
+}
+
+export function OnlineMembers({ members, max = 4, className }: OnlineMembersProps) {
+  if (!members.length) return null;
+  const shown = members.slice(0, max);
+  const more = members.length - shown.length;
+  const names = members.map((m) => m.name).join(', ');
+  return (
+    <div className={cx('flex items-center gap-2', className)} title={names}>
+      <span className="sr-only">
+        {members.length} {members.length === 1 ? 'member' : 'members'} online: {names}
+      </span>
+      <div className="flex -space-x-1.5" aria-hidden="true">
+        {shown.map((member) => (
+          <span key={member.id} className="relative rounded-full ring-2 ring-white dark:ring-slate-900">
+            <Avatar name={member.name} size="xs" />
+          </span>
+        ))}
+        {more > 0 ? (
+          <span className="inline-flex size-6 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold text-slate-700 ring-2 ring-white dark:bg-slate-700 dark:text-slate-200 dark:ring-slate-900">
+            +{more}
+          </span>
+        ) : null}
+      </div>
+      <span className="hidden items-center gap-1.5 text-xs text-slate-500 sm:inline-flex dark:text-slate-400" aria-hidden="true">
+        <span className="size-2 rounded-full bg-emerald-500" />
+        {members.length} online
+      </span>
+    </div>
+  );
+}
+
+export default OnlineMembers;

@@ -1,0 +1,81 @@
+import { Link, usePage } from '@inertiajs/react';
+import type { ReactNode } from 'react';
+import { Button } from '@/Components/Button';
+import { Logo } from '@/Components/Logo';
+import { ThemeToggle } from '@/Components/ThemeToggle';
+import { Toasts } from '@/Components/Toasts';
+import { SkipLink } from './SkipLink';
+
+export interface PublicLayoutProps {
+  children: ReactNode;
+}
+
+/** Landing, legal and public insight pages. The page decides its own width and sections. */
+export function PublicLayout({ children }: PublicLayoutProps) {
+  const { props } = usePage();
+  const user = props.auth?.user ?? null;
+  const appName = props.appName || 'Boardly';
+  const year = new Date().getFullYear();
+
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">
+          <Logo href="/" />
+          <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+            <ThemeToggle />
+            {user ? (
+              <Button href="/dashboard" size="sm">
+                Dashboard
+              </Button>
+            ) : (
+              <>
+                <Button href="/login" variant="ghost" size="sm">
+                  Sign in
+                </Button>
+                <Button href="/register" size="sm">
+                  Register
+                </Button>
+              </>
+            )}
+          </nav>
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+
+      <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/50">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8 dark:text-slate-400">
+          <p>
+            © {year} {appName}
+          </p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              <li>
+                <Link href="/privacy-policy" className="rounded hover:text-slate-900 dark:hover:text-white">
+                  Privacy policy
+                </Link>
+              </li>
+              <li>
+                <Link href="/terms" className="rounded hover:text-slate-900 dark:hover:text-white">
+                  Terms of service
+                </Link>
+              </li>
+              <li>
+                <Link href="/org-login" className="rounded hover:text-slate-900 dark:hover:text-white">
+                  Organisation sign-in
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </footer>
+      <Toasts />
+    </div>
+  );
+}
+
+export default PublicLayout;

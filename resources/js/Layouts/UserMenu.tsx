@@ -1,0 +1,48 @@
+import { router } from '@inertiajs/react';
+import { Avatar } from '@/Components/Avatar';
+import { Badge } from '@/Components/Badge';
+import { Dropdown, DropdownButton, DropdownHeader, DropdownLink, DropdownSeparator } from '@/Components/Dropdown';
+import type { AuthUser } from '@/types';
+
+export function UserMenu({ user }: { user: AuthUser }) {
+  return (
+    <Dropdown
+      align="right"
+      width="w-64"
+      ariaLabel={`Account menu for ${user.name}`}
+      buttonClassName="px-1.5"
+      label={
+        <>
+          <Avatar name={user.name} size="sm" />
+          <span className="hidden max-w-[10rem] truncate md:inline">{user.name}</span>
+        </>
+      }
+    >
+      <DropdownHeader>
+        <span className="block truncate text-sm font-medium text-slate-900 dark:text-white">{user.name}</span>
+        <span className="block truncate">{user.email}</span>
+        {user.is_platform_admin ? (
+          <Badge tone="brand" className="mt-1.5">
+            Platform admin
+          </Badge>
+        ) : null}
+      </DropdownHeader>
+      <DropdownSeparator />
+      <DropdownLink href="/profile" icon="user">
+        Profile
+      </DropdownLink>
+      <DropdownLink href="/settings" icon="cog">
+        Settings
+      </DropdownLink>
+      <DropdownLink href="/history" icon="clock">
+        History
+      </DropdownLink>
+      <DropdownSeparator />
+      <DropdownButton icon="logout" onClick={() => router.post('/logout')}>
+        Log out
+      </DropdownButton>
+    </Dropdown>
+  );
+}
+
+export default UserMenu;

@@ -1,0 +1,40 @@
+import type { IconName } from '@/Components/Icon';
+import type { SharedProps } from '@/types';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: IconName;
+}
+
+/** The signed-in sidebar: links depend on the current organisation and the user's abilities. */
+export function navigationFor(auth: Partial<SharedProps['auth']> | undefined): NavItem[] {
+  const org = auth?.organization ?? null;
+  const can = auth?.can;
+  const items: NavItem[] = [
+    { label: 'Dashboard', href: '/dashboard', icon: 'home' },
+    { label: 'Board users', href: '/board-users', icon: 'users' },
+    { label: 'Insights', href: '/insights', icon: 'document' },
+  ];
+  if (can?.manageMembers) items.push({ label: 'Members', href: '/users', icon: 'shield' });
+  if (org && can?.viewActivity) items.push({ label: 'Activity log', href: `/organizations/${org.id}/activity-logs`, icon: 'clock' });
+  if (org) items.push({ label: 'Organisation', href: `/organizations/${org.id}`, icon: 'building' });
+  items.push({ label: 'Subscription', href: '/subscription', icon: 'card' });
+  return items;
+}
+
+function pathOf(url: string): string {
+  const path = url.split(/[?#]/)[0] || '/';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** The item whose href is the longest prefix of the current path (so /organizations/1/activity-logs
+ * lights "Activity log", not "Organisation"). */
+export function activeHref(items: NavItem[], url: string): string | null {
+  const path = pathOf(url);
+  let best: string | null = null;
+  for (const item of items) {
+    if ((path === item.href || path.startsWith(`${item.href}/`)) && (!best || item.href.length > best.length)) best = item.href;
+  }
+  return best;
+}
