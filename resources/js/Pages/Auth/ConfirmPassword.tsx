@@ -1,0 +1,68 @@
+import { Head, router, useForm } from '@inertiajs/react';
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from '@/Components/Button';
+import { Field } from '@/Components/Field';
+import { Icon } from '@/Components/Icon';
+import { TextInput } from '@/Components/TextInput';
+import { AuthLayout } from '@/Layouts/AuthLayout';
+
+const textLink =
+  'rounded font-medium text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/50';
+
+/** Back to the page that asked for confirmation (Inertia pushed this page on top of it). */
+function goBack() {
+  if (window.history.length > 1) window.history.back();
+  else router.visit('/dashboard');
+}
+
+export default function ConfirmPassword() {
+  const form = useForm({ password: '' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post('/confirm-password', { onFinish: () => form.reset('password') });
+  };
+
+  return (
+    <>
+      <Head title="Confirm password" />
+      <form onSubmit={submit} className="space-y-5" noValidate>
+        <Field label="Password" error={form.errors.password}>
+          {(props) => (
+            <TextInput
+              {...props}
+              type="password"
+              name="password"
+              value={form.data.password}
+              onChange={(e) => form.setData('password', e.target.value)}
+              autoComplete="current-password"
+              autoFocus
+              required
+            />
+          )}
+        </Field>
+        <Button type="submit" block processing={form.processing}>
+          Confirm
+        </Button>
+        <p className="flex items-start gap-2 text-xs text-slate-500 dark:text-slate-400">
+          <Icon name="clock" className="mt-px size-4" />
+          We won’t ask again for the next three hours.
+        </p>
+      </form>
+    </>
+  );
+}
+
+ConfirmPassword.layout = (page: ReactNode) => (
+  <AuthLayout
+    title="Confirm your password"
+    description="This is a secure area of the application. Please confirm your password before continuing."
+    footer={
+      <button type="button" onClick={goBack} className={textLink}>
+        Cancel and go back
+      </button>
+    }
+  >
+    {page}
+  </AuthLayout>
+);

@@ -1,0 +1,71 @@
+import { Head, Link, useForm } from '@inertiajs/react';
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from '@/Components/Button';
+import { Field } from '@/Components/Field';
+import { TextInput } from '@/Components/TextInput';
+import { AuthLayout } from '@/Layouts/AuthLayout';
+
+export interface ForgotPasswordProps {
+  status: string | null;
+}
+
+const textLink =
+  'rounded font-medium text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/50';
+
+export default function ForgotPassword({ status }: ForgotPasswordProps) {
+  const form = useForm({ email: '' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post('/forgot-password');
+  };
+
+  return (
+    <>
+      <Head title="Forgot password" />
+      {status ? (
+        <p role="status" className="mb-6 rounded-lg bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300">
+          {status}
+        </p>
+      ) : null}
+      <form onSubmit={submit} className="space-y-5" noValidate>
+        <Field label="Email" error={form.errors.email}>
+          {(props) => (
+            <TextInput
+              {...props}
+              type="email"
+              name="email"
+              value={form.data.email}
+              onChange={(e) => form.setData('email', e.target.value)}
+              autoComplete="email"
+              autoFocus
+              required
+              maxLength={255}
+              placeholder="email@example.com"
+            />
+          )}
+        </Field>
+        <Button type="submit" block processing={form.processing}>
+          Email password reset link
+        </Button>
+      </form>
+    </>
+  );
+}
+
+ForgotPassword.layout = (page: ReactNode) => (
+  <AuthLayout
+    title="Forgot your password?"
+    description="Enter your email address and we will send you a link to choose a new password."
+    footer={
+      <p>
+        Remembered it?{' '}
+        <Link href="/login" className={textLink}>
+          Back to log in
+        </Link>
+      </p>
+    }
+  >
+    {page}
+  </AuthLayout>
+);

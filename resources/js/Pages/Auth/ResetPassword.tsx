@@ -1,0 +1,96 @@
+import { Head, Link, useForm } from '@inertiajs/react';
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from '@/Components/Button';
+import { Field } from '@/Components/Field';
+import { TextInput } from '@/Components/TextInput';
+import { AuthLayout } from '@/Layouts/AuthLayout';
+
+export interface ResetPasswordProps {
+  token: string;
+  email: string;
+}
+
+const textLink =
+  'rounded font-medium text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/50';
+
+export default function ResetPassword({ token, email }: ResetPasswordProps) {
+  const form = useForm({ token, email, password: '', password_confirmation: '' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post('/reset-password', { onFinish: () => form.reset('password', 'password_confirmation') });
+  };
+
+  return (
+    <>
+      <Head title="Reset password" />
+      <form onSubmit={submit} className="space-y-5" noValidate>
+        <Field label="Email" error={form.errors.email ?? form.errors.token}>
+          {(props) => (
+            <TextInput
+              {...props}
+              type="email"
+              name="email"
+              value={form.data.email}
+              onChange={(e) => form.setData('email', e.target.value)}
+              autoComplete="username"
+              // The address comes from the link; it can still be typed when the link lacks it.
+              readOnly={Boolean(email)}
+              autoFocus={!email}
+              required
+              maxLength={255}
+              className={email ? 'bg-slate-50! text-slate-600! dark:bg-slate-800/60! dark:text-slate-300!' : undefined}
+            />
+          )}
+        </Field>
+        <Field label="Password" hint="At least 8 characters." error={form.errors.password}>
+          {(props) => (
+            <TextInput
+              {...props}
+              type="password"
+              name="password"
+              value={form.data.password}
+              onChange={(e) => form.setData('password', e.target.value)}
+              autoComplete="new-password"
+              autoFocus={Boolean(email)}
+              required
+            />
+          )}
+        </Field>
+        <Field label="Confirm password" error={form.errors.password_confirmation}>
+          {(props) => (
+            <TextInput
+              {...props}
+              type="password"
+              name="password_confirmation"
+              value={form.data.password_confirmation}
+              onChange={(e) => form.setData('password_confirmation', e.target.value)}
+              autoComplete="new-password"
+              required
+            />
+          )}
+        </Field>
+        <Button type="submit" block processing={form.processing}>
+          Reset password
+        </Button>
+      </form>
+    </>
+  );
+}
+
+ResetPassword.layout = (page: ReactNode) => (
+  <AuthLayout
+    title="Reset your password"
+    description="Choose a new password for your account."
+    footer={
+      <p>
+        Link expired?{' '}
+        <Link href="/forgot-password" className={textLink}>
+          Request a new one
+        </Link>
+      </p>
+    }
+  >
+    {page}
+  </AuthLayout>
+);

@@ -1,0 +1,98 @@
+import { useForm } from '@inertiajs/react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { Field } from '@/Components/Field';
+import { Icon } from '@/Components/Icon';
+import { Modal } from '@/Components/Modal';
+import { TextInput } from '@/Components/TextInput';
+
+/**
+ * Deleting asks for the password in a dialog. The server may first send the user to
+ * /confirm-password (not confirmed in the last three hours), which then returns here.
+ */
+export default function DeleteUserForm({ className }: { className?: string }) {
+  const uid = useId().replace(/[^\w-]/g, '');
+  const titleId = `delete-account${uid}`;
+  const formId = `delete-account-form${uid}`;
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm({ password: '' });
+
+  const close = (force = false) => {
+    if (form.processing && !force) return;
+    setConfirming(false);
+    form.clearErrors();
+    form.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.delete('/profile', {
+      preserveScroll: true,
+      onSuccess: () => close(true),
+      onError: () => passwordInput.current?.focus(),
+      onFinish: () => form.reset(),
+    });
+  };
+
+  return (
+    <Card
+      aria-labelledby={titleId}
+      className={className}
+      title={<span id={titleId}>Delete account</span>}
+      description="Permanently delete your account and everything tied to it."
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:flex-1 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
+          <Icon name="alert" className="mt-px size-5 text-red-600 dark:text-red-300" />
+          <div>
+            <p className="font-medium">This cannot be undone.</p>
+            <p className="mt-0.5 text-red-700 dark:text-red-300">If you are the last owner of an organisation, transfer its ownership or delete it first.</p>
+          </div>
+        </div>
+        <Button variant="danger" icon="trash" onClick={() => setConfirming(true)} className="self-start sm:self-center">
+          Delete account
+        </Button>
+      </div>
+
+      <Modal
+        open={confirming}
+        onClose={() => close()}
+        role="alertdialog"
+        size="sm"
+        initialFocus={passwordInput}
+        closeOnBackdrop={!form.processing}
+        title="Delete your account?"
+        description="Your account and its data will be permanently deleted. Enter your password to confirm."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => close()} disabled={form.processing}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} variant="danger" processing={form.processing}>
+              Delete account
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={submit} noValidate>
+          <Field label="Password" error={form.errors.password}>
+            {(props) => (
+              <TextInput
+                {...props}
+                ref={passwordInput}
+                type="password"
+                name="password"
+                value={form.data.password}
+                onChange={(e) => form.setData('password', e.target.value)}
+                autoComplete="current-password"
+                required
+              />
+            )}
+          </Field>
+        </form>
+      </Modal>
+    </Card>
+  );
+}

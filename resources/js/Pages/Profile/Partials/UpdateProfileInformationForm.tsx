@@ -1,0 +1,107 @@
+import { Link, useForm, usePage } from '@inertiajs/react';
+import { useId, type FormEvent } from 'react';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { Field } from '@/Components/Field';
+import { FormActions } from '@/Components/FormActions';
+import { Icon } from '@/Components/Icon';
+import { TextInput } from '@/Components/TextInput';
+
+export interface UpdateProfileInformationFormProps {
+  mustVerifyEmail: boolean;
+  status: string | null;
+  className?: string;
+}
+
+export default function UpdateProfileInformationForm({ mustVerifyEmail, status, className }: UpdateProfileInformationFormProps) {
+  const user = usePage().props.auth.user!;
+  const titleId = `profile-information${useId().replace(/[^\w-]/g, '')}`;
+  const form = useForm({ name: user.name, email: user.email });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.patch('/profile', {
+      preserveScroll: true,
+      // The saved values become the new baseline (isDirty, reset).
+      onSuccess: () => form.setDefaults(),
+    });
+  };
+
+  const unverified = mustVerifyEmail && user.email_verified_at === null;
+
+  return (
+    <Card
+      aria-labelledby={titleId}
+      className={className}
+      title={<span id={titleId}>Profile information</span>}
+      description="Update your name and the email address you sign in with."
+    >
+      <form onSubmit={submit} className="space-y-5" noValidate>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Name" error={form.errors.name}>
+            {(props) => (
+              <TextInput
+                {...props}
+                name="name"
+                value={form.data.name}
+                onChange={(e) => form.setData('name', e.target.value)}
+                autoComplete="name"
+                required
+                maxLength={255}
+              />
+            )}
+          </Field>
+          <Field label="Email" error={form.errors.email} hint={unverified ? undefined : 'Changing it sends a verification link to the new address.'}>
+            {(props) => (
+              <TextInput
+                {...props}
+                type="email"
+                name="email"
+                value={form.data.email}
+                onChange={(e) => form.setData('email', e.target.value)}
+                autoComplete="username"
+                required
+                maxLength={255}
+              />
+            )}
+          </Field>
+        </div>
+
+        {unverified ? (
+          <div className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
+            <div className="flex items-start gap-2">
+              <Icon name="alert" className="mt-px size-5 text-amber-600 dark:text-amber-300" />
+              <div className="min-w-0">
+                <p className="font-medium">Your email address is unverified.</p>
+                <p className="mt-1">
+                  Open the link we emailed to <span className="font-medium break-all">{user.email}</span>, or{' '}
+                  <Link
+                    href="/email/verification-notification"
+                    method="post"
+                    as="button"
+                    preserveScroll
+                    className="rounded font-medium underline underline-offset-4 hover:text-amber-700 dark:hover:text-amber-200"
+                  >
+                    resend the verification email
+                  </Link>
+                  .
+                </p>
+                {status === 'verification-link-sent' ? (
+                  <p role="status" className="mt-2 font-medium text-emerald-700 dark:text-emerald-300">
+                    A new verification link has been sent to your email address.
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          </div>
+        ) : null}
+
+        <FormActions recentlySuccessful={form.recentlySuccessful}>
+          <Button type="submit" processing={form.processing}>
+            Save
+          </Button>
+        </FormActions>
+      </form>
+    </Card>
+  );
+}
