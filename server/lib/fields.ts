@@ -20,12 +20,18 @@ export const requiredString = (label: string, max: number, min = 1) =>
         .max(max, `The ${label} may not be greater than ${max} characters.`),
     );
 
-/** Empty input becomes null. */
+/** Empty input becomes null; anything but text is refused with the field's name. */
 export const optionalString = (label: string, max: number) =>
   z
-    .union([text(label), z.null()])
-    .optional()
-    .transform((s) => (typeof s === 'string' ? clean(s).trim() : '') || null)
+    .unknown()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null) return null;
+      if (typeof v !== 'string') {
+        ctx.addIssue({ code: 'custom', message: `The ${label} must be text.` });
+        return z.NEVER;
+      }
+      return clean(v).trim() || null;
+    })
     .pipe(z.string().max(max, `The ${label} may not be greater than ${max} characters.`).nullable());
 
 export const email = (label = 'email') =>

@@ -26,12 +26,14 @@ export interface OrganizationSummary {
 
 /** What the signed-in user may do in the current organisation (buttons are hidden otherwise). */
 export interface Abilities {
+  read: boolean;
   manageRecords: boolean;
   viewActivity: boolean;
   manageMembers: boolean;
   manageOrganization: boolean;
   manageSubscription: boolean;
   deleteOrganization: boolean;
+  transferOwnership: boolean;
 }
 
 export interface FlashMessages {

@@ -10,13 +10,14 @@ export type Ability =
   | 'manageMembers'
   | 'manageOrganization'
   | 'manageSubscription'
-  | 'deleteOrganization';
+  | 'deleteOrganization'
+  | 'transferOwnership';
 
 const table: Record<Role, Ability[]> = {
   viewer: ['read'],
   editor: ['read', 'manageRecords'],
   admin: ['read', 'manageRecords', 'viewActivity', 'manageMembers', 'manageOrganization', 'manageSubscription'],
-  owner: ['read', 'manageRecords', 'viewActivity', 'manageMembers', 'manageOrganization', 'manageSubscription', 'deleteOrganization'],
+  owner: ['read', 'manageRecords', 'viewActivity', 'manageMembers', 'manageOrganization', 'manageSubscription', 'deleteOrganization', 'transferOwnership'],
 };
 
 export const ALL_ABILITIES: Ability[] = table.owner;
@@ -36,6 +37,14 @@ export function authorize(req: Request, ability: Ability): void {
   if (!req.organization || !can(req.organization.role, ability, req.user?.is_platform_admin)) {
     throw new HttpError(403);
   }
+}
+
+/**
+ * 403 unless the user, holding `role` in the organisation a route names (not necessarily the
+ * session's current one), may do this. Load the organisation first, so foreign ids answer 404.
+ */
+export function authorizeRole(req: Request, role: Role | null, ability: Ability): void {
+  if (!can(role, ability, !!req.user?.is_platform_admin)) throw new HttpError(403);
 }
 
 export const ROLES: Role[] = ['owner', 'admin', 'editor', 'viewer'];

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type DeleteQueryBuilder, type DeleteResult, type SelectQueryBuilder, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database, Db, Role } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -35,8 +35,13 @@ export function scoped<T extends TenantTable>(db: Db, organizationId: number, ta
 }
 
 /** Update/delete narrowed the same way. */
-export function scopedUpdate<T extends TenantTable>(db: Db, organizationId: number, table: T) {
-  return (db.updateTable(table as TenantTable) as any).where(sql.ref(`${table}.organization_id`), '=', organizationId) as ReturnType<Db['updateTable']>;
+export function scopedUpdate<T extends TenantTable>(db: Db, organizationId: number, table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
+  return (db.updateTable(table as TenantTable) as any).where(sql.ref(`${table}.organization_id`), '=', organizationId);
+}
+
+/** Delete narrowed the same way. */
+export function scopedDelete<T extends TenantTable>(db: Db, organizationId: number, table: T): DeleteQueryBuilder<Database, T, DeleteResult> {
+  return (db.deleteFrom(table as TenantTable) as any).where(sql.ref(`${table}.organization_id`), '=', organizationId);
 }
 
 export function orFail<T>(row: T | undefined): T {

@@ -1,0 +1,101 @@
+import { Head, Link, router, useForm } from '@inertiajs/react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/Components/Badge';
+import { Button } from '@/Components/Button';
+import { EmptyState } from '@/Components/EmptyState';
+import { Icon } from '@/Components/Icon';
+import { AuthLayout } from '@/Layouts/AuthLayout';
+import type { OrganizationSummary } from '@/types';
+import { roleLabels, roleTones } from '../Organizations/Form';
+
+export interface OrganizationSelectProps {
+  organizations: OrganizationSummary[];
+  currentId: number | null;
+  /** Platform admins may open any organisation from the full list. */
+  canBrowseAll: boolean;
+}
+
+export default function OrganizationSelect({ organizations, currentId, canBrowseAll }: OrganizationSelectProps) {
+  const form = useForm({ organization_id: '' });
+  const choose = (id: number) => {
+    form.transform(() => ({ organization_id: String(id) }));
+    form.post('/organizations/select');
+  };
+
+  return (
+    <>
+      <Head title="Choose an organisation" />
+      {organizations.length === 0 ? (
+        <EmptyState
+          bordered={false}
+          className="px-0 py-2"
+          icon="building"
+          title="You are not part of an organisation yet"
+          text="Create one for your team, or wait for an invitation: it arrives by email, and its link adds you to the organisation."
+          action={
+            <>
+              <Button href="/organizations/create" icon="plus">
+                Create an organisation
+              </Button>
+              {canBrowseAll ? (
+                <Button href="/organizations" variant="secondary">
+                  All organisations
+                </Button>
+              ) : null}
+            </>
+          }
+        />
+      ) : (
+        <>
+          {form.errors.organization_id ? (
+            <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-400/10 dark:text-red-200">
+              {form.errors.organization_id}
+            </p>
+          ) : null}
+          <ul className="space-y-2" aria-label="Your organisations">
+            {organizations.map((o) => (
+              <li key={o.id}>
+                <button
+                  type="button"
+                  disabled={form.processing}
+                  onClick={() => choose(o.id)}
+                  className="flex w-full items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 text-left transition-colors hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60 dark:border-slate-700 dark:hover:border-brand-400/60 dark:hover:bg-brand-400/10"
+                >
+                  <Icon name="building" className="size-5 shrink-0 text-slate-400" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-slate-900 dark:text-white">{o.name}</span>
+                    <span className="block truncate font-mono text-xs text-slate-500 dark:text-slate-400">{o.slug}</span>
+                  </span>
+                  {o.id === currentId ? <Badge tone="success">Current</Badge> : null}
+                  {o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : null}
+                  <Icon name="arrow" className="size-4 shrink-0 text-slate-400" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+            Or{' '}
+            <Link href="/organizations/create" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
+              create a new organisation
+            </Link>
+            .
+          </p>
+        </>
+      )}
+    </>
+  );
+}
+
+OrganizationSelect.layout = (page: ReactNode) => (
+  <AuthLayout
+    title="Choose an organisation"
+    description="Pick the organisation to work in. You can switch at any time from the top bar."
+    footer={
+      <button type="button" onClick={() => router.post('/logout')} className="rounded font-medium underline underline-offset-4 hover:text-slate-900 dark:hover:text-white">
+        Sign out
+      </button>
+    }
+  >
+    {page}
+  </AuthLayout>
+);

@@ -1,0 +1,167 @@
+import { Head, Link, router, useForm } from '@inertiajs/react';
+import { isValidElement, type FormEvent, type ReactElement } from 'react';
+import { Button } from '@/Components/Button';
+import { Field } from '@/Components/Field';
+import { Icon } from '@/Components/Icon';
+import { TextInput } from '@/Components/TextInput';
+import { AuthLayout } from '@/Layouts/AuthLayout';
+import type { Role } from '@/types';
+import { roleLabels } from '../Organizations/Form';
+
+type OpenState = 'register' | 'sign-in' | 'join' | 'wrong-user' | 'member';
+type ClosedState = 'invalid' | 'gone' | 'used' | 'revoked' | 'expired' | 'full';
+
+export interface InvitationDetails {
+  email: string;
+  role: Role;
+  organization: { id: number; name: string; slug: string };
+  expires_at: string;
+}
+
+export interface AcceptProps {
+  token: string;
+  state: OpenState | ClosedState;
+  message: string | null;
+  details: InvitationDetails | null;
+  /** The e-mail of the signed-in user, if any. */
+  signedInAs: string | null;
+}
+
+const article = (role: Role) => (role === 'viewer' ? 'a' : 'an');
+
+export default function Accept({ token, state, message, details, signedInAs }: AcceptProps) {
+  const action = `/invitations/${encodeURIComponent(token)}`;
+  const title = details ? `Join ${details.organization.name}` : 'Invitation';
+
+  if (!details || ['invalid', 'gone', 'used', 'revoked', 'expired', 'full'].includes(state)) {
+    return (
+      <>
+        <Head title={title} />
+        <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
+          <Icon name="alert" className="size-5 shrink-0" />
+          <p>{message}</p>
+        </div>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {signedInAs ? (
+            <Button href="/dashboard">Go to your dashboard</Button>
+          ) : (
+            <>
+              <Button href="/login">Sign in</Button>
+              <Button href="/" variant="secondary">
+                Home
+              </Button>
+            </>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const intro = (
+    <p className="mb-6 text-center text-sm text-slate-600 dark:text-slate-400">
+      You are invited to join <strong className="text-slate-900 dark:text-white">{details.organization.name}</strong> as {article(details.role)}{' '}
+      <strong className="text-slate-900 dark:text-white">{roleLabels[details.role].toLowerCase()}</strong>.
+    </p>
+  );
+
+  return (
+    <>
+      <Head title={title} />
+      {intro}
+      {state === 'register' ? <RegisterForm action={action} email={details.email} /> : null}
+      {state === 'sign-in' ? (
+        <div className="space-y-4 text-center">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            There is already an account for <strong>{details.email}</strong>. Sign in with it and you will come back here to accept.
+          </p>
+          <Button href="/login" block icon="lock">
+            Sign in as {details.email}
+          </Button>
+        </div>
+      ) : null}
+      {state === 'join' || state === 'member' ? <JoinForm action={action} label={state === 'member' ? `Open ${details.organization.name}` : `Join ${details.organization.name}`} note={message} /> : null}
+      {state === 'wrong-user' ? (
+        <div className="space-y-4">
+          <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
+            <Icon name="alert" className="size-5 shrink-0" />
+            <p>{message}</p>
+          </div>
+          <Button block variant="secondary" icon="logout" onClick={() => router.post('/logout')}>
+            Sign out
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function RegisterForm({ action, email }: { action: string; email: string }) {
+  const form = useForm({ name: '', password: '', password_confirmation: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post(action, { onFinish: () => form.reset('password', 'password_confirmation') });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-5" noValidate>
+      <Field label="Email" hint="The address this invitation was sent to.">
+        {(p) => <TextInput {...p} type="email" name="email" value={email} readOnly autoComplete="username" />}
+      </Field>
+      <Field label="Name" error={form.errors.name}>
+        {(p) => <TextInput {...p} name="name" value={form.data.name} maxLength={255} autoComplete="name" autoFocus onChange={(e) => form.setData('name', e.target.value)} />}
+      </Field>
+      <Field label="Password" error={form.errors.password} hint="At least 8 characters.">
+        {(p) => <TextInput {...p} type="password" name="password" value={form.data.password} autoComplete="new-password" onChange={(e) => form.setData('password', e.target.value)} />}
+      </Field>
+      <Field label="Confirm password" error={form.errors.password_confirmation}>
+        {(p) => (
+          <TextInput {...p} type="password" name="password_confirmation" value={form.data.password_confirmation} autoComplete="new-password" onChange={(e) => form.setData('password_confirmation', e.target.value)} />
+        )}
+      </Field>
+      <Button type="submit" block processing={form.processing}>
+        Create account and join
+      </Button>
+    </form>
+  );
+}
+
+function JoinForm({ action, label, note }: { action: string; label: string; note: string | null }) {
+  const form = useForm({});
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.post(action);
+      }}
+      className="space-y-4"
+    >
+      {note ? <p className="text-center text-sm text-slate-600 dark:text-slate-400">{note}</p> : null}
+      <Button type="submit" block processing={form.processing}>
+        {label}
+      </Button>
+    </form>
+  );
+}
+
+// Inertia 3 calls a layout function with the page's props first, then with the page element.
+Accept.layout = (page: ReactElement<AcceptProps> | AcceptProps) => {
+  const props = isValidElement(page) ? (page.props as AcceptProps) : page;
+  return (
+    <AuthLayout
+      title={props.details ? props.details.organization.name : 'Invitation'}
+      footer={
+        props.signedInAs ? (
+          <p>Signed in as {props.signedInAs}.</p>
+        ) : (
+          <p>
+            Already a member?{' '}
+            <Link href="/login" className="rounded font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
+              Sign in
+            </Link>
+          </p>
+        )
+      }
+    >
+      {isValidElement(page) ? page : null}
+    </AuthLayout>
+  );
+};

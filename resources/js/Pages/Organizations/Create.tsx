@@ -1,0 +1,27 @@
+import { Head, useForm } from '@inertiajs/react';
+import { PageHeader } from '@/Components/PageHeader';
+import OrganizationForm, { type OrganizationFormData } from './Form';
+
+export default function Create() {
+  const form = useForm<OrganizationFormData>({ name: '', slug: '', description: '', website: '', public_page_enabled: true });
+
+  return (
+    <>
+      <Head title="New organisation" />
+      <PageHeader
+        title="New organisation"
+        description="You will be its owner, it becomes your current organisation, and it starts with a 14-day trial of the Team plan."
+        back={{ href: '/organizations', label: 'Organisations' }}
+      />
+      <div className="max-w-3xl">
+        <OrganizationForm
+          form={form}
+          creating
+          submitLabel="Create organisation"
+          cancelHref="/organizations"
+          onSubmit={() => form.post('/organizations')}
+        />
+      </div>
+    </>
+  );
+}

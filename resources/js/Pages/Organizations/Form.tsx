@@ -1,0 +1,172 @@
+import type { InertiaFormProps } from '@inertiajs/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { Checkbox } from '@/Components/Checkbox';
+import { Field } from '@/Components/Field';
+import { FormActions } from '@/Components/FormActions';
+import { TextArea } from '@/Components/TextArea';
+import { TextInput } from '@/Components/TextInput';
+import type { Role } from '@/types';
+
+export interface OrganizationFormData {
+  name: string;
+  slug: string;
+  description: string;
+  website: string;
+  public_page_enabled: boolean;
+  [key: string]: string | boolean;
+}
+
+/** An organisation as the Show and Edit pages receive it. */
+export interface OrganizationDetails {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  website: string | null;
+  public_page_enabled: boolean;
+  created_at: string;
+  members_count: number;
+  role: Role | null;
+  plan: 'free' | 'team' | 'business' | null;
+  subscription_status: string | null;
+  trial_ends_at: string | null;
+  is_current: boolean;
+}
+
+/** What the signed-in user may do in this organisation (not necessarily the current one). */
+export interface OrganizationAbilities {
+  read: boolean;
+  manageRecords: boolean;
+  viewActivity: boolean;
+  manageMembers: boolean;
+  manageOrganization: boolean;
+  manageSubscription: boolean;
+  deleteOrganization: boolean;
+  transferOwnership: boolean;
+  leave: boolean;
+}
+
+export const roleLabels: Record<Role, string> = { owner: 'Owner', admin: 'Admin', editor: 'Editor', viewer: 'Viewer' };
+export const roleTones = { owner: 'brand', admin: 'info', editor: 'success', viewer: 'neutral' } as const;
+
+/** "Acme & Co." → "acme-co": what the server would derive, shown as the slug's suggestion. */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/g, '');
+}
+
+export interface OrganizationFormProps {
+  form: InertiaFormProps<OrganizationFormData>;
+  submitLabel: string;
+  onSubmit: () => void;
+  cancelHref: string;
+  /** Creating: the slug follows the name until edited, and the public page switch is hidden. */
+  creating?: boolean;
+  footerStart?: ReactNode;
+}
+
+/** The organisation's fields, shared by Create and Edit. */
+export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHref, creating = false, footerStart }: OrganizationFormProps) {
+  const [slugTouched, setSlugTouched] = useState(!creating);
+  const errors = form.errors as Record<string, string | undefined>;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Card
+        footer={
+          <FormActions align="between" recentlySuccessful={form.recentlySuccessful}>
+            <div className="flex gap-2">{footerStart}</div>
+            <div className="flex gap-2">
+              <Button href={cancelHref} variant="secondary">
+                Cancel
+              </Button>
+              <Button type="submit" processing={form.processing}>
+                {submitLabel}
+              </Button>
+            </div>
+          </FormActions>
+        }
+      >
+        <div className="grid gap-6 sm:grid-cols-2">
+          <Field label="Name" required error={errors.name} className="sm:col-span-2">
+            {(p) => (
+              <TextInput
+                {...p}
+                name="name"
+                value={form.data.name}
+                maxLength={255}
+                autoComplete="organization"
+                autoFocus={creating}
+                onChange={(e) => {
+                  const name = e.target.value;
+                  form.setData((data) => ({ ...data, name, slug: slugTouched ? data.slug : slugify(name) }));
+                }}
+              />
+            )}
+          </Field>
+          <Field
+            label="Slug"
+            required={!creating}
+            error={errors.slug}
+            hint={
+              <>
+                Lowercase letters, numbers and dashes (3–50). Used in your sign-in link <code className="font-mono">/org-login/{form.data.slug || 'your-slug'}</code> and
+                your public page <code className="font-mono">/p/{form.data.slug || 'your-slug'}</code>.
+              </>
+            }
+            className="sm:col-span-2"
+          >
+            {(p) => (
+              <TextInput
+                {...p}
+                name="slug"
+                value={form.data.slug}
+                maxLength={50}
+                autoComplete="off"
+                spellCheck={false}
+                pattern="[a-z0-9][a-z0-9-]{1,48}[a-z0-9]"
+                className="font-mono"
+                onChange={(e) => {
+                  setSlugTouched(true);
+                  form.setData('slug', e.target.value.toLowerCase());
+                }}
+              />
+            )}
+          </Field>
+          <Field label="Website" optional error={errors.website} className="sm:col-span-2">
+            {(p) => (
+              <TextInput {...p} type="url" name="website" inputMode="url" placeholder="https://example.org" value={form.data.website} maxLength={255} onChange={(e) => form.setData('website', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Description" optional error={errors.description} hint={`${form.data.description.length} / 2000`} className="sm:col-span-2">
+            {(p) => <TextArea {...p} name="description" rows={4} value={form.data.description} maxLength={2000} onChange={(e) => form.setData('description', e.target.value)} />}
+          </Field>
+          {!creating ? (
+            <Checkbox
+              className="sm:col-span-2"
+              name="public_page_enabled"
+              label="Public page"
+              hint="Show the insights you share on a public page of this organisation."
+              checked={form.data.public_page_enabled}
+              error={errors.public_page_enabled}
+              onChange={(e) => form.setData('public_page_enabled', e.target.checked)}
+            />
+          ) : null}
+        </div>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { Head, useForm } from '@inertiajs/react';
+import type { FormEvent } from 'react';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { Field } from '@/Components/Field';
+import { FormActions } from '@/Components/FormActions';
+import { PageHeader } from '@/Components/PageHeader';
+import { Select } from '@/Components/Select';
+import type { Role } from '@/types';
+import { roleLabels } from '../Organizations/Form';
+import { roleDescriptions, type Member, type MemberAbilities } from './types';
+
+export interface EditProps {
+  member: Member;
+  abilities: MemberAbilities;
+  isSelf: boolean;
+}
+
+export default function Edit({ member, abilities, isSelf }: EditProps) {
+  const form = useForm<{ role: Role }>({ role: member.role });
+  // The member's current role stays listed even if the signed-in user could not give it.
+  const roles = abilities.roles.includes(member.role) ? abilities.roles : [member.role, ...abilities.roles];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.put(`/users/${member.id}`);
+  };
+
+  return (
+    <>
+      <Head title={`Edit ${member.name}`} />
+      <PageHeader title={`Change the role of ${member.name}`} description={member.email} back={{ href: `/users/${member.id}`, label: member.name }} />
+      <form onSubmit={submit} noValidate className="max-w-2xl">
+        <Card
+          footer={
+            <FormActions>
+              <Button href={`/users/${member.id}`} variant="secondary">
+                Cancel
+              </Button>
+              <Button type="submit" processing={form.processing} disabled={!abilities.update}>
+                Save role
+              </Button>
+            </FormActions>
+          }
+        >
+          {!abilities.update ? (
+            <p role="status" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200">
+              Only owners can change an owner’s role.
+            </p>
+          ) : null}
+          {isSelf ? <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">You are changing your own role: you may lose access to this page.</p> : null}
+          <Field label="Role" required error={form.errors.role} hint={roleDescriptions[form.data.role]}>
+            {(p) => (
+              <Select
+                {...p}
+                name="role"
+                disabled={!abilities.update}
+                value={form.data.role}
+                onChange={(e) => form.setData('role', e.target.value as Role)}
+                options={roles.map((r) => ({ value: r, label: roleLabels[r], disabled: !abilities.roles.includes(r) }))}
+              />
+            )}
+          </Field>
+        </Card>
+      </form>
+    </>
+  );
+}

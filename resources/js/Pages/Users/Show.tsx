@@ -1,0 +1,104 @@
+import { Head, router, usePage } from '@inertiajs/react';
+import { useState, type ReactNode } from 'react';
+import { Avatar } from '@/Components/Avatar';
+import { Badge } from '@/Components/Badge';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { ConfirmDialog } from '@/Components/ConfirmDialog';
+import { Icon } from '@/Components/Icon';
+import { PageHeader } from '@/Components/PageHeader';
+import { useFormatters } from '@/hooks/useFormatters';
+import { roleLabels, roleTones } from '../Organizations/Form';
+import { roleDescriptions, type Member, type MemberAbilities } from './types';
+
+export interface ShowProps {
+  member: Member;
+  abilities: MemberAbilities;
+  isSelf: boolean;
+}
+
+export default function Show({ member, abilities, isSelf }: ShowProps) {
+  const fmt = useFormatters();
+  const page = usePage();
+  const errors = page.props.errors as Record<string, string | undefined>;
+  const orgName = page.props.auth.organization?.name ?? 'this organisation';
+  const [removing, setRemoving] = useState(false);
+  const [processing, setProcessing] = useState(false);
+
+  return (
+    <>
+      <Head title={member.name} />
+      <PageHeader
+        title={
+          <span className="flex items-center gap-3">
+            <Avatar name={member.name} size="md" />
+            <span className="min-w-0 break-words">{member.name}</span>
+          </span>
+        }
+        description={member.email}
+        back={{ href: '/users', label: 'Members' }}
+        actions={
+          <>
+            {abilities.update ? (
+              <Button href={`/users/${member.id}/edit`} icon="pencil">
+                Change role
+              </Button>
+            ) : null}
+            {abilities.remove ? (
+              <Button variant="danger" icon="trash" onClick={() => setRemoving(true)}>
+                Remove
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {errors.member ? (
+        <div role="alert" className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
+          <Icon name="alert" className="size-5 shrink-0" />
+          <p>{errors.member}</p>
+        </div>
+      ) : null}
+      <Card title="Membership" className="max-w-3xl">
+        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+          <Item label="Role">
+            <Badge tone={roleTones[member.role]}>{roleLabels[member.role]}</Badge>
+            <p className="mt-1 text-slate-600 dark:text-slate-400">{roleDescriptions[member.role]}</p>
+          </Item>
+          <Item label="Email">
+            <span className="break-all">{member.email}</span>{' '}
+            {member.email_verified_at ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>}
+          </Item>
+          <Item label="Last active">{member.last_active_at ? <time dateTime={member.last_active_at} title={fmt.dateTime(member.last_active_at)}>{fmt.relative(member.last_active_at)}</time> : 'Never'}</Item>
+          <Item label="Member since">{fmt.date(member.joined_at)}</Item>
+        </dl>
+        {isSelf ? <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">This is you. To leave {orgName}, use “Leave organisation” on the organisation page.</p> : null}
+      </Card>
+      <ConfirmDialog
+        open={removing}
+        title={`Remove ${member.name}?`}
+        description={`${member.name} will lose access to ${orgName}.`}
+        confirmLabel="Remove"
+        processing={processing}
+        onClose={() => setRemoving(false)}
+        onConfirm={() =>
+          router.delete(`/users/${member.id}`, {
+            onStart: () => setProcessing(true),
+            onFinish: () => {
+              setProcessing(false);
+              setRemoving(false);
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
+      <dd className="mt-1 text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}

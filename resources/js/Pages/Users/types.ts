@@ -1,0 +1,48 @@
+import type { Role } from '@/types';
+
+export interface MemberRow {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  last_active_at: string | null;
+  joined_at: string;
+}
+
+export interface Member extends MemberRow {
+  membership_id: number;
+  email_verified_at: string | null;
+}
+
+export interface PendingInvitation {
+  id: number;
+  email: string;
+  role: Role;
+  invited_by: string | null;
+  expires_at: string;
+  expired: boolean;
+  sent_at: string;
+}
+
+export interface MemberUsage {
+  plan: 'free' | 'team' | 'business';
+  plan_name: string;
+  /** null: unlimited. */
+  limit: number | null;
+  members: number;
+  pending: number;
+}
+
+export interface MemberAbilities {
+  update: boolean;
+  remove: boolean;
+  /** Roles the signed-in user may give. */
+  roles: Role[];
+}
+
+export const roleDescriptions: Record<Role, string> = {
+  owner: 'Everything, including deleting the organisation and transferring ownership.',
+  admin: 'Manages members, settings, the subscription and reads the activity log.',
+  editor: 'Creates and edits board users and insights, and shares insights.',
+  viewer: 'Reads the dashboard, board users and insights.',
+};

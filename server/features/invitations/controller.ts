@@ -1,0 +1,52 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { flash } from '../../http/session-bridge';
+import { authorize } from '../organizations/policy';
+import { currentOrganization, routeId } from '../organizations/tenancy';
+import * as invitations from './service';
+
+const tokenParam = (req: Request) => String(req.params.token ?? '').slice(0, 200);
+
+export function invitationController(ctx: AppContext) {
+  return {
+    // ---- managing (current organisation, admins): 404 for another organisation's id, then 403.
+    async resend(req: Request, res: Response) {
+      const org = currentOrganization(req);
+      const invitation = await invitations.invitationOrFail(ctx, org, routeId(req.params.id));
+      authorize(req, 'manageMembers');
+      const { mailed } = await invitations.resendInvitation(ctx, req, org, invitation);
+      if (mailed) flash(req, 'success', `Invitation re-sent to ${invitation.email}. The new link is valid for 7 days.`);
+      else flash(req, 'error', `The invitation to ${invitation.email} was renewed, but the email could not be sent. Please try again later.`);
+      res.inertia.back('/users');
+    },
+
+    async revoke(req: Request, res: Response) {
+      const org = currentOrganization(req);
+      const invitation = await invitations.invitationOrFail(ctx, org, routeId(req.params.id));
+      authorize(req, 'manageMembers');
+      await invitations.revokeInvitation(ctx, req, org, invitation);
+      flash(req, 'success', `The invitation to ${invitation.email} was revoked.`);
+      res.inertia.back('/users');
+    },
+
+    // ---- the link in the mail (guests and signed-in users)
+    async show(req: Request, res: Response) {
+      const view = await invitations.inspectInvitation(ctx, req, tokenParam(req));
+      const title = view.details ? `Join ${view.details.organization.name}` : 'Invitation';
+      await res.inertia.render(
+        'Invitations/Accept',
+        { token: tokenParam(req), ...view, signedInAs: req.user?.email ?? null },
+        { title, status: view.status },
+      );
+    },
+
+    async accept(req: Request, res: Response) {
+      const token = tokenParam(req);
+      const org = await invitations.acceptInvitation(ctx, req, res, token, req.body);
+      // Not usable (used, revoked, expired, wrong account…): the page explains.
+      if (!org) return res.redirect(303, `/invitations/${encodeURIComponent(token)}`);
+      flash(req, 'success', `Welcome to ${org.name}!`);
+      res.redirect(303, '/dashboard');
+    },
+  };
+}

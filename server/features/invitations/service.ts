@@ -1,0 +1,305 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import type { Invitation, Organization, Role, User } from '../../db/types';
+import { channels } from '../../broadcasting/broadcaster';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { actorFrom, inTransaction } from '../../lib/unit-of-work';
+import { fail, validate } from '../../lib/validation';
+import { hashPassword } from '../auth/passwords';
+import { completeLogin, isUniqueViolation } from '../auth/service';
+import { findUserByEmail, insertUser, updateUser } from '../auth/user-repository';
+import { ensureMayGrant } from '../members/policy';
+import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../members/repository';
+import { findOrganization } from '../organizations/repository';
+import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../organizations/tenancy';
+import { assertWithinLimit, effectivePlan } from '../subscriptions/limits';
+import { INVITATION_DAYS, sendInvitationMail } from './mails';
+import {
+  claimInvitation,
+  findInvitation,
+  findInvitationByTokenHash,
+  findPendingInvitationFor,
+  insertInvitation,
+  pendingCount,
+  pendingInvitations,
+  renewInvitation,
+  revokeInvitation as revokeInvitationRow,
+} from './repository';
+import { acceptAsNewUserSchema, TOKEN_PATTERN } from './schema';
+
+const DAY_MS = 86_400_000;
+const actorOf = (req: Request, org: CurrentOrganization) => ({ role: org.role, platformAdmin: !!req.user?.is_platform_admin });
+
+// ---------------------------------------------------------------- plan limit
+
+/**
+ * Members and open invitations against the plan's `members` limit (null = unlimited). The rule
+ * itself (open invitations hold a seat; an ended subscription is Free) lives in
+ * subscriptions/limits.ts, shared with every other limit.
+ */
+export async function memberUsage(ctx: AppContext, organizationId: number) {
+  const plan = await effectivePlan(ctx.db, organizationId);
+  return {
+    plan: plan.id,
+    plan_name: plan.name,
+    limit: plan.limits.members,
+    members: await membersCount(ctx.db, organizationId),
+    pending: await pendingCount(ctx.db, organizationId, ctx.clock.now()),
+  };
+}
+
+// ---------------------------------------------------------------- managing invitations (Users pages)
+
+export async function listPendingInvitations(ctx: AppContext, organizationId: number) {
+  const now = ctx.clock.now();
+  return (await pendingInvitations(ctx.db, organizationId)).map((i) => ({
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    invited_by: i.invited_by_name ?? null,
+    expires_at: i.expires_at.toISOString(),
+    expired: i.expires_at <= now,
+    sent_at: i.updated_at.toISOString(),
+  }));
+}
+
+/** An invitation of the current organisation by id; 404 for any other. */
+export async function invitationOrFail(ctx: AppContext, org: CurrentOrganization, id: number): Promise<Invitation> {
+  return orFail(await findInvitation(ctx.db, org.id, id));
+}
+
+async function mailInvitation(ctx: AppContext, req: Request, invitation: Invitation, orgName: string, token: string): Promise<boolean> {
+  try {
+    await sendInvitationMail(ctx, invitation, orgName, req.user!.name, token);
+    return true;
+  } catch (error) {
+    req.log?.error({ err: error, invitation: invitation.id }, 'invitation mail failed');
+    return false;
+  }
+}
+
+function announce(uow: { broadcast: (m: { channels: string[]; event: string; data: unknown }) => void }, invitee: User | undefined, org: CurrentOrganization, invitation: Invitation) {
+  if (!invitee) return;
+  uow.broadcast({
+    channels: [channels.user(invitee.id)],
+    event: 'InvitationReceived',
+    data: { invitation_id: invitation.id, organization: { id: org.id, name: org.name }, role: invitation.role, expires_at: invitation.expires_at.toISOString() },
+  });
+}
+
+/** Invites by e-mail: a hashed 256-bit token, valid 7 days, mailed as a link. */
+export async function invite(ctx: AppContext, req: Request, org: CurrentOrganization, input: { email: string; role: Role }): Promise<{ mailed: boolean }> {
+  ensureMayGrant(actorOf(req, org), input.role);
+  if (await isMemberByEmail(ctx.db, org.id, input.email)) fail('email', `${input.email} is already a member of ${org.name}.`);
+  if (await findPendingInvitationFor(ctx.db, org.id, input.email)) {
+    fail('email', `An invitation to ${input.email} is already pending. Re-send it from the list of pending invitations.`);
+  }
+  const token = randomToken(32);
+  const now = ctx.clock.now();
+  const invitee = await findUserByEmail(ctx.db, input.email);
+  const invitation = await inTransaction(ctx, actorFrom(req), async (uow) => {
+    // Locks the subscription row: two invitations cannot both take the last seat.
+    await assertWithinLimit(uow.db, org.id, 'members', { field: 'email', now });
+    const created = await insertInvitation(uow.db, {
+      organization_id: org.id,
+      email: input.email,
+      role: input.role,
+      token_hash: sha256(token),
+      invited_by: req.user!.id,
+      expires_at: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+      now,
+    });
+    await uow.log({
+      organization_id: org.id,
+      event: 'invitation_sent',
+      subject_type: 'invitation',
+      subject_id: created.id,
+      description: `${req.user!.name} invited ${created.email} as ${created.role}`,
+      properties: { attributes: { email: created.email, role: created.role, expires_at: created.expires_at.toISOString() } },
+    });
+    announce(uow, invitee, org, created);
+    return created;
+  });
+  return { mailed: await mailInvitation(ctx, req, invitation, org.name, token) };
+}
+
+/** A new token (the old link stops working) and a new 7-day window. */
+export async function resendInvitation(ctx: AppContext, req: Request, org: CurrentOrganization, invitation: Invitation): Promise<{ mailed: boolean }> {
+  ensureMayGrant(actorOf(req, org), invitation.role);
+  if (invitation.accepted_at) fail('invitation', `The invitation to ${invitation.email} has already been accepted.`);
+  if (invitation.revoked_at) fail('invitation', `The invitation to ${invitation.email} was revoked. Send a new one.`);
+  const now = ctx.clock.now();
+  const token = randomToken(32);
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
+  const invitee = await findUserByEmail(ctx.db, invitation.email);
+  await inTransaction(ctx, actorFrom(req), async (uow) => {
+    // An expired invitation no longer holds a seat; renewing it takes one again.
+    if (invitation.expires_at <= now) await assertWithinLimit(uow.db, org.id, 'members', { field: 'invitation', now });
+    await renewInvitation(uow.db, org.id, invitation.id, sha256(token), expiresAt, now);
+    await uow.log({
+      organization_id: org.id,
+      event: 'invitation_resent',
+      subject_type: 'invitation',
+      subject_id: invitation.id,
+      description: `${req.user!.name} re-sent the invitation to ${invitation.email}`,
+      properties: { old: { expires_at: invitation.expires_at.toISOString() }, attributes: { expires_at: expiresAt.toISOString() } },
+    });
+    announce(uow, invitee, org, { ...invitation, expires_at: expiresAt });
+  });
+  return { mailed: await mailInvitation(ctx, req, { ...invitation, expires_at: expiresAt }, org.name, token) };
+}
+
+export async function revokeInvitation(ctx: AppContext, req: Request, org: CurrentOrganization, invitation: Invitation): Promise<void> {
+  ensureMayGrant(actorOf(req, org), invitation.role);
+  if (invitation.accepted_at) fail('invitation', `The invitation to ${invitation.email} has already been accepted.`);
+  if (invitation.revoked_at) return;
+  await inTransaction(ctx, actorFrom(req), async (uow) => {
+    await revokeInvitationRow(uow.db, org.id, invitation.id, ctx.clock.now());
+    await uow.log({
+      organization_id: org.id,
+      event: 'invitation_revoked',
+      subject_type: 'invitation',
+      subject_id: invitation.id,
+      description: `${req.user!.name} revoked the invitation to ${invitation.email}`,
+      properties: { old: { revoked_at: null }, attributes: { email: invitation.email, role: invitation.role } },
+    });
+  });
+}
+
+// ---------------------------------------------------------------- accepting (the link in the mail)
+
+export type AcceptState =
+  | { state: 'invalid' | 'gone' | 'used' | 'revoked' | 'expired' | 'full'; status: number; message: string; details: InvitationDetails | null }
+  | { state: 'register' | 'sign-in' | 'join' | 'wrong-user' | 'member'; status: 200; message: string | null; details: InvitationDetails };
+
+export interface InvitationDetails {
+  email: string;
+  role: Role;
+  organization: { id: number; name: string; slug: string };
+  expires_at: string;
+}
+
+interface Resolved {
+  view: AcceptState;
+  invitation?: Invitation;
+  organization?: Organization;
+}
+
+const closed = (state: 'invalid' | 'gone' | 'used' | 'revoked' | 'expired' | 'full', status: number, message: string, details: InvitationDetails | null = null): Resolved => ({
+  view: { state, status, message, details },
+});
+
+/** What the link's visitor sees: never an error page, always a state with a clear message. */
+async function resolve(ctx: AppContext, req: Request, token: string): Promise<Resolved> {
+  if (!TOKEN_PATTERN.test(token)) return closed('invalid', 404, 'This invitation link is not valid. Check that you copied the whole link from the email.');
+  const invitation = await findInvitationByTokenHash(ctx.db, sha256(token));
+  if (!invitation) {
+    return closed('invalid', 404, 'This invitation link is not valid. It may have been replaced by a newer invitation: use the link in the most recent email.');
+  }
+  const organization = await findOrganization(ctx.db, invitation.organization_id);
+  if (!organization) return closed('gone', 410, 'The organisation that sent this invitation no longer exists.');
+  const details: InvitationDetails = {
+    email: invitation.email,
+    role: invitation.role,
+    organization: { id: organization.id, name: organization.name, slug: organization.slug },
+    expires_at: invitation.expires_at.toISOString(),
+  };
+  if (invitation.accepted_at) return closed('used', 410, `This invitation to ${organization.name} has already been used.`, details);
+  if (invitation.revoked_at) return closed('revoked', 410, `This invitation to ${organization.name} was withdrawn. Ask an admin of ${organization.name} for a new one.`, details);
+  if (invitation.expires_at <= ctx.clock.now()) {
+    return closed('expired', 410, `This invitation to ${organization.name} has expired. Ask an admin of ${organization.name} to re-send it.`, details);
+  }
+  const open = (state: 'register' | 'sign-in' | 'join' | 'wrong-user' | 'member', message: string | null = null): Resolved => ({
+    view: { state, status: 200, message, details },
+    invitation,
+    organization,
+  });
+  const me = req.user;
+  if (me && me.email.toLowerCase() !== invitation.email.toLowerCase()) {
+    return open('wrong-user', `You are signed in as ${me.email}, but this invitation is for ${invitation.email}. Sign out, then open the link again.`);
+  }
+  if (me && (await findMembership(ctx.db, organization.id, me.id))) return open('member', `You are already a member of ${organization.name}.`);
+  const usage = await memberUsage(ctx, organization.id);
+  // This invitation is one of the pending ones, so its own seat is already counted.
+  if (usage.limit !== null && usage.members >= usage.limit) {
+    return closed('full', 409, `${organization.name} has reached the member limit of its plan (${usage.plan_name}: ${usage.limit} members). Ask an owner to upgrade, then open the link again.`, details);
+  }
+  if (me) return open('join');
+  return (await findUserByEmail(ctx.db, invitation.email)) ? open('sign-in') : open('register');
+}
+
+export async function inspectInvitation(ctx: AppContext, req: Request, token: string): Promise<AcceptState> {
+  const { view } = await resolve(ctx, req, token);
+  // A guest with an account signs in and lands back here.
+  if (view.state === 'sign-in') req.session.put('url.intended', `/invitations/${token}`);
+  return view;
+}
+
+class InvitationTaken extends Error {}
+
+/**
+ * Accepts for a newcomer (creates a verified account: the link proved the mailbox) or for the
+ * signed-in invitee. Returns the organisation joined, or null when the link cannot be used now
+ * (the page then says why).
+ */
+export async function acceptInvitation(ctx: AppContext, req: Request, res: Response, token: string, body: unknown): Promise<Organization | null> {
+  const { view, invitation, organization } = await resolve(ctx, req, token);
+  if (!invitation || !organization) return null;
+  const now = ctx.clock.now();
+
+  if (view.state === 'register') {
+    const input = validate(acceptAsNewUserSchema, body);
+    const password = await hashPassword(input.password);
+    let user: User;
+    try {
+      user = await inTransaction(ctx, actorFrom(req), async (uow) => {
+        const created = await insertUser(uow.db, { name: input.name, email: invitation.email, password, email_verified_at: now, created_at: now, updated_at: now });
+        await join(uow, organization, invitation, created, now);
+        return created;
+      });
+    } catch (error) {
+      if (error instanceof InvitationTaken) return null;
+      if (isUniqueViolation(error)) fail('name', 'An account with this email address was just created. Sign in to accept the invitation.');
+      throw error;
+    }
+    await completeLogin(ctx, req, res, user, false, organization.id);
+    return organization;
+  }
+
+  if (view.state === 'join' || view.state === 'member') {
+    const me = req.user!;
+    try {
+      await inTransaction(ctx, actorFrom(req), async (uow) => {
+        if (!me.email_verified_at) await updateUser(uow.db, me.id, { email_verified_at: now });
+        await join(uow, organization, invitation, me, now);
+      });
+    } catch (error) {
+      if (error instanceof InvitationTaken) return null;
+      throw error;
+    }
+    req.session.put(CURRENT_ORG_KEY, organization.id);
+    return organization;
+  }
+  return null;
+}
+
+async function join(
+  uow: Parameters<Parameters<typeof inTransaction>[2]>[0],
+  organization: Organization,
+  invitation: Invitation,
+  user: User,
+  now: Date,
+): Promise<void> {
+  if (!(await claimInvitation(uow.db, organization.id, invitation.id, now))) throw new InvitationTaken();
+  if (await findMembership(uow.db, organization.id, user.id)) return;
+  await insertMembership(uow.db, organization.id, user.id, invitation.role, now);
+  await uow.log({
+    organization_id: organization.id,
+    causer_id: user.id,
+    event: 'member_added',
+    subject_type: 'user',
+    subject_id: user.id,
+    description: `${user.name} joined ${organization.name} as ${invitation.role}`,
+    properties: { attributes: { email: user.email, role: invitation.role, invitation_id: invitation.id } },
+  });
+}

@@ -1,0 +1,104 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { flash } from '../../http/session-bridge';
+import { validate } from '../../lib/validation';
+import * as invitations from '../invitations/service';
+import { routeOrganization } from '../organizations/middleware';
+import { authorize } from '../organizations/policy';
+import { currentOrganization, routeId } from '../organizations/tenancy';
+import { grantableRoles } from './policy';
+import { inviteSchema, memberIndexSchema, updateRoleSchema } from './schema';
+import * as members from './service';
+
+/**
+ * Members of the current organisation (/users). Routes naming a member load it first (404 for
+ * anyone outside the organisation), then check the role (403).
+ */
+export function memberController(ctx: AppContext) {
+  const load = async (req: Request) => {
+    const org = currentOrganization(req);
+    const member = await members.memberOrFail(ctx, org, routeId(req.params.id));
+    authorize(req, 'manageMembers');
+    return { org, member };
+  };
+
+  return {
+    async index(req: Request, res: Response) {
+      const org = currentOrganization(req);
+      authorize(req, 'manageMembers');
+      const filters = validate(memberIndexSchema, req.query);
+      await res.inertia.render(
+        'Users/Index',
+        {
+          members: await members.listMembers(ctx, org, filters),
+          invitations: await invitations.listPendingInvitations(ctx, org.id),
+          usage: await invitations.memberUsage(ctx, org.id),
+          filters: { search: filters.search },
+          currentUserId: req.user!.id,
+          canManageOwners: req.user!.is_platform_admin || org.role === 'owner',
+        },
+        { title: 'Members' },
+      );
+    },
+
+    async create(req: Request, res: Response) {
+      const org = currentOrganization(req);
+      authorize(req, 'manageMembers');
+      await res.inertia.render(
+        'Users/Create',
+        { roles: grantableRoles(members.actorIn(req, org)), usage: await invitations.memberUsage(ctx, org.id) },
+        { title: 'Invite a member' },
+      );
+    },
+
+    async store(req: Request, res: Response) {
+      const org = currentOrganization(req);
+      authorize(req, 'manageMembers');
+      const input = validate(inviteSchema, req.body);
+      const { mailed } = await invitations.invite(ctx, req, org, input);
+      if (mailed) flash(req, 'success', `Invitation sent to ${input.email}.`);
+      else flash(req, 'error', `The invitation to ${input.email} was saved, but the email could not be sent. Re-send it from the list.`);
+      res.redirect('/users');
+    },
+
+    async show(req: Request, res: Response) {
+      const { org, member } = await load(req);
+      await res.inertia.render(
+        'Users/Show',
+        { member, abilities: members.memberAbilities(req, org, member), isSelf: member.id === req.user!.id },
+        { title: member.name },
+      );
+    },
+
+    async edit(req: Request, res: Response) {
+      const { org, member } = await load(req);
+      await res.inertia.render(
+        'Users/Edit',
+        { member, abilities: members.memberAbilities(req, org, member), isSelf: member.id === req.user!.id },
+        { title: `Edit ${member.name}` },
+      );
+    },
+
+    async update(req: Request, res: Response) {
+      const { org, member } = await load(req);
+      const { role } = validate(updateRoleSchema, req.body);
+      const changed = await members.changeRole(ctx, req, org, member, role);
+      flash(req, 'success', changed ? `${member.name} is now ${role === 'admin' || role === 'editor' || role === 'owner' ? 'an' : 'a'} ${role}.` : 'No changes.');
+      res.redirect(`/users/${member.id}`);
+    },
+
+    async destroy(req: Request, res: Response) {
+      const { org, member } = await load(req);
+      await members.removeMember(ctx, req, org, member);
+      flash(req, 'success', `${member.name} was removed from ${org.name}.`);
+      res.redirect('/users');
+    },
+
+    async leave(req: Request, res: Response) {
+      const org = routeOrganization(req);
+      await members.leaveOrganization(ctx, req, org);
+      flash(req, 'success', `You left ${org.name}.`);
+      res.redirect('/organizations');
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import type { Db, Role } from '../../db/types';
+import { scoped, scopedDelete, scopedUpdate } from '../organizations/tenancy';
+
+/** Memberships of one organisation: every query starts from `scoped(db, organizationId, …)`. */
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Members with their user, for the Users index (search by name or e-mail). */
+export function memberList(db: Db, organizationId: number, search: string) {
+  let q = scoped(db, organizationId, 'memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'memberships.role',
+      'memberships.last_active_at',
+      'memberships.created_at as joined_at',
+    ]);
+  if (search) {
+    const term = `%${escapeLike(search.toLowerCase())}%`;
+    q = q.where((eb) => eb.or([eb(sql`lower(users.name)`, 'like', term), eb(sql`lower(users.email)`, 'like', term)]));
+  }
+  return q.orderBy(sql`lower(users.name)`).orderBy('users.id');
+}
+
+/** One member of the organisation by user id; undefined (→ 404) for anyone else. */
+export function findMember(db: Db, organizationId: number, userId: number) {
+  return scoped(db, organizationId, 'memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.email_verified_at',
+      'memberships.id as membership_id',
+      'memberships.role',
+      'memberships.last_active_at',
+      'memberships.created_at as joined_at',
+    ])
+    .where('memberships.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findMembership(db: Db, organizationId: number, userId: number) {
+  return scoped(db, organizationId, 'memberships').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function isMemberByEmail(db: Db, organizationId: number, email: string): Promise<boolean> {
+  const row = await scoped(db, organizationId, 'memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select('memberships.id')
+    .where(sql`lower(users.email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function membersCount(db: Db, organizationId: number): Promise<number> {
+  const row = await scoped(db, organizationId, 'memberships').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function ownersCount(db: Db, organizationId: number): Promise<number> {
+  const row = await scoped(db, organizationId, 'memberships').where('role', '=', 'owner').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Owners of the organisation, locked for the rest of the transaction (two demotions cannot race past the last-owner rule). */
+export async function lockOwners(db: Db, organizationId: number): Promise<number[]> {
+  const rows = await scoped(db, organizationId, 'memberships').select('user_id').where('role', '=', 'owner').forUpdate().execute();
+  return rows.map((r) => r.user_id);
+}
+
+export function insertMembership(db: Db, organizationId: number, userId: number, role: Role, now: Date) {
+  return db
+    .insertInto('memberships')
+    .values({ organization_id: organizationId, user_id: userId, role, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setMembershipRole(db: Db, organizationId: number, userId: number, role: Role, now: Date): Promise<void> {
+  await scopedUpdate(db, organizationId, 'memberships').set({ role, updated_at: now }).where('user_id', '=', userId).execute();
+}
+
+export async function deleteMembership(db: Db, organizationId: number, userId: number): Promise<void> {
+  await scopedDelete(db, organizationId, 'memberships').where('user_id', '=', userId).execute();
+}
+
+/** Marks the member active, unless that was already recorded in the last `withinMs`. */
+export async function touchMembership(db: Db, organizationId: number, userId: number, now: Date, withinMs: number): Promise<void> {
+  const cutoff = new Date(now.getTime() - withinMs);
+  await scopedUpdate(db, organizationId, 'memberships')
+    .set({ last_active_at: now })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', cutoff)]))
+    .execute();
+}

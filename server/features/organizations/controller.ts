@@ -1,0 +1,67 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { flash } from '../../http/session-bridge';
+import { validate } from '../../lib/validation';
+import { routeOrganization } from './middleware';
+import { can } from './policy';
+import { createOrganizationSchema, organizationIndexSchema, transferOwnershipSchema, updateOrganizationSchema } from './schema';
+import * as organizations from './service';
+
+/** The /organizations resource: validate → service → render or redirect. */
+export function organizationController(ctx: AppContext) {
+  return {
+    async index(req: Request, res: Response) {
+      const filters = validate(organizationIndexSchema, req.query);
+      const list = await organizations.listOrganizations(ctx, req, filters);
+      await res.inertia.render(
+        'Organizations/Index',
+        { organizations: list, filters: { search: filters.search }, everyOrganization: req.user!.is_platform_admin },
+        { title: 'Organisations' },
+      );
+    },
+
+    create: (req: Request, res: Response) => res.inertia.render('Organizations/Create', {}, { title: 'New organisation' }),
+
+    async store(req: Request, res: Response) {
+      const input = validate(createOrganizationSchema, req.body);
+      const org = await organizations.createOrganization(ctx, req, input);
+      flash(req, 'success', `${org.name} is ready. Your 14-day trial of the Team plan has started.`);
+      res.redirect(`/organizations/${org.id}`);
+    },
+
+    async show(req: Request, res: Response) {
+      const details = await organizations.organizationDetails(ctx, req, routeOrganization(req));
+      await res.inertia.render('Organizations/Show', details, { title: details.organization.name });
+    },
+
+    async edit(req: Request, res: Response) {
+      const target = routeOrganization(req);
+      const details = await organizations.organizationDetails(ctx, req, target);
+      const transferable = can(target.role, 'transferOwnership', req.user!.is_platform_admin) ? await organizations.transferCandidates(ctx, target) : [];
+      await res.inertia.render('Organizations/Edit', { ...details, members: transferable }, { title: `Edit ${details.organization.name}` });
+    },
+
+    async update(req: Request, res: Response) {
+      const target = routeOrganization(req);
+      const input = validate(updateOrganizationSchema, req.body);
+      await organizations.updateOrganization(ctx, req, target, input);
+      flash(req, 'success', 'Organisation saved.');
+      res.redirect(`/organizations/${target.id}/edit`);
+    },
+
+    async destroy(req: Request, res: Response) {
+      const target = routeOrganization(req);
+      await organizations.deleteOrganization(ctx, req, target);
+      flash(req, 'success', `${target.name} has been deleted.`);
+      res.redirect('/organizations');
+    },
+
+    async transfer(req: Request, res: Response) {
+      const target = routeOrganization(req);
+      const { user_id } = validate(transferOwnershipSchema, req.body);
+      const { name } = await organizations.transferOwnership(ctx, req, target, user_id);
+      flash(req, 'success', `${name} is now an owner of ${target.name}.`);
+      res.redirect(`/organizations/${target.id}`);
+    },
+  };
+}

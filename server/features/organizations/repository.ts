@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import type { Db, Organization, Plan, SubscriptionStatus } from '../../db/types';
+import { scoped } from './tenancy';
+
+/**
+ * SQL of the organisations themselves. The `organizations` table is the tenant, not a tenant's
+ * table: reads here take the organisation's id (or slug) and callers decide who may see it
+ * (`findOrganizationFor` in tenancy.ts joins the membership). Rows of an organisation
+ * (memberships, subscriptions…) are read through `scoped()`.
+ */
+
+export function findOrganization(db: Db, id: number): Promise<Organization | undefined> {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export function findOrganizationBySlug(db: Db, slug: string): Promise<Organization | undefined> {
+  return db.selectFrom('organizations').selectAll().where('slug', '=', slug.toLowerCase()).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** Deleted organisations keep their slug (the unique index, and old links stay dead). */
+export async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('organizations').select('id').where('slug', '=', slug);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+export function insertOrganization(
+  db: Db,
+  values: { name: string; slug: string; description: string | null; website: string | null; created_at: Date; updated_at: Date },
+): Promise<Organization> {
+  return db.insertInto('organizations').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateOrganization(
+  db: Db,
+  id: number,
+  changes: Partial<Pick<Organization, 'name' | 'slug' | 'description' | 'website' | 'public_page_enabled' | 'deleted_at'>>,
+  now: Date,
+): Promise<Organization> {
+  return db
+    .updateTable('organizations')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface OrganizationListFilters {
+  search: string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Organisations for the index: the user's own (with their role), or every organisation for a
+ * platform admin (role null where they are not a member). Member counts are aggregated for the
+ * rows of the page only.
+ */
+export function organizationList(db: Db, userId: number, everyOrganization: boolean, filters: OrganizationListFilters) {
+  let q = db
+    .selectFrom('organizations as o')
+    .leftJoin('memberships as m', (j) => j.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', userId))
+    .leftJoin('subscriptions as s', 's.organization_id', 'o.id')
+    .select([
+      'o.id',
+      'o.name',
+      'o.slug',
+      'o.description',
+      'o.created_at',
+      'm.role',
+      's.plan',
+      's.status as subscription_status',
+      // Only organisations the viewer may list reach this subquery (see the where clauses below).
+      sql<number>`(select count(*)::int from memberships mc where mc.organization_id = o.id)`.as('members_count'),
+    ])
+    .where('o.deleted_at', 'is', null);
+  if (!everyOrganization) q = q.where('m.id', 'is not', null);
+  if (filters.search) {
+    const term = `%${escapeLike(filters.search.toLowerCase())}%`;
+    q = q.where((eb) => eb.or([eb(sql`lower(o.name)`, 'like', term), eb('o.slug', 'like', term)]));
+  }
+  return q.orderBy(sql`lower(o.name)`).orderBy('o.id');
+}
+
+export function findSubscription(db: Db, organizationId: number) {
+  return scoped(db, organizationId, 'subscriptions').selectAll().executeTakeFirst();
+}
+
+export async function insertSubscriptionWithEvent(
+  db: Db,
+  values: { organization_id: number; plan: Plan; status: SubscriptionStatus; trial_ends_at: Date | null; current_period_start: Date; current_period_end: Date; now: Date },
+  event: { event: string; actor_id: number | null },
+) {
+  const { now, ...row } = values;
+  const subscription = await db
+    .insertInto('subscriptions')
+    .values({ ...row, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('subscription_events')
+    .values({
+      subscription_id: subscription.id,
+      organization_id: subscription.organization_id,
+      event: event.event,
+      from_plan: null,
+      to_plan: subscription.plan,
+      from_status: null,
+      to_status: subscription.status,
+      actor_id: event.actor_id,
+      created_at: now,
+    })
+    .execute();
+  return subscription;
+}

@@ -1,0 +1,283 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import type { Organization, Role, User } from '../../db/types';
+import { channels } from '../../broadcasting/broadcaster';
+import { paginate } from '../../lib/pagination';
+import { actorFrom, diff, inTransaction } from '../../lib/unit-of-work';
+import { fail } from '../../lib/validation';
+import { checkCredentials, completeLogin, isUniqueViolation } from '../auth/service';
+import { findMember, findMembership, insertMembership, memberList, membersCount, setMembershipRole } from '../members/repository';
+import { TRIAL_DAYS } from '../subscriptions/plans';
+import { abilitiesOf } from './policy';
+import {
+  findOrganization,
+  findOrganizationBySlug,
+  findSubscription,
+  insertOrganization,
+  insertSubscriptionWithEvent,
+  organizationList,
+  slugTaken,
+  updateOrganization as updateOrganizationRow,
+} from './repository';
+import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
+import { CURRENT_ORG_KEY, findOrganizationFor, userOrganizations, type CurrentOrganization } from './tenancy';
+
+export const NO_SUCH_ORGANIZATION = 'No such organisation.';
+export const notAMember = (name: string) => `You are not a member of ${name}.`;
+const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------- listing and reading
+
+export async function listOrganizations(ctx: AppContext, req: Request, filters: { search: string; page: number }) {
+  const user = req.user!;
+  const everyOrganization = user.is_platform_admin;
+  const page = await paginate(organizationList(ctx.db, user.id, everyOrganization, filters), {
+    page: filters.page,
+    perPage: 15,
+    path: '/organizations',
+    query: { search: filters.search },
+  });
+  const currentId = req.organization?.id ?? null;
+  return {
+    ...page,
+    data: page.data.map((o) => ({
+      id: o.id,
+      name: o.name,
+      slug: o.slug,
+      description: o.description,
+      role: o.role ?? null,
+      plan: o.plan ?? null,
+      subscription_status: o.subscription_status ?? null,
+      members_count: Number(o.members_count),
+      created_at: o.created_at.toISOString(),
+      is_current: o.id === currentId,
+    })),
+  };
+}
+
+/** The organisation a route names, as the signed-in user sees it; undefined (→ 404) otherwise. */
+export function visibleOrganization(ctx: AppContext, user: User, id: number): Promise<CurrentOrganization | undefined> {
+  return findOrganizationFor(ctx.db, user.id, id, user.is_platform_admin);
+}
+
+export async function organizationDetails(ctx: AppContext, req: Request, target: CurrentOrganization) {
+  const org = (await findOrganization(ctx.db, target.id))!;
+  const subscription = await findSubscription(ctx.db, target.id);
+  const platformAdmin = !!req.user?.is_platform_admin;
+  return {
+    organization: {
+      id: org.id,
+      name: org.name,
+      slug: org.slug,
+      description: org.description,
+      website: org.website,
+      public_page_enabled: org.public_page_enabled,
+      created_at: org.created_at.toISOString(),
+      members_count: await membersCount(ctx.db, org.id),
+      role: target.role,
+      plan: subscription?.plan ?? null,
+      subscription_status: subscription?.status ?? null,
+      trial_ends_at: subscription?.trial_ends_at?.toISOString() ?? null,
+      is_current: req.organization?.id === org.id,
+    },
+    abilities: { ...abilitiesOf(target.role, platformAdmin), leave: target.role !== null },
+  };
+}
+
+// ---------------------------------------------------------------- slugs
+
+/** A free, valid, unreserved slug derived from `name` ("Acme & Co." → "acme-co", then "acme-co-2"…). */
+export async function availableSlug(ctx: AppContext, name: string): Promise<string> {
+  let base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/g, '');
+  if (base.length < 3) base = base ? `${base}-org` : 'organisation';
+  for (let n = 1; n <= 20; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (SLUG_PATTERN.test(candidate) && !isReservedSlug(candidate) && !(await slugTaken(ctx.db, candidate))) return candidate;
+  }
+  for (;;) {
+    const candidate = `${base}-${Math.random().toString(36).slice(2, 8)}`;
+    if (!(await slugTaken(ctx.db, candidate))) return candidate;
+  }
+}
+
+// ---------------------------------------------------------------- writes
+
+export interface OrganizationInput {
+  name: string;
+  slug?: string;
+  description: string | null;
+  website: string | null;
+}
+
+/** The creator becomes its owner, it gets a team trial, and it becomes the current organisation. */
+export async function createOrganization(ctx: AppContext, req: Request, input: OrganizationInput): Promise<Organization> {
+  const user = req.user!;
+  if (input.slug && (await slugTaken(ctx.db, input.slug))) fail('slug', SLUG_TAKEN_MESSAGE);
+  const slug = input.slug ?? (await availableSlug(ctx, input.name));
+  const now = ctx.clock.now();
+  let org: Organization;
+  try {
+    org = await inTransaction(ctx, actorFrom(req), async (uow) => {
+      const created = await insertOrganization(uow.db, { name: input.name, slug, description: input.description, website: input.website, created_at: now, updated_at: now });
+      await insertMembership(uow.db, created.id, user.id, 'owner', now);
+      const trialEnds = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+      const subscription = await insertSubscriptionWithEvent(
+        uow.db,
+        { organization_id: created.id, plan: 'team', status: 'trialing', trial_ends_at: trialEnds, current_period_start: now, current_period_end: trialEnds, now },
+        { event: 'trial_started', actor_id: user.id },
+      );
+      await uow.log({
+        organization_id: created.id,
+        event: 'created',
+        subject_type: 'organization',
+        subject_id: created.id,
+        description: `${user.name} created the organisation ${created.name}`,
+        properties: { attributes: { name: created.name, slug: created.slug, description: created.description, website: created.website } },
+      });
+      await uow.log({
+        organization_id: created.id,
+        event: 'trial_started',
+        subject_type: 'subscription',
+        subject_id: subscription.id,
+        description: `A ${TRIAL_DAYS}-day trial of the Team plan started`,
+        properties: { attributes: { plan: 'team', status: 'trialing', trial_ends_at: trialEnds.toISOString() } },
+      });
+      return created;
+    });
+  } catch (error) {
+    // Two creations racing for one slug: the unique index decides.
+    if (isUniqueViolation(error)) fail('slug', SLUG_TAKEN_MESSAGE);
+    throw error;
+  }
+  req.session.put(CURRENT_ORG_KEY, org.id);
+  return org;
+}
+
+export interface OrganizationUpdate extends OrganizationInput {
+  slug: string;
+  public_page_enabled: boolean;
+}
+
+const EDITABLE = ['name', 'slug', 'description', 'website', 'public_page_enabled'] as const;
+
+export async function updateOrganization(ctx: AppContext, req: Request, target: CurrentOrganization, input: OrganizationUpdate): Promise<void> {
+  const before = (await findOrganization(ctx.db, target.id))!;
+  if (input.slug !== before.slug && (await slugTaken(ctx.db, input.slug, before.id))) fail('slug', SLUG_TAKEN_MESSAGE);
+  const changes = diff(before, input, [...EDITABLE]);
+  if (!changes.changed) return;
+  try {
+    await inTransaction(ctx, actorFrom(req), async (uow) => {
+      const after = await updateOrganizationRow(uow.db, before.id, input, ctx.clock.now());
+      await uow.log({
+        organization_id: after.id,
+        event: 'updated',
+        subject_type: 'organization',
+        subject_id: after.id,
+        description: `${req.user!.name} updated the organisation ${after.name}`,
+        properties: { old: changes.old, attributes: changes.attributes },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) fail('slug', SLUG_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** Soft delete; every session drops it as current organisation on its next request. */
+export async function deleteOrganization(ctx: AppContext, req: Request, target: CurrentOrganization): Promise<void> {
+  await inTransaction(ctx, actorFrom(req), async (uow) => {
+    const org = await updateOrganizationRow(uow.db, target.id, { deleted_at: ctx.clock.now() }, ctx.clock.now());
+    await uow.log({
+      organization_id: org.id,
+      event: 'deleted',
+      subject_type: 'organization',
+      subject_id: org.id,
+      description: `${req.user!.name} deleted the organisation ${org.name}`,
+      properties: { attributes: { name: org.name, slug: org.slug } },
+    });
+  });
+  if (req.session.get<number>(CURRENT_ORG_KEY) === target.id) req.session.forget(CURRENT_ORG_KEY);
+  if (req.organization?.id === target.id) req.organization = undefined;
+}
+
+/** Members who could become an owner (everyone who is not one yet). */
+export async function transferCandidates(ctx: AppContext, target: CurrentOrganization) {
+  const members = await memberList(ctx.db, target.id, '').limit(500).execute();
+  return members.filter((m) => m.role !== 'owner').map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role }));
+}
+
+/** The chosen member becomes an owner; the acting owner steps down to admin. */
+export async function transferOwnership(ctx: AppContext, req: Request, target: CurrentOrganization, userId: number): Promise<{ name: string }> {
+  const actor = req.user!;
+  const member = await findMember(ctx.db, target.id, userId);
+  if (!member) fail('user_id', `Choose a member of ${target.name}.`);
+  if (member.id === actor.id) fail('user_id', 'You cannot transfer ownership to yourself.');
+  if (member.role === 'owner') fail('user_id', `${member.name} is already an owner of ${target.name}.`);
+  const now = ctx.clock.now();
+  const stepDown = target.role === 'owner';
+  await inTransaction(ctx, actorFrom(req), async (uow) => {
+    await setMembershipRole(uow.db, target.id, member.id, 'owner', now);
+    if (stepDown) await setMembershipRole(uow.db, target.id, actor.id, 'admin', now);
+    await uow.log({
+      organization_id: target.id,
+      event: 'ownership_transferred',
+      subject_type: 'user',
+      subject_id: member.id,
+      description: `${actor.name} transferred ownership of ${target.name} to ${member.name}`,
+      properties: {
+        old: { owner_id: stepDown ? actor.id : null, role: member.role },
+        attributes: { owner_id: member.id, role: 'owner', ...(stepDown ? { previous_owner_role: 'admin' } : {}) },
+      },
+    });
+    const changed: { id: number; role: Role; previous: Role }[] = [{ id: member.id, role: 'owner', previous: member.role }];
+    if (stepDown) changed.push({ id: actor.id, role: 'admin', previous: 'owner' });
+    for (const c of changed) {
+      uow.broadcast({
+        channels: [channels.user(c.id)],
+        event: 'RoleChanged',
+        data: { organization: { id: target.id, name: target.name }, role: c.role, previous_role: c.previous },
+      });
+    }
+  });
+  return { name: member.name };
+}
+
+// ---------------------------------------------------------------- current organisation
+
+/** Makes an organisation the session's current one (member, or any for platform admins). */
+export function makeCurrent(req: Request, target: CurrentOrganization): void {
+  req.session.put(CURRENT_ORG_KEY, target.id);
+  req.organization = target;
+}
+
+export async function selectableOrganizations(ctx: AppContext, req: Request) {
+  return userOrganizations(ctx.db, req.user!.id);
+}
+
+// ---------------------------------------------------------------- organisation sign-in
+
+export function organizationBySlug(ctx: AppContext, slug: string) {
+  return findOrganizationBySlug(ctx.db, slug);
+}
+
+/** Sign-in for one organisation, under the normal sign-in throttle; non-members are refused. */
+export async function organizationLogin(
+  ctx: AppContext,
+  req: Request,
+  res: Response,
+  org: Organization,
+  input: { email: string; password: string; remember: boolean },
+): Promise<void> {
+  const user = await checkCredentials(ctx, req, input, async (candidate) => {
+    if (candidate.is_platform_admin) return null;
+    return (await findMembership(ctx.db, org.id, candidate.id)) ? null : notAMember(org.name);
+  });
+  await completeLogin(ctx, req, res, user, input.remember, org.id);
+}

@@ -1,0 +1,76 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { flash } from '../../http/session-bridge';
+import { fail, validate } from '../../lib/validation';
+import { intendedUrl } from '../auth/middleware';
+import { routeOrganization } from './middleware';
+import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from './schema';
+import * as organizations from './service';
+
+const slugParam = (req: Request) => String(req.params.slug ?? '').slice(0, 255).toLowerCase();
+
+/** Which organisation a session acts in: choosing, switching, and signing in to one. */
+export function organizationSessionController(ctx: AppContext) {
+  return {
+    async showSelect(req: Request, res: Response) {
+      const mine = await organizations.selectableOrganizations(ctx, req);
+      await res.inertia.render(
+        'Auth/OrganizationSelect',
+        { organizations: mine, currentId: req.organization?.id ?? null, canBrowseAll: req.user!.is_platform_admin },
+        { title: 'Choose an organisation' },
+      );
+    },
+
+    async select(req: Request, res: Response) {
+      const { organization_id } = validate(selectOrganizationSchema, req.body);
+      const target = await organizations.visibleOrganization(ctx, req.user!, organization_id);
+      if (!target) fail('organization_id', 'Choose one of your organisations.');
+      organizations.makeCurrent(req, target);
+      res.redirect(intendedUrl(req));
+    },
+
+    async switch(req: Request, res: Response) {
+      const target = routeOrganization(req);
+      organizations.makeCurrent(req, target);
+      flash(req, 'success', `Switched to ${target.name}.`);
+      res.redirect('/dashboard');
+    },
+
+    showSlugForm: (req: Request, res: Response) =>
+      res.inertia.render('Auth/OrganizationLogin', { organization: null, slug: '', notFound: null }, { title: 'Sign in to your organisation' }),
+
+    async findSlug(req: Request, res: Response) {
+      const { slug } = validate(organizationSlugSchema, req.body);
+      const org = await organizations.organizationBySlug(ctx, slug);
+      if (!org) fail('slug', organizations.NO_SUCH_ORGANIZATION);
+      res.redirect(`/org-login/${encodeURIComponent(org.slug)}`);
+    },
+
+    async showLogin(req: Request, res: Response) {
+      const slug = slugParam(req);
+      const org = await organizations.organizationBySlug(ctx, slug);
+      if (!org) {
+        // Unknown or deleted: the slug form again, saying so, with a 404 status.
+        return res.inertia.render(
+          'Auth/OrganizationLogin',
+          { organization: null, slug, notFound: organizations.NO_SUCH_ORGANIZATION },
+          { title: 'Sign in to your organisation', status: 404 },
+        );
+      }
+      return res.inertia.render(
+        'Auth/OrganizationLogin',
+        { organization: { name: org.name, slug: org.slug }, slug: org.slug, notFound: null, canResetPassword: true },
+        { title: `Sign in to ${org.name}` },
+      );
+    },
+
+    async login(req: Request, res: Response) {
+      const org = await organizations.organizationBySlug(ctx, slugParam(req));
+      if (!org) fail('slug', organizations.NO_SUCH_ORGANIZATION);
+      const input = validate(organizationLoginSchema, req.body);
+      await organizations.organizationLogin(ctx, req, res, org, input);
+      flash(req, 'success', `Welcome to ${org.name}.`);
+      res.redirect(intendedUrl(req));
+    },
+  };
+}
