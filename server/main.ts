@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { createApp, type CreateAppOptions } from './app';
 import { boot, type BootOptions } from './bootstrap';
 import type { AppContext } from './context';
+import { startScheduler } from './features/scheduler';
 
 export interface Running {
   ctx: AppContext;
@@ -26,6 +27,13 @@ export async function startServer(
     http.listen(config.APP_PORT, config.APP_HOST, () => resolve());
   });
   const stoppers: (() => Promise<void>)[] = [];
+
+  // Scheduler (subscriptions issue): time-based subscription transitions, once a minute.
+  if (config.SCHEDULER_ENABLED) {
+    const scheduler = startScheduler(ctx);
+    stoppers.push(() => scheduler.stop());
+  }
+
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.APP_PORT;
   const url = config.APP_PORT === port ? config.APP_URL : `http://localhost:${port}`;

@@ -131,6 +131,8 @@ export interface SubscriptionEventsTable {
   amount_cents: Generated<number>;
   currency: Generated<string>;
   actor_id: number | null;
+  /** The billing provider's reference of the charge (migration 300001). */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

@@ -1,5 +1,6 @@
 /** The channels of this node and the local sockets subscribed to each; fan-out serialises once. */
 import type { Connection } from './connection';
+import { textFrame } from './ws-frame';
 
 export class LocalChannels {
   private readonly channels = new Map<string, Set<Connection>>();
@@ -39,17 +40,18 @@ export class LocalChannels {
   }
 
   /**
-   * Sends one frame to every local subscriber but `exceptSocketId`. The frame is encoded to bytes once
-   * and the same buffer goes to every socket.
+   * Sends one frame to every local subscriber but `exceptSocketId`. The event is serialised once and framed
+   * once; the same websocket frame buffer is written to every socket.
    */
   deliver(channel: string, frame: string | Buffer, exceptSocketId?: string): number {
     const set = this.channels.get(channel);
     if (!set || set.size === 0) return 0;
     const bytes = typeof frame === 'string' ? Buffer.from(frame) : frame;
+    const wire = textFrame(bytes);
     let sent = 0;
     for (const conn of set) {
       if (conn.id === exceptSocketId) continue;
-      conn.send(bytes);
+      conn.sendPrebuilt(wire, bytes);
       sent += 1;
     }
     return sent;

@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { errorFrame } from './protocol';
+import { writePrebuilt } from './ws-frame';
 
 export interface PresenceMember {
   user_id: string | number;
@@ -9,6 +10,8 @@ export interface PresenceMember {
 }
 
 const TEXT = { binary: false } as const;
+/** A client this far behind (bytes queued in user land) is cut off rather than let the server's memory grow. */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 export function newSocketId(): string {
   return `${randomInt(1, 1_000_000_000)}.${randomInt(1, 1_000_000_000)}`;
@@ -39,8 +42,22 @@ export class Connection {
   }
 
   send(frame: string | Buffer): void {
-    if (this.closed || this.ws.readyState !== 1) return;
+    if (this.closed || this.ws.readyState !== 1 || this.tooSlow()) return;
     this.ws.send(frame, TEXT);
+  }
+
+  /** Sends a frame prebuilt by textFrame(payload) (shared by all subscribers), else the payload through ws. */
+  sendPrebuilt(frame: Buffer, payload: Buffer): void {
+    if (this.closed || this.tooSlow()) return;
+    if (!writePrebuilt(this.ws, frame)) this.send(payload);
+  }
+
+  private tooSlow(): boolean {
+    if (this.ws.bufferedAmount <= MAX_BUFFERED_BYTES) return false;
+    // A close frame would queue behind the backlog, so drop the socket at once.
+    this.closed = true;
+    this.ws.terminate();
+    return true;
   }
 
   sendError(code: number | null, message: string, channel?: string): void {

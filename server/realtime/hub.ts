@@ -1,5 +1,5 @@
 /**
- * The node's state and the operations on it: connections, local channels, signed-in users, subscribe /
+ * The node's state and the operations on it: connections, local channels, sign-in, subscribe /
  * unsubscribe (with presence), broadcast (local fan-out + other nodes), cache channels, user termination.
  */
 import { LocalChannels } from './channels';
@@ -22,8 +22,6 @@ import { verifyChannelAuth } from './signature';
 export class Hub {
   readonly connections = new Map<string, Connection>();
   readonly local = new LocalChannels();
-  /** Signed-in user id → its sockets on this node. */
-  private readonly users = new Map<string, Set<Connection>>();
   private readonly pending = new Set<Promise<unknown>>();
   scaling!: Scaling;
 
@@ -105,6 +103,7 @@ export class Hub {
   }
 
   unsubscribe(conn: Connection, channel: string): void {
+    if (isServerToUser(channel)) return; // managed by the server for signed-in sockets
     if (!this.local.remove(channel, conn)) return;
     const member = conn.presence?.get(channel);
     conn.presence?.delete(channel);
@@ -120,9 +119,6 @@ export class Hub {
 
   signIn(conn: Connection, userId: string): void {
     conn.userId = userId;
-    let set = this.users.get(userId);
-    if (!set) this.users.set(userId, (set = new Set()));
-    set.add(conn);
     // The server-to-user channel is subscribed by the server, never by the client itself.
     this.local.add(SERVER_TO_USER_PREFIX + userId, conn);
   }
@@ -137,12 +133,7 @@ export class Hub {
     conn.closed = true;
     if (!this.connections.delete(conn.id)) return;
     this.scaling.connectionDelta(-1);
-    if (conn.userId !== null) {
-      const set = this.users.get(conn.userId);
-      set?.delete(conn);
-      if (set?.size === 0) this.users.delete(conn.userId);
-      this.local.remove(SERVER_TO_USER_PREFIX + conn.userId, conn);
-    }
+    if (conn.userId !== null) this.local.remove(SERVER_TO_USER_PREFIX + conn.userId, conn);
     for (const channel of [...(conn.channels ?? [])]) this.unsubscribe(conn, channel);
   }
 

@@ -79,7 +79,9 @@ export class MemoryScaling implements Scaling {
     return this.connections;
   }
   async setCache(channel: string, frame: string): Promise<void> {
-    this.cache.set(channel, { frame, expires: Date.now() + CACHE_TTL_MS });
+    const now = Date.now();
+    if (this.cache.size >= 10_000) for (const [k, v] of this.cache) if (v.expires < now) this.cache.delete(k);
+    this.cache.set(channel, { frame, expires: now + CACHE_TTL_MS });
   }
   async getCache(channel: string): Promise<string | null> {
     const hit = this.cache.get(channel);

@@ -96,7 +96,8 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     conn.controlFrames = true;
     conn.touch();
   }
-  function onError(this: TaggedSocket, err: Error): void {
+  function onError(this: TaggedSocket, err: Error & { code?: string }): void {
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE') return; // clients vanish; close handles cleanup
     opts.logger.warn('realtime socket error', err.message);
   }
 

@@ -1,29 +1,291 @@
-import { Head } from '@inertiajs/react';
+import { Head, Link, usePage } from '@inertiajs/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
-import { EmptyState } from '@/Components/EmptyState';
+import { Card } from '@/Components/Card';
+import { BarChart } from '@/Components/ChartBar';
+import { cx } from '@/Components/cx';
+import { Icon, type IconName } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
+import { UsageBar } from '@/Components/UsageBar';
+import { useFormatters } from '@/hooks/useFormatters';
+import { STATUS_LABELS, STATUS_TONES, type SubscriptionStatus, type UsageItem, usageLabel } from './Subscriptions/Partials/labels';
 
-/** Placeholder until the dashboard issue lands; uses the default AppLayout. */
-export default function Dashboard() {
+export interface ActivityEntry {
+  id: number;
+  event: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  description: string;
+  /** From the page load; live entries (ActivityLogged) carry only causer_id. */
+  causer?: { id: number; name: string } | null;
+  causer_id?: number | null;
+  created_at: string;
+}
+
+export interface DashboardProps {
+  counts: {
+    boardUsers: { active: number; inactive: number };
+    insights: { draft: number; published: number; archived: number };
+    members: number;
+    pendingInvitations: number;
+    publicLinks: number;
+  };
+  publishedPerWeek: { week: string; count: number }[];
+  recentActivity: ActivityEntry[];
+  subscription: { plan: string; plan_name: string; status: SubscriptionStatus; trial_ends_at: string | null; ends_at: string | null } | null;
+  usage: UsageItem[];
+}
+
+export const RECENT_ACTIVITY_SIZE = 10;
+
+/** Newest first, no duplicates, at most `max` entries: how a live entry joins the list. */
+export function prependActivity(list: ActivityEntry[], entry: ActivityEntry, max = RECENT_ACTIVITY_SIZE): ActivityEntry[] {
+  return [entry, ...list.filter((e) => e.id !== entry.id)].slice(0, max);
+}
+
+/**
+ * The recent-activity list as state: seeded from the `recentActivity` prop (and re-seeded when a
+ * reload brings a new one), with `prepend` for live entries.
+ */
+export function useRecentActivity(initial: ActivityEntry[]) {
+  const [entries, setEntries] = useState(initial);
+  useEffect(() => setEntries(initial), [initial]);
+  const prepend = useCallback((entry: ActivityEntry) => setEntries((list) => prependActivity(list, entry)), []);
+  return { entries, prepend };
+}
+
+export default function Dashboard({ counts, publishedPerWeek, recentActivity, subscription, usage }: DashboardProps) {
+  const { auth } = usePage().props;
+  const { number, date } = useFormatters();
+  const { entries } = useRecentActivity(recentActivity);
+  const can = auth.can;
+
+  const chartData = useMemo(
+    () =>
+      publishedPerWeek.map((w) => ({
+        key: w.week,
+        label: date(w.week, { month: 'short', day: 'numeric' }),
+        longLabel: `Week of ${date(w.week, { dateStyle: 'medium' })}`,
+        value: w.count,
+      })),
+    [publishedPerWeek, date],
+  );
+  const total = publishedPerWeek.reduce((n, w) => n + w.count, 0);
+  const busiest = chartData.reduce<(typeof chartData)[number] | null>((best, d) => (d.value > (best?.value ?? 0) ? d : best), null);
+  const summary = total
+    ? `${number(total)} in total; the most, ${number(busiest!.value)}, in the ${busiest!.longLabel.toLowerCase()}.`
+    : 'None were published in these weeks.';
+
   return (
     <>
       <Head title="Dashboard" />
-      <PageHeader title="Dashboard" description="An overview of your organisation’s board users, insights and recent activity." />
-      <EmptyState
-        icon="chart"
-        title="Your dashboard is on its way"
-        text="Soon this page will show your organisation at a glance: counts, plan usage and what your colleagues are doing right now. Meanwhile, start with your board users or insights."
-        action={
-          <>
-            <Button href="/board-users" icon="users">
-              Board users
-            </Button>
-            <Button href="/insights" variant="secondary" icon="document">
-              Insights
-            </Button>
-          </>
+      <PageHeader
+        title="Dashboard"
+        description={auth.organization ? `${auth.organization.name} at a glance.` : undefined}
+        actions={
+          can.manageRecords ? (
+            <>
+              <Button href="/board-users/create" variant="secondary" icon="plus">
+                Add board user
+              </Button>
+              <Button href="/insights/create" icon="plus">
+                Write insight
+              </Button>
+            </>
+          ) : null
         }
       />
+
+      <section aria-labelledby="figures-heading">
+        <h2 id="figures-heading" className="sr-only">
+          Figures
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <FigureCard
+            title="Board users"
+            icon="users"
+            total={counts.boardUsers.active + counts.boardUsers.inactive}
+            href="/board-users"
+            parts={[
+              { label: 'active', value: counts.boardUsers.active, href: '/board-users?status=active' },
+              { label: 'inactive', value: counts.boardUsers.inactive, href: '/board-users?status=inactive' },
+            ]}
+          />
+          <FigureCard
+            title="Insights"
+            icon="document"
+            total={counts.insights.draft + counts.insights.published + counts.insights.archived}
+            href="/insights"
+            parts={[
+              { label: 'published', value: counts.insights.published, href: '/insights?status=published' },
+              { label: counts.insights.draft === 1 ? 'draft' : 'drafts', value: counts.insights.draft, href: '/insights?status=draft' },
+              { label: 'archived', value: counts.insights.archived, href: '/insights?status=archived' },
+            ]}
+          />
+          <FigureCard
+            title="Members"
+            icon="shield"
+            total={counts.members}
+            href={can.manageMembers ? '/users' : undefined}
+            parts={counts.pendingInvitations ? [{ label: 'invited', value: counts.pendingInvitations, href: can.manageMembers ? '/users' : undefined }] : []}
+          />
+          <FigureCard
+            title="Public links"
+            icon="link"
+            total={counts.publicLinks}
+            href={auth.organization ? `/p/${auth.organization.slug}` : undefined}
+            parts={[]}
+            note="Insights shared by link"
+          />
+        </div>
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Card
+          className="lg:col-span-2"
+          title="Insights published per week"
+          description="The last 12 weeks, weeks starting on Monday."
+          actions={
+            <Link href="/insights?status=published" className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+              View published
+            </Link>
+          }
+        >
+          <BarChart data={chartData} title="Insights published per week, last 12 weeks" summary={summary} columns={['Week', 'Insights published']} format={(v) => number(v)} />
+        </Card>
+
+        <Card
+          title="Plan usage"
+          description={
+            subscription ? (
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <span>{subscription.plan_name} plan</span>
+                <Badge tone={STATUS_TONES[subscription.status]} dot>
+                  {STATUS_LABELS[subscription.status]}
+                </Badge>
+              </span>
+            ) : (
+              'No subscription'
+            )
+          }
+          actions={
+            <Link href="/subscription" className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+              Subscription
+            </Link>
+          }
+        >
+          <div className="space-y-4">
+            {usage.map((u) => (
+              <UsageBar key={u.key} label={usageLabel(u)} used={u.used} limit={u.limit} />
+            ))}
+          </div>
+          {subscription?.status === 'trialing' && subscription.trial_ends_at ? (
+            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Trial ends on {date(subscription.trial_ends_at)}.</p>
+          ) : null}
+        </Card>
+      </div>
+
+      <Card
+        className="mt-6"
+        title="Recent activity"
+        description="The latest changes in this organisation."
+        padded={false}
+        actions={
+          can.viewActivity && auth.organization ? (
+            <Link href={`/organizations/${auth.organization.id}/activity-logs`} className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+              Full activity log
+            </Link>
+          ) : null
+        }
+      >
+        <RecentActivity entries={entries} />
+      </Card>
     </>
   );
+}
+
+interface FigurePart {
+  label: string;
+  value: number;
+  href?: string;
+}
+
+function FigureCard({ title, icon, total, href, parts, note }: { title: string; icon: IconName; total: number; href?: string; parts: FigurePart[]; note?: string }) {
+  const { number } = useFormatters();
+  const linkClass = 'rounded hover:underline focus-visible:outline-2 focus-visible:outline-offset-2';
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700/70 dark:bg-slate-900">
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h3>
+        <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-400/10 dark:text-brand-300">
+          <Icon name={icon} className="size-5" />
+        </span>
+      </div>
+      <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">
+        {href ? (
+          <Link href={href} className={linkClass} aria-label={`${number(total)} ${title.toLowerCase()}: view all`}>
+            {number(total)}
+          </Link>
+        ) : (
+          number(total)
+        )}
+      </p>
+      {parts.length ? (
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {parts.map((p) => (
+            <li key={p.label} className="text-slate-600 dark:text-slate-400">
+              {p.href ? (
+                <Link href={p.href} className={cx(linkClass, 'text-slate-700 dark:text-slate-300')}>
+                  <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{number(p.value)}</span> {p.label}
+                </Link>
+              ) : (
+                <>
+                  <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{number(p.value)}</span> {p.label}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : note ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{note}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
+  const { relative, dateTime } = useFormatters();
+  if (!entries.length) {
+    return <p className="px-4 py-8 text-center text-sm text-slate-600 sm:px-6 dark:text-slate-400">Nothing has happened here yet.</p>;
+  }
+  return (
+    <ol className="divide-y divide-slate-200 dark:divide-slate-700/70" aria-live="polite" aria-relevant="additions">
+      {entries.map((e) => (
+        <li key={e.id} className="flex items-start gap-3 px-4 py-3 sm:px-6">
+          <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+            <Icon name={iconFor(e)} className="size-4" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="text-sm break-words text-slate-800 dark:text-slate-100">{e.description}</p>
+            <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+              {e.causer ? e.causer.name : e.causer_id ? 'A member' : 'System'} ·{' '}
+              <time dateTime={e.created_at} title={dateTime(e.created_at)}>
+                {relative(e.created_at)}
+              </time>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function iconFor(e: ActivityEntry): IconName {
+  if (e.subject_type === 'subscription') return 'card';
+  if (e.subject_type === 'insight') return e.event === 'shared' || e.event === 'unshared' ? 'link' : 'document';
+  if (e.subject_type === 'board_user') return 'users';
+  if (e.subject_type === 'organization') return 'building';
+  if (e.event === 'deleted') return 'trash';
+  return 'clock';
 }

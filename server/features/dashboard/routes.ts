@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { guards } from '../../http/guards';
+import { dashboardController } from './controller';
 
 export function dashboardRoutes(ctx: AppContext): Router {
   const router = Router();
+  const c = dashboardController(ctx);
   const { inOrganization } = guards(ctx);
-  router.get('/dashboard', ...inOrganization, (req, res) => res.inertia.render('Dashboard', {}, { title: 'Dashboard' }));
+  router.get('/dashboard', ...inOrganization, c.show);
   return router;
 }

@@ -26,3 +26,22 @@ export const LIMIT_LABELS: Record<LimitName, string> = {
 };
 
 export const TRIAL_DAYS = 14;
+
+/** Plans from smallest to largest (pickers list them in this order). */
+export const PLAN_ORDER: Plan[] = ['free', 'team', 'business'];
+
+export const LIMIT_NAMES: LimitName[] = ['members', 'boardUsers', 'insights', 'publicLinks'];
+
+export const CURRENCY = 'USD';
+
+/** Every paid plan is billed monthly. */
+export const BILLING_INTERVAL_MONTHS = 1;
+
+/** Days a past-due subscription keeps its plan while the provider retries, before it ends. */
+export const PAST_DUE_DAYS = 7;
+
+export function isPlan(value: unknown): value is Plan {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(PLANS, value);
+}
+
+export const isPaid = (plan: PlanDefinition) => plan.priceCents > 0;

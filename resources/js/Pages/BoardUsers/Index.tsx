@@ -1,0 +1,155 @@
+import { Head, Link, usePage } from '@inertiajs/react';
+import { Badge } from '@/Components/Badge';
+import { Button, buttonClasses } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { EmptyState } from '@/Components/EmptyState';
+import { Icon } from '@/Components/Icon';
+import { PageHeader } from '@/Components/PageHeader';
+import { Pagination } from '@/Components/Pagination';
+import { SearchFilter } from '@/Components/SearchFilter';
+import { Select } from '@/Components/Select';
+import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Table';
+import { useFormatters } from '@/hooks/useFormatters';
+import type { Paginated } from '@/types';
+import { fullName, type BoardUserFilters, type BoardUserRow, type BoardUserStatus } from './types';
+
+export interface IndexProps {
+  boardUsers: Paginated<BoardUserRow>;
+  filters: BoardUserFilters;
+  statuses: BoardUserStatus[];
+}
+
+/** The query string of the current filters plus `extra` (empty values left out). */
+function queryString(values: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
+
+export default function Index({ boardUsers, filters, statuses }: IndexProps) {
+  const can = usePage().props.auth.can;
+  const fmt = useFormatters();
+  const base = { search: filters.search, status: filters.status, trashed: filters.trashed };
+  const sortable = (column: BoardUserFilters['sort']) => {
+    const current = filters.sort === column ? filters.direction : null;
+    const direction = current === 'asc' ? 'desc' : 'asc';
+    return {
+      sorted: current,
+      sortHref: `/board-users${queryString({ ...base, sort: column, direction })}`,
+    };
+  };
+  const filtered = !!(filters.search || filters.status || filters.trashed);
+
+  return (
+    <>
+      <Head title="Board users" />
+      <PageHeader
+        title="Board users"
+        description="The board members, trustees and directors your organisation supports."
+        actions={
+          <>
+            <a href={`/board-users/export${queryString({ ...base, sort: filters.sort, direction: filters.direction })}`} className={buttonClasses({ variant: 'secondary' })} download>
+              <Icon name="download" className="size-4" />
+              Export CSV
+            </a>
+            {can.manageRecords ? (
+              <Button href="/board-users/create" icon="plus">
+                Add board user
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Card padded={false}>
+        <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
+          <SearchFilter filters={{ ...filters }} label="Search board users" placeholder="Search name, email or board…" only={['boardUsers', 'filters']}>
+            {({ values, set }) => (
+              <>
+                <div>
+                  <label htmlFor="filter-status" className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
+                    Status
+                  </label>
+                  <Select id="filter-status" value={values.status ?? ''} onChange={(e) => set('status', e.target.value)} placeholder="All statuses" options={statuses.map((s) => ({ value: s, label: s === 'active' ? 'Active' : 'Inactive' }))} />
+                </div>
+                <div>
+                  <label htmlFor="filter-trashed" className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
+                    Trashed
+                  </label>
+                  <Select
+                    id="filter-trashed"
+                    value={values.trashed ?? ''}
+                    onChange={(e) => set('trashed', e.target.value)}
+                    placeholder="Without trashed"
+                    options={[
+                      { value: 'with', label: 'With trashed' },
+                      { value: 'only', label: 'Only trashed' },
+                    ]}
+                  />
+                </div>
+              </>
+            )}
+          </SearchFilter>
+        </div>
+        {boardUsers.meta.total === 0 && !filtered ? (
+          <div className="p-6">
+            <EmptyState
+              icon="users"
+              title="No board users yet"
+              text="Add the people your organisation supports, then write insights for them."
+              action={can.manageRecords ? <Button href="/board-users/create" icon="plus">Add board user</Button> : undefined}
+            />
+          </div>
+        ) : (
+          <Table caption="Board users">
+            <THead>
+              <Tr>
+                <Th {...sortable('name')}>Name</Th>
+                <Th {...sortable('email')} className="hidden md:table-cell">
+                  Email
+                </Th>
+                <Th {...sortable('board')}>Board</Th>
+                <Th {...sortable('status')}>Status</Th>
+                <Th {...sortable('joined_on')} className="hidden lg:table-cell">
+                  Joined
+                </Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {boardUsers.data.length === 0 ? (
+                <TableEmptyRow colSpan={5}>No board users match these filters.</TableEmptyRow>
+              ) : (
+                boardUsers.data.map((b) => (
+                  <Tr key={b.id}>
+                    <Td strong>
+                      <Link href={`/board-users/${b.id}`} className="rounded hover:underline">
+                        {fullName(b)}
+                      </Link>
+                      {b.position ? <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{b.position}</span> : null}
+                      {b.deleted_at ? (
+                        <Badge tone="danger" className="mt-1">
+                          Deleted
+                        </Badge>
+                      ) : null}
+                    </Td>
+                    <Td className="hidden md:table-cell">{b.email ?? '—'}</Td>
+                    <Td>{b.board_name ?? '—'}</Td>
+                    <Td>
+                      <Badge tone={b.status === 'active' ? 'success' : 'neutral'} dot>
+                        {b.status === 'active' ? 'Active' : 'Inactive'}
+                      </Badge>
+                    </Td>
+                    <Td className="hidden lg:table-cell">{b.joined_on ? fmt.date(b.joined_on) : '—'}</Td>
+                  </Tr>
+                ))
+              )}
+            </TBody>
+          </Table>
+        )}
+        <div className="border-t border-slate-200 p-4 dark:border-slate-700/70">
+          <Pagination links={boardUsers.links} meta={boardUsers.meta} />
+        </div>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import { Head, Link, router, usePage } from '@inertiajs/react';
+import { useState } from 'react';
+import { Badge } from '@/Components/Badge';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { ConfirmDialog } from '@/Components/ConfirmDialog';
+import { EmptyState } from '@/Components/EmptyState';
+import { PageHeader } from '@/Components/PageHeader';
+import { useFormatters } from '@/hooks/useFormatters';
+import TrashedBanner from './TrashedBanner';
+import { fullName, type BoardUser } from './types';
+
+interface LinkedInsight {
+  id: number;
+  title: string;
+  category: string;
+  status: 'draft' | 'published' | 'archived';
+  published_at: string | null;
+  updated_at: string;
+}
+
+export interface ShowProps {
+  boardUser: BoardUser;
+  insights: LinkedInsight[];
+}
+
+const statusTone = { draft: 'warning', published: 'success', archived: 'neutral' } as const;
+
+export default function Show({ boardUser, insights }: ShowProps) {
+  const can = usePage().props.auth.can;
+  const fmt = useFormatters();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const name = fullName(boardUser);
+  const trashed = !!boardUser.deleted_at;
+
+  const details: [string, React.ReactNode][] = [
+    ['Email', boardUser.email ? <a href={`mailto:${boardUser.email}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.email}</a> : null],
+    ['Phone', boardUser.phone ? <a href={`tel:${boardUser.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.phone}</a> : null],
+    ['Position', boardUser.position],
+    ['Board', boardUser.board_name],
+    ['Joined on', boardUser.joined_on ? fmt.date(boardUser.joined_on) : null],
+    ['Added', fmt.dateTime(boardUser.created_at)],
+  ];
+
+  return (
+    <>
+      <Head title={name} />
+      <PageHeader
+        title={name}
+        description={[boardUser.position, boardUser.board_name].filter(Boolean).join(' · ') || undefined}
+        back={{ href: '/board-users', label: 'Board users' }}
+        actions={
+          can.manageRecords ? (
+            <>
+              {!trashed ? (
+                <Button href={`/insights/create?board_user=${boardUser.id}`} variant="secondary" icon="document">
+                  Write an insight
+                </Button>
+              ) : null}
+              <Button href={`/board-users/${boardUser.id}/edit`} variant="secondary" icon="pencil">
+                Edit
+              </Button>
+              {!trashed ? (
+                <Button variant="danger" icon="trash" onClick={() => setConfirming(true)}>
+                  Delete
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      {trashed ? <TrashedBanner what="board user" restoreUrl={`/board-users/${boardUser.id}/restore`} canRestore={can.manageRecords} /> : null}
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <Card title="Details" className="lg:col-span-1">
+          <div className="mb-4 flex flex-wrap gap-2">
+            <Badge tone={boardUser.status === 'active' ? 'success' : 'neutral'} dot>
+              {boardUser.status === 'active' ? 'Active' : 'Inactive'}
+            </Badge>
+            {boardUser.tags.map((tag) => (
+              <Badge key={tag} tone="brand">
+                {tag}
+              </Badge>
+            ))}
+          </div>
+          <dl className="space-y-3 text-sm">
+            {details.map(([label, value]) => (
+              <div key={label}>
+                <dt className="font-medium text-slate-500 dark:text-slate-400">{label}</dt>
+                <dd className="mt-0.5 break-words text-slate-900 dark:text-slate-100">{value ?? '—'}</dd>
+              </div>
+            ))}
+          </dl>
+          {boardUser.notes ? (
+            <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
+              <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">Notes</h3>
+              <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">{boardUser.notes}</p>
+            </div>
+          ) : null}
+        </Card>
+        <Card title="Insights" description={`Briefings and analyses written for ${name}.`} className="lg:col-span-2" padded={insights.length === 0}>
+          {insights.length === 0 ? (
+            <EmptyState
+              bordered={false}
+              icon="document"
+              title="No insights yet"
+              text="Insights linked to this board user will show here."
+              action={can.manageRecords && !trashed ? <Button href={`/insights/create?board_user=${boardUser.id}`} icon="plus">Write an insight</Button> : undefined}
+            />
+          ) : (
+            <ul className="divide-y divide-slate-200 dark:divide-slate-700/70">
+              {insights.map((insight) => (
+                <li key={insight.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6">
+                  <Link href={`/insights/${insight.id}`} className="min-w-0 font-medium text-slate-900 hover:underline dark:text-white">
+                    {insight.title}
+                  </Link>
+                  <span className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+                    <Badge tone={statusTone[insight.status]}>{insight.status[0].toUpperCase() + insight.status.slice(1)}</Badge>
+                    {fmt.date(insight.published_at ?? insight.updated_at)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${name}?`}
+        description="They move to the trash, where you can restore them later. Their links to insights are kept."
+        confirmLabel="Delete"
+        processing={deleting}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          router.delete(`/board-users/${boardUser.id}`, {
+            preserveScroll: true,
+            onStart: () => setDeleting(true),
+            onFinish: () => {
+              setDeleting(false);
+              setConfirming(false);
+            },
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { Head, router } from '@inertiajs/react';
+import { Card } from '@/Components/Card';
+import { EmptyState } from '@/Components/EmptyState';
+import { Field } from '@/Components/Field';
+import { PageHeader } from '@/Components/PageHeader';
+import { Pagination } from '@/Components/Pagination';
+import { Select } from '@/Components/Select';
+import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
+import { useFormatters } from '@/hooks/useFormatters';
+import type { Paginated } from '@/types';
+
+export interface HistoryEntry {
+  id: number;
+  event: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  description: string;
+  organization: { id: number; name: string } | null;
+  created_at: string;
+}
+
+export interface HistoryProps {
+  activity: Paginated<HistoryEntry>;
+  organizations: { id: number; name: string }[];
+  filters: { organization: number | null };
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  created: 'Created',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  restored: 'Restored',
+  shared: 'Shared',
+  unshared: 'Unshared',
+  member_added: 'Member added',
+  role_changed: 'Role changed',
+  signed_in: 'Signed in',
+  settings_updated: 'Settings',
+};
+
+const eventLabel = (event: string) => EVENT_LABELS[event] ?? event.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** The signed-in user's own activity across their organisations. */
+export default function History({ activity, organizations, filters }: HistoryProps) {
+  const { dateTime } = useFormatters();
+  const filter = (value: string) =>
+    router.get('/history', value ? { organization: value } : {}, { preserveState: true, preserveScroll: true, replace: true, only: ['activity', 'filters'] });
+
+  return (
+    <>
+      <Head title="History" />
+      <PageHeader title="History" description="What you have done, in every organisation you belong to, newest first." />
+      {organizations.length > 1 ? (
+        <div className="mb-4 max-w-xs">
+          <Field label="Organisation">
+            {(props) => (
+              <Select {...props} value={filters.organization ?? ''} onChange={(e) => filter(e.target.value)} placeholder="All organisations" options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
+            )}
+          </Field>
+        </div>
+      ) : null}
+      {activity.data.length === 0 ? (
+        <EmptyState icon="clock" title="Nothing yet" text={filters.organization ? 'You have no activity in this organisation.' : 'Your actions will be listed here as you work.'} />
+      ) : (
+        <Card padded={false}>
+          <Table caption="Your activity, newest first">
+            <THead>
+              <Tr>
+                <Th>When</Th>
+                <Th>What</Th>
+                <Th>Organisation</Th>
+                <Th>Event</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {activity.data.map((a) => (
+                <Tr key={a.id}>
+                  <Td className="whitespace-nowrap">
+                    <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
+                  </Td>
+                  <Td strong className="min-w-64">
+                    {a.description}
+                  </Td>
+                  <Td>{a.organization ? a.organization.name : <span className="text-slate-600 dark:text-slate-400">Your account</span>}</Td>
+                  <Td className="whitespace-nowrap">{eventLabel(a.event)}</Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        </Card>
+      )}
+      <Pagination className="mt-6" links={activity.links} meta={activity.meta} only={['activity', 'filters']} />
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { Head, Link, usePage } from '@inertiajs/react';
+import { Badge } from '@/Components/Badge';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { EmptyState } from '@/Components/EmptyState';
+import { Icon } from '@/Components/Icon';
+import { PageHeader } from '@/Components/PageHeader';
+import { Pagination } from '@/Components/Pagination';
+import { SearchFilter } from '@/Components/SearchFilter';
+import { Select } from '@/Components/Select';
+import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Table';
+import { useFormatters } from '@/hooks/useFormatters';
+import type { Paginated } from '@/types';
+import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightFilters, type InsightRow, type InsightStatus } from './types';
+
+export interface IndexProps {
+  insights: Paginated<InsightRow>;
+  filters: InsightFilters;
+  categories: InsightCategory[];
+  statuses: InsightStatus[];
+}
+
+function FilterSelect({ id, label, value, onChange, placeholder, options }: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder: string; options: { value: string; label: string }[] }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
+        {label}
+      </label>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} options={options} />
+    </div>
+  );
+}
+
+export default function Index({ insights, filters, categories, statuses }: IndexProps) {
+  const can = usePage().props.auth.can;
+  const fmt = useFormatters();
+  const filtered = !!(filters.search || filters.category || filters.status || filters.trashed);
+
+  return (
+    <>
+      <Head title="Insights" />
+      <PageHeader
+        title="Insights"
+        description="Briefings and analyses for your board users. Publish and share the ones the world may read."
+        actions={
+          can.manageRecords ? (
+            <Button href="/insights/create" icon="plus">
+              Write an insight
+            </Button>
+          ) : null
+        }
+      />
+      <Card padded={false}>
+        <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
+          <SearchFilter filters={{ ...filters }} label="Search insights" placeholder="Search title or summary…" only={['insights', 'filters']}>
+            {({ values, set }) => (
+              <>
+                <FilterSelect id="filter-category" label="Category" value={values.category ?? ''} onChange={(v) => set('category', v)} placeholder="All categories" options={categories.map((c) => ({ value: c, label: categoryLabel(c) }))} />
+                <FilterSelect id="filter-status" label="Status" value={values.status ?? ''} onChange={(v) => set('status', v)} placeholder="All statuses" options={statuses.map((s) => ({ value: s, label: statusLabel(s) }))} />
+                <FilterSelect
+                  id="filter-trashed"
+                  label="Trashed"
+                  value={values.trashed ?? ''}
+                  onChange={(v) => set('trashed', v)}
+                  placeholder="Without trashed"
+                  options={[
+                    { value: 'with', label: 'With trashed' },
+                    { value: 'only', label: 'Only trashed' },
+                  ]}
+                />
+              </>
+            )}
+          </SearchFilter>
+        </div>
+        {insights.meta.total === 0 && !filtered ? (
+          <div className="p-6">
+            <EmptyState
+              icon="document"
+              title="No insights yet"
+              text="Write a briefing in Markdown, link it to the board users it is for, then publish and share it."
+              action={can.manageRecords ? <Button href="/insights/create" icon="plus">Write an insight</Button> : undefined}
+            />
+          </div>
+        ) : (
+          <Table caption="Insights">
+            <THead>
+              <Tr>
+                <Th>Title</Th>
+                <Th className="hidden sm:table-cell">Category</Th>
+                <Th className="hidden sm:table-cell">Status</Th>
+                <Th align="right" className="hidden md:table-cell">
+                  Board users
+                </Th>
+                <Th align="right" className="hidden md:table-cell">
+                  Views
+                </Th>
+                <Th className="hidden lg:table-cell">Updated</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {insights.data.length === 0 ? (
+                <TableEmptyRow colSpan={6}>No insights match these filters.</TableEmptyRow>
+              ) : (
+                insights.data.map((i) => (
+                  <Tr key={i.id}>
+                    <Td strong className="min-w-48 max-w-md whitespace-normal">
+                      <Link href={`/insights/${i.id}`} className="rounded break-words hover:underline">
+                        {i.title}
+                      </Link>
+                      {i.summary ? <span className="mt-0.5 line-clamp-2 text-xs font-normal text-slate-500 dark:text-slate-400">{i.summary}</span> : null}
+                      <span className="mt-1 flex flex-wrap gap-1 sm:hidden">
+                        <Badge tone={statusTone[i.status]}>{statusLabel(i.status)}</Badge>
+                        <Badge tone="brand">{categoryLabel(i.category)}</Badge>
+                        {i.shared ? <Badge tone="info">Shared</Badge> : null}
+                      </span>
+                      {i.deleted_at ? (
+                        <Badge tone="danger" className="mt-1">
+                          Deleted
+                        </Badge>
+                      ) : null}
+                    </Td>
+                    <Td className="hidden sm:table-cell">{categoryLabel(i.category)}</Td>
+                    <Td className="hidden sm:table-cell">
+                      <span className="flex flex-wrap gap-1">
+                        <Badge tone={statusTone[i.status]}>{statusLabel(i.status)}</Badge>
+                        {i.shared ? (
+                          <Badge tone="info">
+                            <Icon name="link" className="size-3" />
+                            Shared
+                          </Badge>
+                        ) : null}
+                      </span>
+                    </Td>
+                    <Td align="right" className="hidden tabular-nums md:table-cell">
+                      {fmt.number(i.board_users_count)}
+                    </Td>
+                    <Td align="right" className="hidden tabular-nums md:table-cell">
+                      {fmt.number(i.view_count)}
+                    </Td>
+                    <Td className="hidden lg:table-cell">{fmt.date(i.updated_at)}</Td>
+                  </Tr>
+                ))
+              )}
+            </TBody>
+          </Table>
+        )}
+        <div className="border-t border-slate-200 p-4 dark:border-slate-700/70">
+          <Pagination links={insights.links} meta={insights.meta} />
+        </div>
+      </Card>
+    </>
+  );
+}

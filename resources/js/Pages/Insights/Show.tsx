@@ -1,0 +1,148 @@
+import { Head, Link, router, usePage } from '@inertiajs/react';
+import { useState } from 'react';
+import { Badge } from '@/Components/Badge';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { ConfirmDialog } from '@/Components/ConfirmDialog';
+import { Icon } from '@/Components/Icon';
+import { PageHeader } from '@/Components/PageHeader';
+import { useFormatters } from '@/hooks/useFormatters';
+import TrashedBanner from '../BoardUsers/TrashedBanner';
+import SharePanel, { type Sharing } from './SharePanel';
+import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightStatus } from './types';
+
+export interface ShowProps {
+  insight: {
+    id: number;
+    title: string;
+    summary: string | null;
+    category: InsightCategory;
+    status: InsightStatus;
+    published_at: string | null;
+    shared_at: string | null;
+    view_count: number;
+    created_at: string;
+    updated_at: string;
+    deleted_at: string | null;
+    author_name: string | null;
+    /** Rendered and sanitised on the server (server/lib/markdown.ts). */
+    body_html: string;
+    shared: boolean;
+    share_url: string | null;
+  };
+  boardUsers: { id: number; first_name: string; last_name: string; position: string | null; board_name: string | null; status: string }[];
+  sharing: Sharing;
+}
+
+export default function Show({ insight, boardUsers, sharing }: ShowProps) {
+  const page = usePage();
+  const can = page.props.auth.can;
+  const errors = page.props.errors as Record<string, string | undefined>;
+  const fmt = useFormatters();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const trashed = !!insight.deleted_at;
+  const visit = { preserveScroll: true, onStart: () => setBusy(true), onFinish: () => setBusy(false) };
+
+  return (
+    <>
+      <Head title={insight.title} />
+      <PageHeader
+        title={insight.title}
+        back={{ href: '/insights', label: 'Insights' }}
+        actions={
+          can.manageRecords && !trashed ? (
+            <>
+              {insight.status !== 'published' ? (
+                <Button icon="check" processing={busy} onClick={() => router.post(`/insights/${insight.id}/publish`, {}, visit)}>
+                  Publish
+                </Button>
+              ) : (
+                <Button variant="secondary" processing={busy} onClick={() => router.post(`/insights/${insight.id}/archive`, {}, visit)}>
+                  Archive
+                </Button>
+              )}
+              <Button href={`/insights/${insight.id}/edit`} variant="secondary" icon="pencil">
+                Edit
+              </Button>
+              <Button variant="danger" icon="trash" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      {trashed ? <TrashedBanner what="insight" restoreUrl={`/insights/${insight.id}/restore`} canRestore={can.manageRecords} /> : null}
+      {errors.status ? (
+        <p role="alert" className="mb-4 text-sm text-red-600 dark:text-red-400">
+          {errors.status}
+        </p>
+      ) : null}
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <article className="min-w-0 rounded-xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-8 lg:col-span-2 dark:border-slate-700/70 dark:bg-slate-900">
+          <div className="mb-4 flex flex-wrap items-center gap-2">
+            <Badge tone={statusTone[insight.status]}>{statusLabel(insight.status)}</Badge>
+            <Badge tone="brand">{categoryLabel(insight.category)}</Badge>
+            {insight.shared ? (
+              <Badge tone="info">
+                <Icon name="link" className="size-3" />
+                Shared
+              </Badge>
+            ) : null}
+          </div>
+          {insight.summary ? <p className="mb-6 text-lg leading-7 text-slate-600 dark:text-slate-300">{insight.summary}</p> : null}
+          {insight.body_html ? (
+            <div className="prose-content max-w-none break-words text-slate-800 dark:text-slate-200" dangerouslySetInnerHTML={{ __html: insight.body_html }} />
+          ) : (
+            <p className="text-sm text-slate-500 italic dark:text-slate-400">This insight has no body yet.</p>
+          )}
+        </article>
+        <div className="space-y-6">
+          <SharePanel insight={insight} sharing={sharing} canManage={can.manageRecords} />
+          <Card title="Details">
+            <dl className="space-y-3 text-sm">
+              {(
+                [
+                  ['Author', insight.author_name ?? 'Former member'],
+                  ['Published', insight.published_at ? fmt.dateTime(insight.published_at) : 'Not yet'],
+                  ['Last updated', fmt.dateTime(insight.updated_at)],
+                  ['Public views', fmt.number(insight.view_count)],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-4">
+                  <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+                  <dd className="text-right text-slate-900 dark:text-slate-100">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <Card title="For board users" padded={boardUsers.length === 0}>
+            {boardUsers.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">Not linked to any board user.</p>
+            ) : (
+              <ul className="divide-y divide-slate-200 dark:divide-slate-700/70">
+                {boardUsers.map((b) => (
+                  <li key={b.id} className="px-4 py-3 sm:px-6">
+                    <Link href={`/board-users/${b.id}`} className="font-medium text-slate-900 hover:underline dark:text-white">
+                      {b.first_name} {b.last_name}
+                    </Link>
+                    {b.position || b.board_name ? <span className="block text-xs text-slate-500 dark:text-slate-400">{[b.position, b.board_name].filter(Boolean).join(' · ')}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this insight?"
+        description={insight.shared ? 'It moves to the trash and its public link stops working.' : 'It moves to the trash, where you can restore it.'}
+        confirmLabel="Delete"
+        processing={busy}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => router.delete(`/insights/${insight.id}`, { ...visit, onFinish: () => { setBusy(false); setConfirming(false); } })}
+      />
+    </>
+  );
+}

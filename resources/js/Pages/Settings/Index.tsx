@@ -1,0 +1,178 @@
+import { Head, Link, useForm } from '@inertiajs/react';
+import { useMemo, type FormEvent } from 'react';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { Checkbox } from '@/Components/Checkbox';
+import { cx } from '@/Components/cx';
+import { Field } from '@/Components/Field';
+import { FormActions } from '@/Components/FormActions';
+import { Icon, type IconName } from '@/Components/Icon';
+import { PageHeader } from '@/Components/PageHeader';
+import { Select } from '@/Components/Select';
+import { useTheme } from '@/hooks/useTheme';
+import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
+import type { Theme } from '@/lib/theme';
+
+export interface SettingsProps {
+  preferences: { locale: string; timezone: string };
+  locales: { value: string; label: string }[];
+  /** The current organisation, for those who manage it. */
+  organization: { id: number; name: string; slug: string; public_page_enabled: boolean; public_url: string } | null;
+}
+
+/** IANA zones the browser knows, UTC first, the saved one always included. */
+function timeZones(saved: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  } catch {
+    zones = [];
+  }
+  const all = new Set(['UTC', ...zones]);
+  if (saved) all.add(saved);
+  return ['UTC', ...[...all].filter((z) => z !== 'UTC').sort()];
+}
+
+export default function SettingsIndex({ preferences, locales, organization }: SettingsProps) {
+  return (
+    <>
+      <Head title="Settings" />
+      <div className="mx-auto max-w-3xl">
+        <PageHeader title="Settings" description="How Boardly looks and how it shows dates and numbers to you." />
+        <div className="space-y-6">
+          <AppearanceCard />
+          <RegionCard preferences={preferences} locales={locales} />
+          {organization ? <OrganizationCard organization={organization} /> : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function AppearanceCard() {
+  const [theme, setTheme] = useTheme();
+  const options: { value: Theme; label: string; icon: IconName; hint: string }[] = [
+    { value: 'light', label: 'Light', icon: 'sun', hint: 'Dark text on a light background.' },
+    { value: 'dark', label: 'Dark', icon: 'moon', hint: 'Light text on a dark background.' },
+  ];
+  return (
+    <Card title="Appearance" description="Saved in this browser, like the theme button in the top bar.">
+      <fieldset>
+        <legend className="sr-only">Theme</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {options.map((o) => {
+            const selected = theme === o.value;
+            return (
+              <label
+                key={o.value}
+                className={cx(
+                  'flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500',
+                  selected ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500 dark:border-brand-400 dark:bg-brand-400/10 dark:ring-brand-400' : 'border-slate-200 dark:border-slate-700',
+                )}
+              >
+                <input type="radio" name="theme" value={o.value} checked={selected} onChange={() => setTheme(o.value)} className="mt-1 size-4 accent-brand-500" />
+                <span>
+                  <span className="flex items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
+                    <Icon name={o.icon} className="size-4" />
+                    {o.label}
+                  </span>
+                  <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{o.hint}</span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+    </Card>
+  );
+}
+
+function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' | 'locales'>) {
+  const form = useForm({ locale: preferences.locale, timezone: preferences.timezone });
+  const zones = useMemo(() => timeZones(preferences.timezone), [preferences.timezone]);
+  const sample = useMemo(() => {
+    const options = { locale: form.data.locale, timeZone: form.data.timezone };
+    return {
+      date: formatDateTime(new Date(), options, { dateStyle: 'full', timeStyle: 'short' }),
+      number: formatNumber(1234567.89, options),
+      money: formatMoney(2900, 'USD', form.data.locale),
+    };
+  }, [form.data.locale, form.data.timezone]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.patch('/settings', { preserveScroll: true, onSuccess: () => form.setDefaults() });
+  };
+
+  return (
+    <Card title="Language and region" description="Dates, times and numbers everywhere in the app follow these.">
+      <form onSubmit={submit} className="space-y-5" noValidate>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Language and number format" error={form.errors.locale}>
+            {(props) => (
+              <Select {...props} name="locale" value={form.data.locale} onChange={(e) => form.setData('locale', e.target.value)} options={locales} />
+            )}
+          </Field>
+          <Field label="Time zone" error={form.errors.timezone}>
+            {(props) => (
+              <Select {...props} name="timezone" value={form.data.timezone} onChange={(e) => form.setData('timezone', e.target.value)}>
+                {zones.map((z) => (
+                  <option key={z} value={z}>
+                    {z.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+        <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm dark:bg-slate-800/60" aria-live="polite">
+          <p className="font-medium text-slate-800 dark:text-slate-100">Preview</p>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">{sample.date}</p>
+          <p className="text-slate-700 dark:text-slate-300">
+            {sample.number} · {sample.money}
+          </p>
+        </div>
+        <FormActions recentlySuccessful={form.recentlySuccessful}>
+          <Button type="submit" processing={form.processing} disabled={!form.isDirty}>
+            Save
+          </Button>
+        </FormActions>
+      </form>
+    </Card>
+  );
+}
+
+function OrganizationCard({ organization }: { organization: NonNullable<SettingsProps['organization']> }) {
+  const form = useForm({ public_page_enabled: organization.public_page_enabled });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.patch('/settings', { preserveScroll: true, onSuccess: () => form.setDefaults() });
+  };
+  return (
+    <Card title={`${organization.name}`} description="Settings of the current organisation (owners and admins).">
+      <form onSubmit={submit} className="space-y-5" noValidate>
+        <Checkbox
+          name="public_page_enabled"
+          label="Public page"
+          checked={form.data.public_page_enabled}
+          onChange={(e) => form.setData('public_page_enabled', e.target.checked)}
+          error={form.errors.public_page_enabled}
+          hint={
+            <>
+              Anyone can see the organisation’s shared insights at{' '}
+              <Link href={`/p/${organization.slug}`} className="font-medium break-all text-brand-700 underline underline-offset-4 dark:text-brand-300">
+                {organization.public_url}
+              </Link>
+              . When it is off, that page answers “not found” (single shared links keep working).
+            </>
+          }
+        />
+        <FormActions recentlySuccessful={form.recentlySuccessful}>
+          <Button type="submit" processing={form.processing} disabled={!form.isDirty}>
+            Save
+          </Button>
+        </FormActions>
+      </form>
+    </Card>
+  );
+}

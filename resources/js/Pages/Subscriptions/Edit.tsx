@@ -1,0 +1,119 @@
+import { Head, useForm } from '@inertiajs/react';
+import type { FormEvent } from 'react';
+import { Badge } from '@/Components/Badge';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { cx } from '@/Components/cx';
+import { Icon } from '@/Components/Icon';
+import { PageHeader } from '@/Components/PageHeader';
+import { useFormatters } from '@/hooks/useFormatters';
+import { LIMIT_KEYS, limitText, type PlanId, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
+
+export interface SubscriptionEditProps {
+  subscription: SubscriptionView;
+  plans: (PlanSummary & { fits: boolean; blocked_reason: string | null })[];
+  usage: UsageItem[];
+}
+
+export default function Edit({ subscription: s, plans }: SubscriptionEditProps) {
+  const { money, number } = useFormatters();
+  const current = s.status === 'active' ? s.plan : null;
+  const form = useForm<{ plan: PlanId }>({ plan: s.status === 'active' ? s.plan : s.status === 'trialing' ? s.plan : 'team' });
+  const chosen = plans.find((p) => p.id === form.data.plan)!;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.put('/subscription', { preserveScroll: true });
+  };
+
+  return (
+    <>
+      <Head title="Change plan" />
+      <PageHeader
+        back={{ href: '/subscription', label: 'Subscription' }}
+        title="Change plan"
+        description="A new plan takes effect at once. A paid plan starts a new monthly period today; the amount is recorded in the history for invoicing."
+      />
+
+      <form onSubmit={submit} noValidate>
+        <Card
+          title="Plans"
+          footer={
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-h-5 text-sm" aria-live="polite">
+                {form.errors.plan ? (
+                  <p id="plan-error" role="alert" className="flex items-start gap-1.5 font-medium text-red-700 dark:text-red-300">
+                    <Icon name="alert" className="mt-px size-4 shrink-0" />
+                    {form.errors.plan}
+                  </p>
+                ) : s.status === 'canceled' ? (
+                  <p className="text-slate-600 dark:text-slate-400">Resume the subscription before changing its plan.</p>
+                ) : null}
+              </div>
+              <Button type="submit" processing={form.processing} disabled={form.data.plan === current || s.status === 'canceled'}>
+                {form.data.plan === current ? 'Current plan' : `Switch to ${chosen.name}`}
+              </Button>
+            </div>
+          }
+        >
+          <fieldset aria-describedby={form.errors.plan ? 'plan-error' : undefined}>
+            <legend className="sr-only">Choose a plan</legend>
+            <div className="grid gap-4 md:grid-cols-3">
+              {plans.map((p) => {
+                const selected = form.data.plan === p.id;
+                return (
+                  <label
+                    key={p.id}
+                    className={cx(
+                      'relative flex cursor-pointer flex-col rounded-xl border p-5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500',
+                      selected
+                        ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500 dark:border-brand-400 dark:bg-brand-400/10 dark:ring-brand-400'
+                        : 'border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="plan"
+                      value={p.id}
+                      checked={selected}
+                      onChange={() => form.setData('plan', p.id)}
+                      className="sr-only"
+                      aria-describedby={`plan-${p.id}-details`}
+                    />
+                    <span className="flex min-h-6 items-center justify-between gap-2">
+                      <span className="flex flex-wrap items-center gap-2">
+                        <span className="text-base font-semibold text-slate-900 dark:text-white">{p.name}</span>
+                        {p.id === current ? <Badge tone="success">Current</Badge> : s.status === 'trialing' && p.id === s.plan ? <Badge tone="info">On trial</Badge> : null}
+                      </span>
+                      {selected ? <Icon name="check-circle" className="size-6 shrink-0 text-brand-600 dark:text-brand-300" /> : null}
+                    </span>
+                    <span className="mt-2 text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
+                      {p.price_cents ? money(p.price_cents) : money(0)}
+                      <span className="text-sm font-normal text-slate-600 dark:text-slate-400"> / month</span>
+                    </span>
+                    <span id={`plan-${p.id}-details`} className="mt-4 block">
+                      <ul className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
+                        {LIMIT_KEYS.map((key) => (
+                          <li key={key} className="flex items-center gap-2">
+                            <Icon name={p.limits[key] === 0 ? 'x' : 'check'} className={cx('size-4 shrink-0', p.limits[key] === 0 ? 'text-slate-400' : 'text-emerald-600 dark:text-emerald-400')} />
+                            {limitText(key, p.limits[key], (n) => number(n))}
+                          </li>
+                        ))}
+                      </ul>
+                      {!p.fits && p.blocked_reason ? (
+                        <span className="mt-4 flex items-start gap-1.5 text-sm text-amber-800 dark:text-amber-200">
+                          <Icon name="alert" className="mt-px size-4 shrink-0" />
+                          <span>{p.blocked_reason}</span>
+                        </span>
+                      ) : null}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        </Card>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+// `npm run schedule:run`: runs the due subscription transitions once and exits (for cron, or
+// when the in-server scheduler is turned off with SCHEDULER_ENABLED=false). With the embedded
+// PGlite database, run it only while the server is stopped: PGlite allows one process.
+import { loadConfig } from '../config';
+import { boot } from '../bootstrap';
+import { runScheduledTransitions } from '../features/scheduler';
+
+const config = loadConfig();
+const booted = await boot(config);
+try {
+  const report = await runScheduledTransitions(booted.ctx);
+  console.log(
+    `Scheduled transitions: ${report.trialsEnded} trial(s) ended, ${report.renewed} renewal(s), ${report.pastDue} past due, ` +
+      `${report.recovered} recovered, ${report.ended} ended${report.failed ? `, ${report.failed} FAILED (see the log)` : ''}.`,
+  );
+  process.exitCode = report.failed ? 1 : 0;
+} finally {
+  await booted.close();
+}

@@ -1,0 +1,139 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { flash } from '../../http/session-bridge';
+import { paginate } from '../../lib/pagination';
+import { validate } from '../../lib/validation';
+import { authorize } from '../organizations/policy';
+import { currentOrganization, orFail, routeId } from '../organizations/tenancy';
+import { streamCsv, type CsvColumn } from './csv';
+import * as repo from './repository';
+import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema } from './schema';
+import * as service from './service';
+
+export const PER_PAGE = 25;
+
+const exportColumns: CsvColumn<repo.ExportRow>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'First name', value: (r) => r.first_name },
+  { header: 'Last name', value: (r) => r.last_name },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Position', value: (r) => r.position },
+  { header: 'Board', value: (r) => r.board_name },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Tags', value: (r) => r.tags },
+  { header: 'Joined on', value: (r) => r.joined_on },
+  { header: 'Notes', value: (r) => r.notes },
+  { header: 'Created at', value: (r) => r.created_at },
+  { header: 'Deleted at', value: (r) => r.deleted_at },
+];
+
+/** What a form edits (dates as strings, null as ''). */
+const formValues = (b: Awaited<ReturnType<typeof repo.findBoardUser>> & {}) => ({
+  first_name: b.first_name,
+  last_name: b.last_name,
+  email: b.email ?? '',
+  phone: b.phone ?? '',
+  position: b.position ?? '',
+  board_name: b.board_name ?? '',
+  status: b.status,
+  tags: b.tags,
+  notes: b.notes ?? '',
+  joined_on: b.joined_on ?? '',
+});
+
+export function boardUsersController(ctx: AppContext) {
+  return {
+    async index(req: Request, res: Response) {
+      authorize(req, 'read');
+      const org = currentOrganization(req);
+      const { page, ...filters } = validate(indexQuerySchema, req.query);
+      const boardUsers = await paginate(repo.listQuery(ctx.db, org.id, filters), {
+        page,
+        perPage: PER_PAGE,
+        path: '/board-users',
+        query: { search: filters.search, status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
+      });
+      await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: BOARD_USER_STATUSES }, { title: 'Board users' });
+    },
+
+    async create(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      await res.inertia.render('BoardUsers/Create', { statuses: BOARD_USER_STATUSES }, { title: 'Add a board user' });
+    },
+
+    async store(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const input = validate(boardUserSchema, req.body);
+      const row = await service.createBoardUser(ctx, req, input);
+      flash(req, 'success', `${service.fullName(row)} was added.`);
+      res.redirect(303, `/board-users/${row.id}`);
+    },
+
+    async show(req: Request, res: Response) {
+      authorize(req, 'read');
+      const org = currentOrganization(req);
+      const boardUser = orFail(await repo.findBoardUser(ctx.db, org.id, routeId(req.params.id)));
+      const insights = await repo.insightsOfBoardUser(ctx.db, org.id, boardUser.id);
+      await res.inertia.render('BoardUsers/Show', { boardUser, insights }, { title: service.fullName(boardUser) });
+    },
+
+    async edit(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const org = currentOrganization(req);
+      const boardUser = orFail(await repo.findBoardUser(ctx.db, org.id, routeId(req.params.id)));
+      await res.inertia.render(
+        'BoardUsers/Edit',
+        { boardUser: { id: boardUser.id, deleted_at: boardUser.deleted_at, ...formValues(boardUser) }, statuses: BOARD_USER_STATUSES },
+        { title: `Edit ${service.fullName(boardUser)}` },
+      );
+    },
+
+    async update(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const id = routeId(req.params.id);
+      const input = validate(boardUserSchema, req.body);
+      const row = await service.updateBoardUser(ctx, req, id, input);
+      flash(req, 'success', `${service.fullName(row)} was saved.`);
+      res.redirect(303, `/board-users/${id}`);
+    },
+
+    async destroy(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const row = await service.deleteBoardUser(ctx, req, routeId(req.params.id));
+      flash(req, 'success', `${service.fullName(row)} was moved to the trash.`);
+      res.redirect(303, `/board-users/${row.id}`);
+    },
+
+    async restore(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const row = await service.restoreBoardUser(ctx, req, routeId(req.params.id));
+      flash(req, 'success', `${service.fullName(row)} was restored.`);
+      res.redirect(303, `/board-users/${row.id}`);
+    },
+
+    /** The current filtered list (same filters and order as the index) as a streamed CSV. */
+    async export(req: Request, res: Response) {
+      authorize(req, 'read');
+      const org = currentOrganization(req);
+      const { page: _page, ...filters } = validate(indexQuerySchema, req.query);
+      const date = ctx.clock.now().toISOString().slice(0, 10);
+      await streamCsv(res, `board-users-${org.slug}-${date}.csv`, exportColumns, repo.exportRows(ctx.db, org.id, filters));
+    },
+
+    /** JSON for the insight form's searchable picker. */
+    async options(req: Request, res: Response) {
+      authorize(req, 'read');
+      const org = currentOrganization(req);
+      const { search } = validate(optionsQuerySchema, req.query);
+      const rows = await repo.boardUserOptions(ctx.db, org.id, search);
+      res.set('Cache-Control', 'no-store').json({ data: rows.map(toOption) });
+    },
+  };
+}
+
+export const toOption = (r: { id: number; first_name: string; last_name: string; board_name: string | null; position: string | null }) => ({
+  value: r.id,
+  label: `${r.first_name} ${r.last_name}`,
+  description: [r.position, r.board_name].filter(Boolean).join(' · ') || null,
+});

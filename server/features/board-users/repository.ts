@@ -1,0 +1,184 @@
+import { sql, type Expression, type RawBuilder } from 'kysely';
+import type { BoardUser, Db } from '../../db/types';
+import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { Database } from '../../db/types';
+import { scoped, scopedUpdate } from '../organizations/tenancy';
+
+/** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
+const updateScoped = <T extends 'board_users'>(db: Db, organizationId: number, table: T) =>
+  scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
+import type { BoardUserFilters, BoardUserInput, BoardUserSort } from './schema';
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Sort keys per allow-listed column. They are never NULL (so keyset pagination can compare
+ * them) and always end with the id, which makes the order total and stable.
+ */
+const sortKeys: Record<BoardUserSort, RawBuilder<unknown>[]> = {
+  name: [sql`lower(board_users.last_name)`, sql`lower(board_users.first_name)`],
+  email: [sql`coalesce(lower(board_users.email), '')`],
+  board: [sql`coalesce(lower(board_users.board_name), '')`, sql`lower(board_users.last_name)`],
+  status: [sql`board_users.status`, sql`lower(board_users.last_name)`],
+  joined_on: [sql`coalesce(board_users.joined_on, date '0001-01-01')`],
+};
+
+/** `joined_on` as 'YYYY-MM-DD' text on every driver (PGlite would otherwise hand back a Date). */
+const joinedOn = sql<string | null>`board_users.joined_on::text`.as('joined_on');
+
+export const LIST_COLUMNS = [
+  'board_users.id',
+  'board_users.first_name',
+  'board_users.last_name',
+  'board_users.email',
+  'board_users.phone',
+  'board_users.position',
+  'board_users.board_name',
+  'board_users.status',
+  'board_users.tags',
+  joinedOn,
+  'board_users.deleted_at',
+] as const;
+
+const ALL_COLUMNS = [...LIST_COLUMNS, 'board_users.organization_id', 'board_users.notes', 'board_users.created_at', 'board_users.updated_at'] as const;
+
+/** The organisation's board users narrowed by the index filters (no select, no order). */
+export function filtered(db: Db, organizationId: number, filters: Pick<BoardUserFilters, 'search' | 'status' | 'trashed'>) {
+  let query = scoped(db, organizationId, 'board_users');
+  if (filters.trashed === 'only') query = query.where('board_users.deleted_at', 'is not', null);
+  else if (filters.trashed !== 'with') query = query.where('board_users.deleted_at', 'is', null);
+  if (filters.status) query = query.where('board_users.status', '=', filters.status);
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`board_users.first_name || ' ' || board_users.last_name`, 'ilike', pattern),
+        eb(sql`board_users.last_name || ' ' || board_users.first_name`, 'ilike', pattern),
+        eb('board_users.email', 'ilike', pattern),
+        eb('board_users.board_name', 'ilike', pattern),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** One page of the index: a single query (rows and total through a window count). */
+export function listQuery(db: Db, organizationId: number, filters: BoardUserFilters) {
+  let query = filtered(db, organizationId, filters).select([...LIST_COLUMNS]);
+  for (const key of sortKeys[filters.sort]) query = query.orderBy(key, filters.direction);
+  return query.orderBy('board_users.id', filters.direction);
+}
+
+export const EXPORT_COLUMNS = [...LIST_COLUMNS, 'board_users.notes', 'board_users.created_at'] as const;
+export type ExportRow = Pick<BoardUser, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'position' | 'board_name' | 'status' | 'tags' | 'joined_on' | 'deleted_at' | 'notes' | 'created_at'>;
+
+/**
+ * Every row of the filtered list, in the list's order, fetched in keyset batches: memory stays
+ * flat however many rows there are, and it works on PGlite (no cursors) and PostgreSQL alike.
+ */
+export async function* exportRows(db: Db, organizationId: number, filters: BoardUserFilters, batchSize = 500): AsyncGenerator<ExportRow> {
+  const keys = sortKeys[filters.sort];
+  const comparison = sql.raw(filters.direction === 'asc' ? '>' : '<');
+  let after: unknown[] | null = null;
+  for (;;) {
+    let query = filtered(db, organizationId, filters)
+      .select([...EXPORT_COLUMNS])
+      .select(keys.map((key, i) => (key as RawBuilder<unknown>).as(`__k${i}`)));
+    if (after) {
+      const tuple = [...keys, sql.ref('board_users.id')] as Expression<unknown>[];
+      const values = after.map((v) => sql`${v}`);
+      query = query.where(sql<boolean>`(${sql.join(tuple)}) ${comparison} (${sql.join(values)})`);
+    }
+    for (const key of keys) query = query.orderBy(key, filters.direction);
+    const rows = (await query.orderBy('board_users.id', filters.direction).limit(batchSize).execute()) as (ExportRow & Record<string, unknown>)[];
+    for (const row of rows) yield row;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = [...keys.map((_, i) => last[`__k${i}`]), last.id];
+  }
+}
+
+export function findBoardUser(db: Db, organizationId: number, id: number) {
+  return scoped(db, organizationId, 'board_users').select([...ALL_COLUMNS]).where('board_users.id', '=', id).executeTakeFirst() as Promise<BoardUser | undefined>;
+}
+
+/** Row lock for an update (one writer at a time, fresh `before` for the activity diff). */
+export function lockBoardUser(db: Db, organizationId: number, id: number) {
+  return scoped(db, organizationId, 'board_users').select([...ALL_COLUMNS]).where('board_users.id', '=', id).forUpdate().executeTakeFirst() as Promise<BoardUser | undefined>;
+}
+
+export async function countActiveBoardUsers(db: Db, organizationId: number): Promise<number> {
+  const row = await scoped(db, organizationId, 'board_users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('board_users.deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Another board user of the organisation (trashed ones included: the unique index covers them) with this e-mail. */
+export async function emailTaken(db: Db, organizationId: number, email: string, exceptId?: number): Promise<boolean> {
+  let query = scoped(db, organizationId, 'board_users').select('board_users.id').where(sql`lower(board_users.email)`, '=', email.toLowerCase());
+  if (exceptId) query = query.where('board_users.id', '!=', exceptId);
+  return !!(await query.executeTakeFirst());
+}
+
+export function insertBoardUser(db: Db, organizationId: number, input: BoardUserInput, now: Date) {
+  return db
+    .insertInto('board_users')
+    .values({ organization_id: organizationId, ...input, created_at: now, updated_at: now })
+    .returning([...ALL_COLUMNS])
+    .executeTakeFirstOrThrow() as Promise<BoardUser>;
+}
+
+export function updateBoardUser(db: Db, organizationId: number, id: number, values: Partial<BoardUserInput> & { deleted_at?: Date | null }, now: Date) {
+  return updateScoped(db, organizationId, 'board_users')
+    .set({ ...values, updated_at: now })
+    .where('board_users.id', '=', id)
+    .returning([...ALL_COLUMNS])
+    .executeTakeFirstOrThrow() as Promise<BoardUser>;
+}
+
+/** The insights linked to a board user (not deleted), newest first. */
+export function insightsOfBoardUser(db: Db, organizationId: number, boardUserId: number) {
+  return scoped(db, organizationId, 'insights')
+    .innerJoin('board_user_insight as bui', 'bui.insight_id', 'insights.id')
+    .select(['insights.id', 'insights.title', 'insights.category', 'insights.status', 'insights.published_at', 'insights.updated_at'])
+    .where('bui.board_user_id', '=', boardUserId)
+    .where('insights.deleted_at', 'is', null)
+    .orderBy('insights.updated_at', 'desc')
+    .orderBy('insights.id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** Options for the insight form's board-user picker. */
+export function boardUserOptions(db: Db, organizationId: number, search: string, limit = 50) {
+  return filtered(db, organizationId, { search, status: null, trashed: null })
+    .select(['board_users.id', 'board_users.first_name', 'board_users.last_name', 'board_users.board_name', 'board_users.position'])
+    .orderBy(sql`lower(board_users.last_name)`)
+    .orderBy(sql`lower(board_users.first_name)`)
+    .orderBy('board_users.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Of `ids`, the ones that are live board users of this organisation. */
+export async function existingBoardUserIds(db: Db, organizationId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await scoped(db, organizationId, 'board_users')
+    .select('board_users.id')
+    .where('board_users.id', 'in', ids)
+    .where('board_users.deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export function boardUsersByIds(db: Db, organizationId: number, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return scoped(db, organizationId, 'board_users')
+    .select(['board_users.id', 'board_users.first_name', 'board_users.last_name', 'board_users.board_name', 'board_users.position'])
+    .where('board_users.id', 'in', ids)
+    .where('board_users.deleted_at', 'is', null)
+    .execute();
+}

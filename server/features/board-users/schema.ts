@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { oneOf, optionalDate, optionalEmail, optionalString, pageNumber, requiredString } from '../../lib/fields';
+
+export const BOARD_USER_STATUSES = ['active', 'inactive'] as const;
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 30;
+export const SORTS = ['name', 'email', 'board', 'status', 'joined_on'] as const;
+export type BoardUserSort = (typeof SORTS)[number];
+
+/**
+ * "Must be text" for optional text fields: the shared optional schemas answer a bare
+ * "Invalid input" when given an object or an array.
+ */
+export const textOrBlank = <S extends z.ZodType>(label: string, schema: S) =>
+  // (A missing key is null before the check, so the field stays optional in the object.)
+  z.preprocess(
+    (v) => (v === undefined ? null : v),
+    z.union([z.string(), z.null()], { error: `The ${label} must be text.` }).pipe(schema as unknown as z.ZodType<z.output<S>, string | null>),
+  );
+
+const tag = z
+  .string({ error: 'Each tag must be text.' })
+  .transform((s) => s.replace(/[\u0000-\u001F\u007F]/g, '').trim().toWellFormed())
+  .pipe(z.string().max(MAX_TAG_LENGTH, `Each tag may not be greater than ${MAX_TAG_LENGTH} characters.`));
+
+/** Tags: a list of short labels; blanks dropped, duplicates (any case) merged. */
+const tags = z
+  .preprocess((v) => (v === null || v === undefined ? [] : v), z.array(tag, { error: 'The tags must be a list.' }))
+  .transform((list) => {
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (const t of list ?? []) {
+      if (!t || seen.has(t.toLowerCase())) continue;
+      seen.add(t.toLowerCase());
+      out.push(t);
+    }
+    return out;
+  })
+  .pipe(z.array(z.string()).max(MAX_TAGS, `You may add at most ${MAX_TAGS} tags.`));
+
+const phone = optionalString('phone', 50).pipe(
+  z
+    .string()
+    .regex(/^\+?[0-9 ().\-/]{3,50}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i, 'The phone must be a valid phone number.')
+    .nullable(),
+);
+
+export const boardUserSchema = z.object({
+  first_name: requiredString('first name', 100),
+  last_name: requiredString('last name', 100),
+  email: textOrBlank('email', optionalEmail('email')),
+  phone: textOrBlank('phone', phone),
+  position: textOrBlank('position', optionalString('position', 100)),
+  board_name: textOrBlank('board', optionalString('board', 200)),
+  status: z
+    .preprocess((v) => v ?? '', z.union([z.literal(''), oneOf('status', BOARD_USER_STATUSES)], { error: 'The selected status is invalid.' }))
+    .transform((s) => s || 'active'),
+  tags,
+  notes: textOrBlank('notes', optionalString('notes', 5000)),
+  joined_on: textOrBlank('joined on date', optionalDate('joined on date')),
+});
+export type BoardUserInput = z.infer<typeof boardUserSchema>;
+
+/** Query-string values: anything that is not a plain string counts as absent. */
+const param = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
+const choice = <T extends readonly string[]>(values: T) =>
+  param.transform((v) => ((values as readonly string[]).includes(v ?? '') ? (v as T[number]) : null));
+
+export const indexQuerySchema = z.object({
+  search: param.transform((v) => (v ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, 100)),
+  status: choice(BOARD_USER_STATUSES),
+  trashed: choice(['with', 'only'] as const),
+  sort: choice(SORTS).transform((v) => v ?? 'name'),
+  direction: choice(['asc', 'desc'] as const).transform((v) => v ?? 'asc'),
+  page: pageNumber,
+});
+export type BoardUserFilters = Omit<z.infer<typeof indexQuerySchema>, 'page'>;
+
+export const optionsQuerySchema = z.object({
+  search: param.transform((v) => (v ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, 100)),
+});

@@ -1,0 +1,108 @@
+import type { Request } from 'express';
+import { channels } from '../../broadcasting/broadcaster';
+import type { AppContext } from '../../context';
+import type { BoardUser } from '../../db/types';
+import { ValidationError } from '../../http/errors';
+import { actorFrom, diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
+import { currentOrganization, orFail } from '../organizations/tenancy';
+import { assertWithinLimit, currentPlan } from './plan-limits';
+import * as repo from './repository';
+import type { BoardUserInput } from './schema';
+
+/** Fields that go into the activity log diff (notes are long free text: left out). */
+const LOGGED: (keyof BoardUser)[] = ['first_name', 'last_name', 'email', 'phone', 'position', 'board_name', 'status', 'tags', 'joined_on'];
+
+export const fullName = (b: Pick<BoardUser, 'first_name' | 'last_name'>) => `${b.first_name} ${b.last_name}`;
+
+const EMAIL_TAKEN = 'A board user with this email already exists in your organisation (it may be in the trash).';
+
+function announce(uow: UnitOfWork, organizationId: number, id: number, action: string) {
+  uow.broadcast({ channels: [channels.organization(organizationId)], event: 'BoardUserChanged', data: { id, action } });
+}
+
+/** The unique index on (organization, lower(email)) is the last word when two saves race. */
+function uniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
+async function guardEmail(uow: UnitOfWork, organizationId: number, email: string | null, exceptId?: number) {
+  if (email && (await repo.emailTaken(uow.db, organizationId, email, exceptId))) throw new ValidationError({ email: EMAIL_TAKEN });
+}
+
+export async function createBoardUser(ctx: AppContext, req: Request, input: BoardUserInput): Promise<BoardUser> {
+  const org = currentOrganization(req);
+  try {
+    return await inTransaction(ctx, actorFrom(req), async (uow) => {
+      const plan = await currentPlan(uow.db, org.id, { lock: true });
+      assertWithinLimit(plan, 'boardUsers', await repo.countActiveBoardUsers(uow.db, org.id));
+      await guardEmail(uow, org.id, input.email);
+      const row = await repo.insertBoardUser(uow.db, org.id, input, ctx.clock.now());
+      await uow.log({
+        organization_id: org.id,
+        event: 'created',
+        subject_type: 'board_user',
+        subject_id: row.id,
+        description: `Created board user ${fullName(row)}`,
+        properties: { attributes: diff({} as BoardUser, row, LOGGED).attributes },
+      });
+      announce(uow, org.id, row.id, 'created');
+      return row;
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
+    throw error;
+  }
+}
+
+export async function updateBoardUser(ctx: AppContext, req: Request, id: number, input: BoardUserInput): Promise<BoardUser> {
+  const org = currentOrganization(req);
+  try {
+    return await inTransaction(ctx, actorFrom(req), async (uow) => {
+      const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));
+      await guardEmail(uow, org.id, input.email, id);
+      const changes = diff(before, input, LOGGED);
+      const notesChanged = (before.notes ?? null) !== (input.notes ?? null);
+      if (!changes.changed && !notesChanged) return before;
+      const row = await repo.updateBoardUser(uow.db, org.id, id, input, ctx.clock.now());
+      await uow.log({
+        organization_id: org.id,
+        event: 'updated',
+        subject_type: 'board_user',
+        subject_id: id,
+        description: `Updated board user ${fullName(row)}`,
+        properties: { old: changes.old, attributes: changes.attributes, ...(notesChanged ? { notes_changed: true } : {}) },
+      });
+      announce(uow, org.id, id, 'updated');
+      return row;
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
+    throw error;
+  }
+}
+
+export async function deleteBoardUser(ctx: AppContext, req: Request, id: number): Promise<BoardUser> {
+  const org = currentOrganization(req);
+  return inTransaction(ctx, actorFrom(req), async (uow) => {
+    const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));
+    if (before.deleted_at) return before;
+    const row = await repo.updateBoardUser(uow.db, org.id, id, { deleted_at: ctx.clock.now() }, ctx.clock.now());
+    await uow.log({ organization_id: org.id, event: 'deleted', subject_type: 'board_user', subject_id: id, description: `Deleted board user ${fullName(row)}` });
+    announce(uow, org.id, id, 'deleted');
+    return row;
+  });
+}
+
+export async function restoreBoardUser(ctx: AppContext, req: Request, id: number): Promise<BoardUser> {
+  const org = currentOrganization(req);
+  return inTransaction(ctx, actorFrom(req), async (uow) => {
+    const plan = await currentPlan(uow.db, org.id, { lock: true });
+    const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));
+    if (!before.deleted_at) return before;
+    assertWithinLimit(plan, 'boardUsers', await repo.countActiveBoardUsers(uow.db, org.id));
+    const row = await repo.updateBoardUser(uow.db, org.id, id, { deleted_at: null }, ctx.clock.now());
+    await uow.log({ organization_id: org.id, event: 'restored', subject_type: 'board_user', subject_id: id, description: `Restored board user ${fullName(row)}` });
+    announce(uow, org.id, id, 'restored');
+    return row;
+  });
+}

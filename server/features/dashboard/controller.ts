@@ -1,0 +1,55 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { authorize } from '../organizations/policy';
+import { currentOrganization } from '../organizations/tenancy';
+import { PLANS } from '../subscriptions/plans';
+import { presentUsage } from '../subscriptions/presenter';
+import { findSubscription } from '../subscriptions/repository';
+import * as repo from './repository';
+import { lastWeekStarts, safeTimeZone } from './weeks';
+
+export function dashboardController(ctx: AppContext) {
+  return {
+    async show(req: Request, res: Response) {
+      authorize(req, 'read');
+      const org = currentOrganization(req);
+      const now = ctx.clock.now();
+      const timeZone = safeTimeZone(req.user?.timezone);
+      const weeks = lastWeekStarts(now, timeZone, 12);
+      // Four queries, whatever the size of the organisation.
+      const [counts, perWeek, activity, subscription] = await Promise.all([
+        repo.dashboardCounts(ctx.db, org.id, now),
+        repo.publishedPerWeek(ctx.db, org.id, weeks, timeZone),
+        repo.recentActivity(ctx.db, org.id, 10),
+        findSubscription(ctx.db, org.id),
+      ]);
+      const plan = PLANS[subscription && subscription.status !== 'ended' ? subscription.plan : 'free'];
+      const usage = {
+        members: counts.members + counts.pendingInvitations,
+        pendingInvitations: counts.pendingInvitations,
+        boardUsers: counts.boardUsers.active + counts.boardUsers.inactive,
+        insights: counts.insights.draft + counts.insights.published + counts.insights.archived,
+        publicLinks: counts.publicLinks,
+      };
+      await res.inertia.render(
+        'Dashboard',
+        {
+          counts,
+          publishedPerWeek: perWeek,
+          recentActivity: activity.map((a) => ({
+            id: a.id,
+            event: a.event,
+            subject_type: a.subject_type,
+            subject_id: a.subject_id,
+            description: a.description,
+            causer: a.causer_id ? { id: a.causer_id, name: a.causer_name ?? 'Someone' } : null,
+            created_at: a.created_at,
+          })),
+          subscription: subscription ? { plan: subscription.plan, plan_name: plan.name, status: subscription.status, trial_ends_at: subscription.trial_ends_at, ends_at: subscription.ends_at } : null,
+          usage: presentUsage(plan, usage),
+        },
+        { title: 'Dashboard' },
+      );
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/types';
+import { scoped } from '../organizations/tenancy';
+
+const count = sql<string>`count(*)`;
+
+export interface DashboardCounts {
+  boardUsers: { active: number; inactive: number };
+  insights: { draft: number; published: number; archived: number };
+  members: number;
+  pendingInvitations: number;
+  publicLinks: number;
+}
+
+/** Every figure of the dashboard in one query (scalar subqueries, each narrowed with `scoped`). */
+export async function dashboardCounts(db: Db, organizationId: number, now: Date): Promise<DashboardCounts> {
+  const boardUsers = (status: 'active' | 'inactive') =>
+    scoped(db, organizationId, 'board_users').select(count.as('n')).where('board_users.deleted_at', 'is', null).where('board_users.status', '=', status);
+  const insights = (status: 'draft' | 'published' | 'archived') =>
+    scoped(db, organizationId, 'insights').select(count.as('n')).where('insights.deleted_at', 'is', null).where('insights.status', '=', status);
+  const row = await db
+    .selectNoFrom([
+      boardUsers('active').as('bu_active'),
+      boardUsers('inactive').as('bu_inactive'),
+      insights('draft').as('in_draft'),
+      insights('published').as('in_published'),
+      insights('archived').as('in_archived'),
+      scoped(db, organizationId, 'insights').select(count.as('n')).where('insights.deleted_at', 'is', null).where('insights.share_token', 'is not', null).as('public_links'),
+      scoped(db, organizationId, 'memberships').select(count.as('n')).as('members'),
+      scoped(db, organizationId, 'invitations')
+        .select(count.as('n'))
+        .where('invitations.accepted_at', 'is', null)
+        .where('invitations.revoked_at', 'is', null)
+        .where('invitations.expires_at', '>', now)
+        .as('pending'),
+    ])
+    .executeTakeFirstOrThrow();
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    boardUsers: { active: n(row.bu_active), inactive: n(row.bu_inactive) },
+    insights: { draft: n(row.in_draft), published: n(row.in_published), archived: n(row.in_archived) },
+    members: n(row.members),
+    pendingInvitations: n(row.pending),
+    publicLinks: n(row.public_links),
+  };
+}
+
+/**
+ * Insights published per week (weeks start on Monday in `timeZone`), for the weeks starting at
+ * `weekStarts` (calendar dates, oldest first). One grouped query; weeks without any are 0.
+ */
+export async function publishedPerWeek(db: Db, organizationId: number, weekStarts: string[], timeZone: string): Promise<{ week: string; count: number }[]> {
+  const local = sql`(insights.published_at at time zone ${timeZone})`;
+  const rows = await scoped(db, organizationId, 'insights')
+    .select([sql<string>`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`.as('week'), count.as('n')])
+    .where('insights.deleted_at', 'is', null)
+    .where('insights.published_at', 'is not', null)
+    .where(sql<boolean>`${local} >= ${weekStarts[0]}::timestamp`)
+    .where(sql<boolean>`${local} < (${weekStarts[weekStarts.length - 1]}::timestamp + interval '7 days')`)
+    .groupBy(sql`1`)
+    .execute();
+  const byWeek = new Map(rows.map((r) => [r.week, Number(r.n)]));
+  return weekStarts.map((week) => ({ week, count: byWeek.get(week) ?? 0 }));
+}
+
+/** The organisation's latest activity, with who did it. */
+export function recentActivity(db: Db, organizationId: number, limit = 10) {
+  return scoped(db, organizationId, 'activity_logs')
+    .leftJoin('users', 'users.id', 'activity_logs.causer_id')
+    .select([
+      'activity_logs.id',
+      'activity_logs.event',
+      'activity_logs.subject_type',
+      'activity_logs.subject_id',
+      'activity_logs.description',
+      'activity_logs.causer_id',
+      'activity_logs.created_at',
+      'users.name as causer_name',
+    ])
+    .orderBy('activity_logs.created_at', 'desc')
+    .orderBy('activity_logs.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,54 @@
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { pageNumber } from '../../lib/fields';
+import { paginate } from '../../lib/pagination';
+import { validate } from '../../lib/validation';
+import * as repo from './repository';
+
+export const PER_PAGE = 25;
+
+/** Anything that is not a plain id is no filter at all. */
+const querySchema = z.object({
+  page: pageNumber.optional().default(1),
+  organization: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+});
+
+export function historyController(ctx: AppContext) {
+  return {
+    async index(req: Request, res: Response) {
+      const user = req.user!;
+      const { page, organization } = validate(querySchema, req.query);
+      const organizations = await repo.myOrganizations(ctx.db, user.id);
+      const memberOf = organizations.map((o) => o.id);
+      // Another organisation's id is ignored: the filter offers only the user's own organisations.
+      const filter = organization !== undefined && memberOf.includes(organization) ? organization : null;
+      const activity = await paginate(repo.myActivityQuery(ctx.db, user.id, { organizationId: filter, memberOf, platformAdmin: user.is_platform_admin }), {
+        page,
+        perPage: PER_PAGE,
+        path: '/history',
+        query: { organization: filter ?? undefined },
+      });
+      await res.inertia.render(
+        'History',
+        {
+          activity: {
+            ...activity,
+            data: activity.data.map((a) => ({
+              id: a.id,
+              event: a.event,
+              subject_type: a.subject_type,
+              subject_id: a.subject_id,
+              description: a.description,
+              organization: a.organization_id ? { id: a.organization_id, name: a.organization_name ?? 'Deleted organisation' } : null,
+              created_at: a.created_at,
+            })),
+          },
+          organizations,
+          filters: { organization: filter },
+        },
+        { title: 'History' },
+      );
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Db } from '../../db/types';
+
+/** Organisations whose activity the user may filter by: their memberships (live organisations). */
+export function myOrganizations(db: Db, userId: number) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['o.id', 'o.name'])
+    .where('m.user_id', '=', userId)
+    .where('o.deleted_at', 'is', null)
+    .orderBy('o.name')
+    .execute();
+}
+
+/**
+ * The user's own activity (they are the causer), newest first: in the organisations they belong
+ * to and their account-level entries (no organisation). Platform admins also see what they did
+ * in organisations they are not a member of.
+ */
+export function myActivityQuery(db: Db, userId: number, options: { organizationId: number | null; memberOf: number[]; platformAdmin: boolean }) {
+  let query = db
+    .selectFrom('activity_logs as a')
+    .leftJoin('organizations as o', 'o.id', 'a.organization_id')
+    .select(['a.id', 'a.event', 'a.subject_type', 'a.subject_id', 'a.description', 'a.created_at', 'a.organization_id', 'o.name as organization_name'])
+    .where('a.causer_id', '=', userId);
+  if (options.organizationId !== null) {
+    query = query.where('a.organization_id', '=', options.organizationId);
+  } else if (!options.platformAdmin) {
+    const ids = options.memberOf;
+    query = query.where((eb) => (ids.length ? eb.or([eb('a.organization_id', 'is', null), eb('a.organization_id', 'in', ids)]) : eb('a.organization_id', 'is', null)));
+  }
+  return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc');
+}

@@ -1,0 +1,177 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import type { Insight } from '../../db/types';
+import { flash } from '../../http/session-bridge';
+import { renderMarkdown } from '../../lib/markdown';
+import { paginate } from '../../lib/pagination';
+import { validate } from '../../lib/validation';
+import { toOption } from '../board-users/controller';
+import { currentPlan } from '../board-users/plan-limits';
+import { boardUserOptions, boardUsersByIds } from '../board-users/repository';
+import { authorize } from '../organizations/policy';
+import { currentOrganization, orFail, routeId } from '../organizations/tenancy';
+import * as repo from './repository';
+import { INSIGHT_CATEGORIES, INSIGHT_STATUSES, indexQuerySchema, insightSchema, previewSchema } from './schema';
+import * as service from './service';
+
+export const PER_PAGE = 25;
+
+const publicPath = (slug: string, token: string) => `/p/${slug}/${token}`;
+
+export function insightsController(ctx: AppContext) {
+  /** Picker options: the selected board users first, then the first ones by name. */
+  async function pickerOptions(organizationId: number, selected: number[]) {
+    const [chosen, first] = await Promise.all([boardUsersByIds(ctx.db, organizationId, selected), boardUserOptions(ctx.db, organizationId, '')]);
+    const seen = new Set<number>();
+    return [...chosen, ...first].filter((r) => !seen.has(r.id) && seen.add(r.id)).map(toOption);
+  }
+
+  const formProps = { categories: INSIGHT_CATEGORIES };
+
+  return {
+    async index(req: Request, res: Response) {
+      authorize(req, 'read');
+      const org = currentOrganization(req);
+      const { page, ...filters } = validate(indexQuerySchema, req.query);
+      const result = await paginate(repo.listQuery(ctx.db, org.id, filters), { page, perPage: PER_PAGE, path: '/insights', query: filters });
+      const insights = { ...result, data: result.data.map((r) => ({ ...r, board_users_count: Number(r.board_users_count ?? 0) })) };
+      await res.inertia.render('Insights/Index', { insights, filters, categories: INSIGHT_CATEGORIES, statuses: INSIGHT_STATUSES }, { title: 'Insights' });
+    },
+
+    async create(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const org = currentOrganization(req);
+      const preselected = typeof req.query.board_user === 'string' && /^\d{1,9}$/.test(req.query.board_user) ? [Number(req.query.board_user)] : [];
+      const options = await pickerOptions(org.id, preselected);
+      await res.inertia.render(
+        'Insights/Create',
+        { ...formProps, boardUserOptions: options, preselected: options.filter((o) => preselected.includes(o.value)).map((o) => o.value) },
+        { title: 'Write an insight' },
+      );
+    },
+
+    async store(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const input = validate(insightSchema, req.body);
+      const row = await service.createInsight(ctx, req, input);
+      flash(req, 'success', 'Insight saved as a draft.');
+      res.redirect(303, `/insights/${row.id}`);
+    },
+
+    async show(req: Request, res: Response) {
+      authorize(req, 'read');
+      const org = currentOrganization(req);
+      const row = orFail(await repo.findInsightWithAuthor(ctx.db, org.id, routeId(req.params.id)));
+      const [boardUsers, plan] = await Promise.all([repo.linkedBoardUsers(ctx.db, org.id, row.id), currentPlan(ctx.db, org.id)]);
+      const { body, share_token, author_id: _author, organization_id: _org, ...rest } = row;
+      await res.inertia.render(
+        'Insights/Show',
+        {
+          insight: { ...rest, body_html: renderMarkdown(body), shared: !!share_token, share_url: share_token ? ctx.url(publicPath(org.slug, share_token)) : null },
+          boardUsers,
+          sharing: {
+            planAllows: plan.limits.publicLinks !== 0,
+            planName: plan.name,
+            publicPageEnabled: org.public_page_enabled,
+            publicPageUrl: ctx.url(`/p/${org.slug}`),
+          },
+        },
+        { title: row.title },
+      );
+    },
+
+    async edit(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const org = currentOrganization(req);
+      const row = orFail(await repo.findInsight(ctx.db, org.id, routeId(req.params.id)));
+      const selected = await repo.linkedBoardUserIds(ctx.db, org.id, row.id);
+      await res.inertia.render(
+        'Insights/Edit',
+        {
+          ...formProps,
+          insight: formValues(row, selected),
+          boardUserOptions: await pickerOptions(org.id, selected),
+        },
+        { title: `Edit ${row.title}` },
+      );
+    },
+
+    async update(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const id = routeId(req.params.id);
+      const input = validate(insightSchema, req.body);
+      await service.updateInsight(ctx, req, id, input);
+      flash(req, 'success', 'Insight saved.');
+      res.redirect(303, `/insights/${id}`);
+    },
+
+    async destroy(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const id = routeId(req.params.id);
+      await service.deleteInsight(ctx, req, id);
+      flash(req, 'success', 'Insight moved to the trash.');
+      res.redirect(303, `/insights/${id}`);
+    },
+
+    async restore(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const id = routeId(req.params.id);
+      await service.restoreInsight(ctx, req, id);
+      flash(req, 'success', 'Insight restored.');
+      res.redirect(303, `/insights/${id}`);
+    },
+
+    async publish(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const id = routeId(req.params.id);
+      await service.publishInsight(ctx, req, id);
+      flash(req, 'success', 'Insight published.');
+      res.redirect(303, `/insights/${id}`);
+    },
+
+    async archive(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const id = routeId(req.params.id);
+      await service.archiveInsight(ctx, req, id);
+      flash(req, 'success', 'Insight archived.');
+      res.redirect(303, `/insights/${id}`);
+    },
+
+    async share(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const id = routeId(req.params.id);
+      const wasShared = !!(await repo.findInsight(ctx.db, currentOrganization(req).id, id))?.share_token;
+      await service.shareInsight(ctx, req, id);
+      flash(req, 'success', wasShared ? 'A new public link was created. The old link no longer works.' : 'Public link created. Anyone with the link can read this insight.');
+      res.redirect(303, `/insights/${id}`);
+    },
+
+    async unshare(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const id = routeId(req.params.id);
+      await service.unshareInsight(ctx, req, id);
+      flash(req, 'success', 'The public link was turned off.');
+      res.redirect(303, `/insights/${id}`);
+    },
+
+    /** The editor's preview: the same renderer and sanitiser as the pages. */
+    async preview(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const { body } = validate(previewSchema, req.body);
+      res.set('Cache-Control', 'no-store').json({ html: renderMarkdown(body) });
+    },
+  };
+}
+
+function formValues(row: Insight, boardUserIds: number[]) {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary ?? '',
+    body: row.body,
+    category: row.category,
+    status: row.status,
+    deleted_at: row.deleted_at,
+    board_user_ids: boardUserIds,
+  };
+}

@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import type { Db, Insight } from '../../db/types';
+import { likePattern } from '../board-users/repository';
+import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { Database } from '../../db/types';
+import { scoped, scopedUpdate } from '../organizations/tenancy';
+
+/** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
+const updateScoped = <T extends 'insights'>(db: Db, organizationId: number, table: T) =>
+  scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
+import type { InsightFilters, InsightInput } from './schema';
+
+/** One page of the index in one query: author and linked count come along (no N+1). */
+export function listQuery(db: Db, organizationId: number, filters: InsightFilters) {
+  let query = scoped(db, organizationId, 'insights')
+    .leftJoin('users as author', 'author.id', 'insights.author_id')
+    .select([
+      'insights.id',
+      'insights.title',
+      'insights.summary',
+      'insights.category',
+      'insights.status',
+      'insights.published_at',
+      'insights.view_count',
+      'insights.updated_at',
+      'insights.deleted_at',
+      'author.name as author_name',
+    ])
+    .select((eb) => eb.parens(eb('insights.share_token', 'is not', null)).$castTo<boolean>().as('shared'))
+    .select((eb) =>
+      eb
+        .selectFrom('board_user_insight as bui')
+        .innerJoin('board_users as bu', 'bu.id', 'bui.board_user_id')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('bui.insight_id', '=', 'insights.id')
+        .where('bu.deleted_at', 'is', null)
+        .as('board_users_count'),
+    );
+  if (filters.trashed === 'only') query = query.where('insights.deleted_at', 'is not', null);
+  else if (filters.trashed !== 'with') query = query.where('insights.deleted_at', 'is', null);
+  if (filters.category) query = query.where('insights.category', '=', filters.category);
+  if (filters.status) query = query.where('insights.status', '=', filters.status);
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    query = query.where((eb) => eb.or([eb('insights.title', 'ilike', pattern), eb('insights.summary', 'ilike', pattern)]));
+  }
+  return query.orderBy('insights.updated_at', 'desc').orderBy('insights.id', 'desc');
+}
+
+export function findInsight(db: Db, organizationId: number, id: number) {
+  return scoped(db, organizationId, 'insights').selectAll('insights').where('insights.id', '=', id).executeTakeFirst() as Promise<Insight | undefined>;
+}
+
+export function findInsightWithAuthor(db: Db, organizationId: number, id: number) {
+  return scoped(db, organizationId, 'insights')
+    .leftJoin('users as author', 'author.id', 'insights.author_id')
+    .selectAll('insights')
+    .select('author.name as author_name')
+    .where('insights.id', '=', id)
+    .executeTakeFirst() as Promise<(Insight & { author_name: string | null }) | undefined>;
+}
+
+export function lockInsight(db: Db, organizationId: number, id: number) {
+  return scoped(db, organizationId, 'insights').selectAll('insights').where('insights.id', '=', id).forUpdate().executeTakeFirst() as Promise<Insight | undefined>;
+}
+
+export async function countLiveInsights(db: Db, organizationId: number): Promise<number> {
+  const row = await scoped(db, organizationId, 'insights')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('insights.deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countSharedInsights(db: Db, organizationId: number): Promise<number> {
+  const row = await scoped(db, organizationId, 'insights')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('insights.deleted_at', 'is', null)
+    .where('insights.share_token', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+type InsightValues = Partial<Omit<InsightInput, 'board_user_ids'>> &
+  Partial<Pick<Insight, 'status' | 'published_at' | 'share_token' | 'shared_at' | 'deleted_at'>>;
+
+export function insertInsight(db: Db, organizationId: number, authorId: number | null, input: Omit<InsightInput, 'board_user_ids'>, now: Date) {
+  return db
+    .insertInto('insights')
+    .values({ organization_id: organizationId, author_id: authorId, ...input, status: 'draft', created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateInsight(db: Db, organizationId: number, id: number, values: InsightValues, now: Date) {
+  return updateScoped(db, organizationId, 'insights')
+    .set({ ...values, updated_at: now })
+    .where('insights.id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow() as Promise<Insight>;
+}
+
+/** Ids of the live board users linked to an insight. */
+export async function linkedBoardUserIds(db: Db, organizationId: number, insightId: number): Promise<number[]> {
+  const rows = await scoped(db, organizationId, 'board_users')
+    .innerJoin('board_user_insight as bui', 'bui.board_user_id', 'board_users.id')
+    .select('board_users.id')
+    .where('bui.insight_id', '=', insightId)
+    .where('board_users.deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export function linkedBoardUsers(db: Db, organizationId: number, insightId: number) {
+  return scoped(db, organizationId, 'board_users')
+    .innerJoin('board_user_insight as bui', 'bui.board_user_id', 'board_users.id')
+    .select(['board_users.id', 'board_users.first_name', 'board_users.last_name', 'board_users.position', 'board_users.board_name', 'board_users.status'])
+    .where('bui.insight_id', '=', insightId)
+    .where('board_users.deleted_at', 'is', null)
+    .orderBy(sql`lower(board_users.last_name)`)
+    .orderBy(sql`lower(board_users.first_name)`)
+    .execute();
+}
+
+/**
+ * Makes the live links exactly `ids` (already checked to be live board users of the
+ * organisation). Links to trashed board users stay, so restoring one brings its links back.
+ */
+export async function syncLinks(db: Db, organizationId: number, insightId: number, ids: number[]): Promise<void> {
+  let remove = db
+    .deleteFrom('board_user_insight')
+    .where('insight_id', '=', insightId)
+    .where('board_user_id', 'in', scoped(db, organizationId, 'board_users').select('board_users.id').where('board_users.deleted_at', 'is', null));
+  if (ids.length) remove = remove.where('board_user_id', 'not in', ids);
+  await remove.execute();
+  if (ids.length) {
+    await db
+      .insertInto('board_user_insight')
+      .values(ids.map((board_user_id) => ({ insight_id: insightId, board_user_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}

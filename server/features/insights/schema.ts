@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { optionalString, pageNumber, requiredString } from '../../lib/fields';
+import { textOrBlank } from '../board-users/schema';
+
+export const INSIGHT_CATEGORIES = ['governance', 'strategy', 'finance', 'risk', 'people', 'other'] as const;
+export const INSIGHT_STATUSES = ['draft', 'published', 'archived'] as const;
+export const MAX_BODY = 50_000;
+export const MAX_LINKED = 1000;
+export const INVALID_BOARD_USERS = 'One or more selected board users are invalid.';
+
+/** Ids from the picker: a list of positive integers (numeric strings from plain forms too). */
+const boardUserIds = z
+  .preprocess((v) => v ?? [], z.array(z.unknown(), { error: INVALID_BOARD_USERS }))
+  .transform((list, ctx) => {
+    const ids = new Set<number>();
+    for (const value of list) {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+      if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) {
+        ctx.addIssue({ code: 'custom', message: INVALID_BOARD_USERS });
+        return z.NEVER;
+      }
+      ids.add(n);
+    }
+    return [...ids];
+  })
+  .pipe(z.array(z.number()).max(MAX_LINKED, `You may link at most ${MAX_LINKED} board users.`));
+
+export const insightSchema = z.object({
+  title: requiredString('title', 200),
+  summary: textOrBlank('summary', optionalString('summary', 500)),
+  body: textOrBlank('body', optionalString('body', MAX_BODY).transform((s) => s ?? '')),
+  category: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(INSIGHT_CATEGORIES, { error: (i) => (i.input === undefined ? 'The category field is required.' : 'The selected category is invalid.') }),
+  ),
+  board_user_ids: boardUserIds,
+});
+export type InsightInput = z.infer<typeof insightSchema>;
+
+const param = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
+const choice = <T extends readonly string[]>(values: T) =>
+  param.transform((v) => ((values as readonly string[]).includes(v ?? '') ? (v as T[number]) : null));
+
+export const indexQuerySchema = z.object({
+  search: param.transform((v) => (v ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, 100)),
+  category: choice(INSIGHT_CATEGORIES),
+  status: choice(INSIGHT_STATUSES),
+  trashed: choice(['with', 'only'] as const),
+  page: pageNumber,
+});
+export type InsightFilters = Omit<z.infer<typeof indexQuerySchema>, 'page'>;
+
+export const previewSchema = z.object({ body: textOrBlank('body', optionalString('body', MAX_BODY).transform((s) => s ?? '')) });

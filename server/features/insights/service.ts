@@ -1,0 +1,183 @@
+import type { Request } from 'express';
+import { channels } from '../../broadcasting/broadcaster';
+import type { AppContext } from '../../context';
+import type { Insight } from '../../db/types';
+import { ValidationError } from '../../http/errors';
+import { randomToken } from '../../lib/crypto';
+import { actorFrom, diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
+import { assertWithinLimit, currentPlan } from '../board-users/plan-limits';
+import { existingBoardUserIds } from '../board-users/repository';
+import { currentOrganization, orFail } from '../organizations/tenancy';
+import * as repo from './repository';
+import { INVALID_BOARD_USERS, type InsightInput } from './schema';
+
+/** 24 random bytes = 192 bits, 32 URL-safe characters. */
+export const SHARE_TOKEN_BYTES = 24;
+
+/** Logged fields (the body is long: only whether it changed is logged). */
+const LOGGED: (keyof Insight)[] = ['title', 'summary', 'category'];
+
+export const NOT_SHAREABLE = 'Only published insights can be shared. Publish it first.';
+
+function announce(uow: UnitOfWork, organizationId: number, id: number, action: string) {
+  uow.broadcast({ channels: [channels.organization(organizationId)], event: 'InsightChanged', data: { id, action } });
+}
+
+async function checkBoardUsers(uow: UnitOfWork, organizationId: number, ids: number[]) {
+  const found = await existingBoardUserIds(uow.db, organizationId, ids);
+  if (found.length !== ids.length) throw new ValidationError({ board_user_ids: INVALID_BOARD_USERS });
+}
+
+export async function createInsight(ctx: AppContext, req: Request, input: InsightInput): Promise<Insight> {
+  const org = currentOrganization(req);
+  return inTransaction(ctx, actorFrom(req), async (uow) => {
+    const plan = await currentPlan(uow.db, org.id, { lock: true });
+    assertWithinLimit(plan, 'insights', await repo.countLiveInsights(uow.db, org.id));
+    const { board_user_ids, ...fields } = input;
+    await checkBoardUsers(uow, org.id, board_user_ids);
+    const row = await repo.insertInsight(uow.db, org.id, req.user?.id ?? null, fields, ctx.clock.now());
+    await repo.syncLinks(uow.db, org.id, row.id, board_user_ids);
+    await uow.log({
+      organization_id: org.id,
+      event: 'created',
+      subject_type: 'insight',
+      subject_id: row.id,
+      description: `Created insight “${row.title}”`,
+      properties: { attributes: { ...diff({} as Insight, row, LOGGED).attributes, status: row.status, board_user_ids } },
+    });
+    announce(uow, org.id, row.id, 'created');
+    return row;
+  });
+}
+
+export async function updateInsight(ctx: AppContext, req: Request, id: number, input: InsightInput): Promise<Insight> {
+  const org = currentOrganization(req);
+  return inTransaction(ctx, actorFrom(req), async (uow) => {
+    const before = orFail(await repo.lockInsight(uow.db, org.id, id));
+    const { board_user_ids, ...fields } = input;
+    await checkBoardUsers(uow, org.id, board_user_ids);
+    const beforeLinks = (await repo.linkedBoardUserIds(uow.db, org.id, id)).sort((a, b) => a - b);
+    const afterLinks = [...board_user_ids].sort((a, b) => a - b);
+    const changes = diff(before, fields, LOGGED);
+    const bodyChanged = before.body !== fields.body;
+    const linksChanged = beforeLinks.join(',') !== afterLinks.join(',');
+    if (!changes.changed && !bodyChanged && !linksChanged) return before;
+    const row = await repo.updateInsight(uow.db, org.id, id, fields, ctx.clock.now());
+    if (linksChanged) await repo.syncLinks(uow.db, org.id, id, board_user_ids);
+    await uow.log({
+      organization_id: org.id,
+      event: 'updated',
+      subject_type: 'insight',
+      subject_id: id,
+      description: `Updated insight “${row.title}”`,
+      properties: {
+        old: { ...changes.old, ...(linksChanged ? { board_user_ids: beforeLinks } : {}) },
+        attributes: { ...changes.attributes, ...(linksChanged ? { board_user_ids: afterLinks } : {}) },
+        ...(bodyChanged ? { body_changed: true } : {}),
+      },
+    });
+    announce(uow, org.id, id, 'updated');
+    return row;
+  });
+}
+
+/** Shared steps of the small state changes: lock, change, log, announce. */
+async function transition(
+  ctx: AppContext,
+  req: Request,
+  id: number,
+  step: (before: Insight, now: Date) => { values: Parameters<typeof repo.updateInsight>[3]; event: string; description: string; properties?: Record<string, unknown> } | null,
+): Promise<Insight> {
+  const org = currentOrganization(req);
+  return inTransaction(ctx, actorFrom(req), async (uow) => {
+    const before = orFail(await repo.lockInsight(uow.db, org.id, id));
+    const now = ctx.clock.now();
+    const change = step(before, now);
+    if (!change) return before;
+    const row = await repo.updateInsight(uow.db, org.id, id, change.values, now);
+    await uow.log({ organization_id: org.id, event: change.event, subject_type: 'insight', subject_id: id, description: change.description, properties: change.properties ?? {} });
+    announce(uow, org.id, id, change.event);
+    return row;
+  });
+}
+
+export const deleteInsight = (ctx: AppContext, req: Request, id: number) =>
+  transition(ctx, req, id, (b, now) =>
+    b.deleted_at
+      ? null
+      : {
+          // A deleted insight is never public: its link goes with it.
+          values: { deleted_at: now, share_token: null, shared_at: null },
+          event: 'deleted',
+          description: `Deleted insight “${b.title}”`,
+          properties: b.share_token ? { old: { shared: true }, attributes: { shared: false } } : {},
+        },
+  );
+
+export const restoreInsight = (ctx: AppContext, req: Request, id: number) =>
+  transition(ctx, req, id, (b) => (b.deleted_at ? { values: { deleted_at: null }, event: 'restored', description: `Restored insight “${b.title}”` } : null));
+
+export const publishInsight = (ctx: AppContext, req: Request, id: number) =>
+  transition(ctx, req, id, (b, now) => {
+    if (b.deleted_at) throw new ValidationError({ status: 'A deleted insight cannot be published. Restore it first.' });
+    if (b.status === 'published') return null;
+    return {
+      values: { status: 'published', published_at: b.published_at ?? now },
+      event: 'published',
+      description: `Published insight “${b.title}”`,
+      properties: { old: { status: b.status }, attributes: { status: 'published' } },
+    };
+  });
+
+export const archiveInsight = (ctx: AppContext, req: Request, id: number) =>
+  transition(ctx, req, id, (b) => {
+    if (b.deleted_at) throw new ValidationError({ status: 'A deleted insight cannot be archived. Restore it first.' });
+    if (b.status === 'archived') return null;
+    return {
+      // Archived insights are not public: an existing link is revoked with the archive.
+      values: { status: 'archived', share_token: null, shared_at: null },
+      event: 'archived',
+      description: `Archived insight “${b.title}”`,
+      properties: { old: { status: b.status, ...(b.share_token ? { shared: true } : {}) }, attributes: { status: 'archived', ...(b.share_token ? { shared: false } : {}) } },
+    };
+  });
+
+/** Shares (or re-shares: a new token, the old link stops working) a published insight. */
+export async function shareInsight(ctx: AppContext, req: Request, id: number): Promise<Insight> {
+  const org = currentOrganization(req);
+  return inTransaction(ctx, actorFrom(req), async (uow) => {
+    const plan = await currentPlan(uow.db, org.id, { lock: true });
+    const before = orFail(await repo.lockInsight(uow.db, org.id, id));
+    if (before.deleted_at) throw new ValidationError({ share: 'A deleted insight cannot be shared.' });
+    if (plan.limits.publicLinks === 0) {
+      throw new ValidationError({ share: `Your plan (${plan.name}) does not include public links. Upgrade your plan to share insights.` });
+    }
+    if (before.status !== 'published') throw new ValidationError({ share: NOT_SHAREABLE });
+    if (!before.share_token) assertWithinLimit(plan, 'publicLinks', await repo.countSharedInsights(uow.db, org.id), 'share');
+    const now = ctx.clock.now();
+    const row = await repo.updateInsight(uow.db, org.id, id, { share_token: randomToken(SHARE_TOKEN_BYTES), shared_at: now }, now);
+    await uow.log({
+      organization_id: org.id,
+      event: 'shared',
+      subject_type: 'insight',
+      subject_id: id,
+      description: before.share_token ? `Created a new public link for insight “${row.title}”` : `Shared insight “${row.title}”`,
+      // The token itself is a secret: never logged.
+      properties: { old: { shared: !!before.share_token }, attributes: { shared: true }, ...(before.share_token ? { reshared: true } : {}) },
+    });
+    announce(uow, org.id, id, 'shared');
+    return row;
+  });
+}
+
+export const unshareInsight = (ctx: AppContext, req: Request, id: number) =>
+  transition(ctx, req, id, (b) =>
+    b.share_token
+      ? {
+          values: { share_token: null, shared_at: null },
+          event: 'unshared',
+          description: `Stopped sharing insight “${b.title}”`,
+          properties: { old: { shared: true }, attributes: { shared: false } },
+        }
+      : null,
+  );

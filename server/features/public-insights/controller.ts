@@ -1,0 +1,115 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { markdownToText, renderMarkdown } from '../../lib/markdown';
+import { pageNumber } from '../../lib/fields';
+import { paginate } from '../../lib/pagination';
+import * as repo from './repository';
+import { countView } from './service';
+
+export const PER_PAGE = 25;
+
+/**
+ * Public pages are private-cacheable only: the HTML shell carries a per-session CSRF token (and
+ * may set cookies), so a shared cache must never store it. See docs/decisions/0004.
+ */
+export const PUBLIC_CACHE_CONTROL = 'private, max-age=60';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,48}[a-z0-9]$/;
+const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** Escapes text for an HTML attribute or text node in the <head> we add. */
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function publicInsightsController(ctx: AppContext) {
+  return {
+    async index(req: Request, res: Response) {
+      const slug = String(req.params.orgSlug);
+      if (!SLUG.test(slug)) throw notFound();
+      const org = await repo.findPublicOrganization(ctx.db, slug);
+      if (!org || !org.public_page_enabled) throw notFound();
+      const page = pageNumber.parse(req.query.page);
+      const result = await paginate(repo.publicListQuery(ctx.db, org.id), { page, perPage: PER_PAGE, path: `/p/${org.slug}`, query: {} });
+      const insights = { ...result, data: result.data.map(({ token, ...r }) => ({ ...r, url: `/p/${org.slug}/${token}` })) };
+      const title = `Insights from ${org.name}`;
+      const description = (org.description || `Published insights from ${org.name}.`).replace(/\s+/g, ' ').slice(0, 300);
+      res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+      await res.inertia.render(
+        'Insights/Public/Index',
+        { organization: { name: org.name, slug: org.slug, description: org.description, website: org.website }, insights },
+        { title, head: metaTags({ title, description, url: ctx.url(`/p/${org.slug}`), type: 'website', siteName: ctx.config.APP_NAME }) },
+      );
+    },
+
+    async show(req: Request, res: Response) {
+      const slug = String(req.params.orgSlug);
+      const token = String(req.params.token);
+      if (!SLUG.test(slug) || !TOKEN.test(token)) throw notFound();
+      const insight = await repo.findSharedInsight(ctx.db, slug, token);
+      if (!insight) throw notFound();
+      await countView(ctx, req, insight);
+      const url = ctx.url(`/p/${insight.organization_slug}/${token}`);
+      const description = (insight.summary || markdownToText(insight.body, 200) || `An insight from ${insight.organization_name}.`).replace(/\s+/g, ' ').slice(0, 300);
+      res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+      await res.inertia.render(
+        'Insights/Public/Show',
+        {
+          organization: { name: insight.organization_name, slug: insight.organization_slug, publicPageEnabled: insight.public_page_enabled },
+          insight: {
+            title: insight.title,
+            summary: insight.summary,
+            category: insight.category,
+            published_at: insight.published_at,
+            updated_at: insight.updated_at,
+            body_html: renderMarkdown(insight.body),
+          },
+          url,
+        },
+        {
+          title: insight.title,
+          head: metaTags({
+            title: insight.title,
+            description,
+            url,
+            type: 'article',
+            siteName: ctx.config.APP_NAME,
+            publishedTime: insight.published_at ? new Date(insight.published_at).toISOString() : undefined,
+            section: insight.category,
+          }),
+        },
+      );
+    },
+  };
+}
+
+interface Meta {
+  title: string;
+  description: string;
+  url: string;
+  type: 'article' | 'website';
+  siteName: string;
+  publishedTime?: string;
+  section?: string;
+}
+
+/** <meta> description, canonical link, Open Graph and Twitter card tags, every value escaped. */
+export function metaTags(m: Meta): string {
+  const tags: [string, string, string][] = [
+    ['name', 'description', m.description],
+    ['property', 'og:type', m.type],
+    ['property', 'og:title', m.title],
+    ['property', 'og:description', m.description],
+    ['property', 'og:url', m.url],
+    ['property', 'og:site_name', m.siteName],
+    ['name', 'twitter:card', 'summary'],
+    ['name', 'twitter:title', m.title],
+    ['name', 'twitter:description', m.description],
+  ];
+  if (m.publishedTime) tags.push(['property', 'article:published_time', m.publishedTime]);
+  if (m.section) tags.push(['property', 'article:section', m.section]);
+  return [
+    `<link rel="canonical" href="${escapeHtml(m.url)}">`,
+    ...tags.map(([attr, name, content]) => `<meta ${attr}="${name}" content="${escapeHtml(content)}">`),
+  ].join('\n    ');
+}

@@ -1,0 +1,2 @@
+export { runScheduledTransitions, type ScheduleReport } from './transitions';
+export { startScheduler, type RunningScheduler } from './scheduler';

@@ -1,0 +1,43 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { flash } from '../../http/session-bridge';
+import { validate } from '../../lib/validation';
+import { authorize, can } from '../organizations/policy';
+import { LOCALES } from './locales';
+import { organizationSettingsSchema, preferencesSchema } from './schema';
+import * as service from './service';
+
+export function settingsController(ctx: AppContext) {
+  return {
+    async edit(req: Request, res: Response) {
+      const user = req.user!;
+      const org = req.organization;
+      const managesOrg = !!org && can(org.role, 'manageOrganization', user.is_platform_admin);
+      await res.inertia.render(
+        'Settings/Index',
+        {
+          preferences: { locale: user.locale, timezone: user.timezone },
+          locales: LOCALES,
+          organization: managesOrg && org ? { id: org.id, name: org.name, slug: org.slug, public_page_enabled: org.public_page_enabled, public_url: ctx.url(`/p/${org.slug}`) } : null,
+        },
+        { title: 'Settings' },
+      );
+    },
+
+    /** Two forms post here: language and region (`locale`, `timezone`), and the organisation's switch. */
+    async update(req: Request, res: Response) {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if ('public_page_enabled' in body && !('locale' in body) && !('timezone' in body)) {
+        authorize(req, 'manageOrganization');
+        const { public_page_enabled } = validate(organizationSettingsSchema, body);
+        const changed = await service.updateOrganizationSettings(ctx, req, public_page_enabled);
+        flash(req, 'success', changed ? `The public page is now ${public_page_enabled ? 'on' : 'off'}.` : 'Nothing to change.');
+      } else {
+        const input = validate(preferencesSchema, body);
+        const changed = await service.updatePreferences(ctx, req, input);
+        flash(req, 'success', changed ? 'Language and region saved.' : 'Nothing to change.');
+      }
+      res.redirect(303, '/settings');
+    },
+  };
+}

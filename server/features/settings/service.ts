@@ -1,0 +1,55 @@
+import type { Request } from 'express';
+import type { AppContext } from '../../context';
+import { actorFrom, inTransaction } from '../../lib/unit-of-work';
+import { currentOrganization } from '../organizations/tenancy';
+import type { PreferencesInput } from './schema';
+
+/** Saves the user's locale and time zone; a change is logged (no organisation) for their History. */
+export async function updatePreferences(ctx: AppContext, req: Request, input: PreferencesInput): Promise<boolean> {
+  const user = req.user!;
+  return inTransaction(ctx, actorFrom(req), async (uow) => {
+    const before = await uow.db.selectFrom('users').select(['locale', 'timezone']).where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
+    const old: Record<string, string> = {};
+    const attributes: Record<string, string> = {};
+    for (const key of ['locale', 'timezone'] as const) {
+      if (before[key] !== input[key]) {
+        old[key] = before[key];
+        attributes[key] = input[key];
+      }
+    }
+    if (!Object.keys(attributes).length) return false;
+    const now = ctx.clock.now();
+    await uow.db.updateTable('users').set({ ...attributes, updated_at: now }).where('id', '=', user.id).execute();
+    await uow.log({
+      organization_id: null,
+      event: 'settings_updated',
+      subject_type: 'user',
+      subject_id: user.id,
+      description: `Changed ${Object.keys(attributes).map((k) => (k === 'locale' ? 'language' : 'time zone')).join(' and ')} settings`,
+      properties: { old, attributes },
+      created_at: now,
+    });
+    return true;
+  });
+}
+
+/** Turns the current organisation's public page on or off (logged in the organisation's activity). */
+export async function updateOrganizationSettings(ctx: AppContext, req: Request, publicPageEnabled: boolean): Promise<boolean> {
+  const org = currentOrganization(req);
+  return inTransaction(ctx, actorFrom(req), async (uow) => {
+    const before = await uow.db.selectFrom('organizations').select(['public_page_enabled']).where('id', '=', org.id).forUpdate().executeTakeFirstOrThrow();
+    if (before.public_page_enabled === publicPageEnabled) return false;
+    const now = ctx.clock.now();
+    await uow.db.updateTable('organizations').set({ public_page_enabled: publicPageEnabled, updated_at: now }).where('id', '=', org.id).execute();
+    await uow.log({
+      organization_id: org.id,
+      event: 'updated',
+      subject_type: 'organization',
+      subject_id: org.id,
+      description: `${publicPageEnabled ? 'Turned on' : 'Turned off'} the public page of ${org.name}`,
+      properties: { old: { public_page_enabled: before.public_page_enabled }, attributes: { public_page_enabled: publicPageEnabled } },
+      created_at: now,
+    });
+    return true;
+  });
+}

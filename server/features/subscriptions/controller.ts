@@ -1,0 +1,111 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { flash } from '../../http/session-bridge';
+import { paginate } from '../../lib/pagination';
+import { validate } from '../../lib/validation';
+import { authorize } from '../organizations/policy';
+import { currentOrganization, orFail } from '../organizations/tenancy';
+import { downgradeMessage, exceededLimits, usageOf } from './limits';
+import { PLANS } from './plans';
+import { allPlans, presentPlan, presentSubscription, presentUsage, PROVIDER_LABELS } from './presenter';
+import * as repo from './repository';
+import { changePlanSchema, historyQuerySchema } from './schema';
+import * as service from './service';
+import { EVENT_LABELS } from './state-machine';
+
+export const HISTORY_PER_PAGE = 20;
+
+export function subscriptionsController(ctx: AppContext) {
+  async function load(req: Request) {
+    const org = currentOrganization(req);
+    const now = ctx.clock.now();
+    const [subscription, usage] = await Promise.all([repo.findSubscription(ctx.db, org.id), usageOf(ctx.db, org.id, now)]);
+    return { org, now, subscription: orFail(subscription), usage };
+  }
+
+  return {
+    async show(req: Request, res: Response) {
+      authorize(req, 'read');
+      const { subscription, usage, now } = await load(req);
+      const plan = PLANS[subscription.plan];
+      await res.inertia.render(
+        'Subscriptions/Show',
+        {
+          subscription: presentSubscription(subscription, now),
+          plan: presentPlan(plan),
+          usage: presentUsage(plan, usage),
+          pendingInvitations: usage.pendingInvitations,
+          provider: { name: subscription.provider, label: PROVIDER_LABELS[subscription.provider] ?? subscription.provider },
+        },
+        { title: 'Subscription' },
+      );
+    },
+
+    async edit(req: Request, res: Response) {
+      authorize(req, 'manageSubscription');
+      const { subscription, usage, now } = await load(req);
+      const plans = allPlans().map((p) => {
+        const exceeded = exceededLimits(PLANS[p.id], usage);
+        return { ...p, fits: exceeded.length === 0, blocked_reason: exceeded.length ? downgradeMessage(PLANS[p.id], usage, exceeded) : null };
+      });
+      await res.inertia.render(
+        'Subscriptions/Edit',
+        { subscription: presentSubscription(subscription, now), plans, usage: presentUsage(PLANS[subscription.plan], usage) },
+        { title: 'Change plan' },
+      );
+    },
+
+    async update(req: Request, res: Response) {
+      authorize(req, 'manageSubscription');
+      const { plan } = validate(changePlanSchema, req.body);
+      const after = await service.changePlan(ctx, req, plan);
+      flash(req, 'success', `You are now on the ${PLANS[after.plan].name} plan.`);
+      res.redirect(303, '/subscription');
+    },
+
+    async cancel(req: Request, res: Response) {
+      authorize(req, 'manageSubscription');
+      const after = await service.cancelSubscription(ctx, req);
+      flash(req, 'success', `Your subscription is canceled. ${PLANS[after.plan].name} stays available until ${service.humanDate(after.ends_at!, req)}; you can resume it until then.`);
+      res.redirect(303, '/subscription');
+    },
+
+    async resume(req: Request, res: Response) {
+      authorize(req, 'manageSubscription');
+      const after = await service.resumeSubscription(ctx, req);
+      flash(req, 'success', `Your ${PLANS[after.plan].name} subscription is running again.`);
+      res.redirect(303, '/subscription');
+    },
+
+    async history(req: Request, res: Response) {
+      authorize(req, 'read');
+      const org = currentOrganization(req);
+      const { page } = validate(historyQuerySchema, req.query);
+      const events = await paginate(repo.eventsQuery(ctx.db, org.id), { page, perPage: HISTORY_PER_PAGE, path: '/subscription/history', query: {} });
+      await res.inertia.render(
+        'Subscriptions/History',
+        {
+          events: {
+            ...events,
+            data: events.data.map((e) => ({
+              id: e.id,
+              event: e.event,
+              label: EVENT_LABELS[e.event as keyof typeof EVENT_LABELS] ?? e.event,
+              from_plan: e.from_plan ? PLANS[e.from_plan]?.name ?? e.from_plan : null,
+              to_plan: e.to_plan ? PLANS[e.to_plan]?.name ?? e.to_plan : null,
+              from_status: e.from_status,
+              to_status: e.to_status,
+              amount_cents: e.amount_cents,
+              currency: e.currency,
+              reference: e.reference,
+              actor: e.actor_name ?? null,
+              created_at: e.created_at,
+            })),
+          },
+        },
+        { title: 'Subscription history' },
+      );
+    },
+  };
+}
+

@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { Db, Plan, SubscriptionStatus } from '../../db/types';
+import { ValidationError } from '../../http/errors';
+import { scoped } from '../organizations/tenancy';
+import { LIMIT_LABELS, LIMIT_NAMES, PLANS, type LimitName, type PlanDefinition } from './plans';
+
+export type { LimitName } from './plans';
+
+/** What an organisation uses of each limit. `members` counts open invitations too (they take a seat when accepted). */
+export interface Usage {
+  members: number;
+  pendingInvitations: number;
+  boardUsers: number;
+  insights: number;
+  publicLinks: number;
+}
+
+const count = sql<string>`count(*)`;
+
+/** All usage figures in one round trip (scalar subqueries, each narrowed with `scoped`). */
+export async function usageOf(db: Db, organizationId: number, now?: Date): Promise<Usage> {
+  const row = await db
+    .selectNoFrom([
+      scoped(db, organizationId, 'memberships').select(count.as('n')).as('members'),
+      scoped(db, organizationId, 'invitations')
+        .select(count.as('n'))
+        .where('invitations.accepted_at', 'is', null)
+        .where('invitations.revoked_at', 'is', null)
+        .where('invitations.expires_at', '>', now ?? sql<Date>`now()`)
+        .as('pending'),
+      scoped(db, organizationId, 'board_users').select(count.as('n')).where('board_users.deleted_at', 'is', null).as('board_users'),
+      scoped(db, organizationId, 'insights').select(count.as('n')).where('insights.deleted_at', 'is', null).as('insights'),
+      scoped(db, organizationId, 'insights')
+        .select(count.as('n'))
+        .where('insights.deleted_at', 'is', null)
+        .where('insights.share_token', 'is not', null)
+        .as('public_links'),
+    ])
+    .executeTakeFirstOrThrow();
+  const pending = Number(row.pending ?? 0);
+  return {
+    members: Number(row.members ?? 0) + pending,
+    pendingInvitations: pending,
+    boardUsers: Number(row.board_users ?? 0),
+    insights: Number(row.insights ?? 0),
+    publicLinks: Number(row.public_links ?? 0),
+  };
+}
+
+/**
+ * The plan whose limits apply (an ended subscription, or none, is Free). Inside a write
+ * transaction `lock` holds the subscription row, so two creates in one organisation queue up
+ * and cannot both slip under a limit, and a plan change waits for them.
+ */
+export async function effectivePlan(db: Db, organizationId: number, options: { lock?: boolean } = {}): Promise<PlanDefinition> {
+  let query = scoped(db, organizationId, 'subscriptions').select(['subscriptions.plan', 'subscriptions.status']);
+  if (options.lock) query = query.forUpdate();
+  const row = (await query.executeTakeFirst()) as { plan: Plan; status: SubscriptionStatus } | undefined;
+  if (!row || row.status === 'ended') return PLANS.free;
+  return PLANS[row.plan] ?? PLANS.free;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function youHave(limit: LimitName, usage: Pick<Usage, LimitName | 'pendingInvitations'>): string {
+  const n = usage[limit];
+  if (limit === 'members' && usage.pendingInvitations > 0) return `${n} (including ${plural(usage.pendingInvitations, 'pending invitation', 'pending invitations')})`;
+  return String(n);
+}
+
+/** "The Free plan allows 25 board users; you have 25. Upgrade your plan to add more." */
+export function limitReachedMessage(plan: PlanDefinition, limit: LimitName, usage: Pick<Usage, LimitName | 'pendingInvitations'>): string {
+  const max = plan.limits[limit];
+  const label = LIMIT_LABELS[limit];
+  if (max === 0) return `The ${plan.name} plan does not include ${label}. Upgrade your plan to use them.`;
+  return `The ${plan.name} plan allows ${max} ${label}; you have ${youHave(limit, usage)}. Upgrade your plan to add more.`;
+}
+
+/** The limits of `plan` that `usage` exceeds (what a downgrade to it would break). */
+export function exceededLimits(plan: PlanDefinition, usage: Usage): LimitName[] {
+  return LIMIT_NAMES.filter((name) => {
+    const max = plan.limits[name];
+    return max !== null && usage[name] > max;
+  });
+}
+
+/** "The Free plan allows 25 board users; you have 31. Remove some before downgrading." */
+export function downgradeMessage(plan: PlanDefinition, usage: Usage, exceeded: LimitName[]): string {
+  const parts = exceeded.map((name) => {
+    const max = plan.limits[name]!;
+    const label = LIMIT_LABELS[name];
+    return max === 0
+      ? `The ${plan.name} plan does not include ${label}; you have ${usage[name]}.`
+      : `The ${plan.name} plan allows ${max} ${label}; you have ${youHave(name, usage)}.`;
+  });
+  return `${parts.join(' ')} Remove some before downgrading.`;
+}
+
+export interface LimitOptions {
+  /** How many records the caller is about to add (default 1). */
+  adding?: number;
+  /** The form field the message belongs to (default `form`). */
+  field?: string;
+  /** For the open-invitation count (default: the database's clock). Pass ctx.clock.now(). */
+  now?: Date;
+}
+
+/**
+ * Refuses (a ValidationError with one message naming the plan, the limit and the count) when
+ * adding `adding` records of kind `limit` would go over the organisation's plan. Call it inside
+ * the creating transaction with that transaction as `db`: it locks the subscription row.
+ */
+export async function assertWithinLimit(db: Db, organizationId: number, limit: LimitName, options: LimitOptions = {}): Promise<void> {
+  const plan = await effectivePlan(db, organizationId, { lock: true });
+  const max = plan.limits[limit];
+  if (max === null) return;
+  const usage = await usageOf(db, organizationId, options.now);
+  if (usage[limit] + (options.adding ?? 1) <= max) return;
+  throw new ValidationError({ [options.field ?? 'form']: limitReachedMessage(plan, limit, usage) });
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { oneOf, pageNumber } from '../../lib/fields';
+import { PLAN_ORDER } from './plans';
+
+export const changePlanSchema = z.object({
+  plan: oneOf('plan', PLAN_ORDER as ['free', 'team', 'business']),
+});
+
+export const historyQuerySchema = z.object({ page: pageNumber.optional().default(1) });

@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test as base } from './support/fixtures';
+import { startApp, type AppProcess } from './support/server';
+
+/**
+ * The subscription pages and the dashboard chart in a real browser, against an app seeded with
+ * the demo organisation (northwind: a Team trial with 32 board users, more than Free allows).
+ */
+const test = base.extend<{}, { demo: AppProcess }>({
+  demo: [
+    async ({}, use) => {
+      const app = await startApp({ SEED_DEMO: 'true', DEMO_PASSWORD: 'password', SCHEDULER_ENABLED: 'false' });
+      await use(app);
+      await app.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ demo }, use) => use(demo.url),
+});
+test.describe.configure({ mode: 'serial' });
+
+async function signInAs(page: Page, who: 'admin' | 'viewer' | 'owner') {
+  await signIn(page, `${who}@boardly.test`, 'password');
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('an admin is refused a downgrade below usage, cancels, resumes, and sees both in the history', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscription' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page).toHaveTitle('Subscription - Boardly');
+  await expect(page.getByRole('progressbar', { name: 'Board users' })).toHaveAttribute('aria-valuenow', '32');
+
+  // Downgrade to Free with 32 board users: refused, and the message names the limit and the count.
+  await page.getByRole('link', { name: 'Change plan' }).click();
+  await expect(page).toHaveURL(/\/subscription\/edit$/);
+  await page.getByRole('radio', { name: /^Free/ }).check({ force: true });
+  await page.getByRole('button', { name: 'Switch to Free' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Remove some before downgrading' });
+  // The demo organisation is over Free in three limits; board users is the one this test is about.
+  await expect(refusal).toContainText('The Free plan allows 25 board users; you have 32.');
+  await expect(refusal).toContainText('The Free plan allows 3 members; you have 4.');
+  await expect(page).toHaveURL(/\/subscription\/edit$/);
+
+  // Cancel: the trial stays until its end, and can be resumed.
+  await page.getByRole('link', { name: 'Subscription', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel the subscription?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Your subscription is canceled.', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('Canceled', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(page.getByText('Your Team subscription is running again.')).toBeVisible();
+  await expect(page.getByText('Trial', { exact: true })).toBeVisible();
+
+  // Both in the history, newest first, by the admin.
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/subscription\/history$/);
+  const rows = page.getByRole('table', { name: 'Subscription history, newest first' }).locator('tbody tr');
+  await expect(rows.nth(0)).toContainText('Resumed');
+  await expect(rows.nth(0)).toContainText('Adam Admin');
+  await expect(rows.nth(1)).toContainText('Canceled');
+  await expect(rows.nth(1)).toContainText('Adam Admin');
+  await expect(rows.nth(2)).toContainText('Trial started');
+  await page.screenshot({ path: test.info().outputPath('subscription-history.png'), fullPage: true });
+});
+
+test('a viewer sees the subscription but cannot reach Edit (403 page)', async ({ page }) => {
+  await signInAs(page, 'viewer');
+  await page.goto('/subscription');
+  await expect(page.getByRole('heading', { name: 'Subscription', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Change plan' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+
+  const response = await page.goto('/subscription/edit');
+  expect(response?.status()).toBe(403);
+  await expect(page).toHaveTitle('403 Forbidden - Boardly');
+  await expect(page.getByRole('heading', { name: 'You don’t have access', level: 1 })).toBeVisible();
+});
+
+test('the dashboard chart renders as an accessible SVG', async ({ page }) => {
+  await signInAs(page, 'owner');
+  const chart = page.locator('svg[role="img"][data-chart="bar"]');
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAttribute('aria-label', /^Insights published per week, last 12 weeks\. 4 in total;/);
+  await expect(chart.locator('g[data-value]')).toHaveCount(12);
+  const values = await chart.locator('g[data-value]').evaluateAll((gs) => gs.map((g) => Number(g.getAttribute('data-value'))));
+  expect(values.reduce((a, b) => a + b, 0)).toBe(4);
+  // Every bar with a value is drawn with a height; the data is also a (visually hidden) table.
+  const heights = await chart.locator('g[data-value] rect:nth-of-type(2)').evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('height'))));
+  expect(heights.filter((h) => h > 0)).toHaveLength(values.filter((v) => v > 0).length);
+  const table = page.getByRole('table', { name: 'Insights published per week, last 12 weeks' });
+  await expect(table.locator('tbody tr')).toHaveCount(12);
+  // Figures link to their filtered lists.
+  await expect(page.getByRole('link', { name: /inactive/ })).toHaveAttribute('href', '/board-users?status=inactive');
+  await expect(page.getByRole('link', { name: /draft/ })).toHaveAttribute('href', '/insights?status=draft');
+  await expect(page.getByRole('link', { name: /members: view all/ })).toHaveAttribute('href', '/users');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.locator('section').filter({ has: chart }).last().screenshot({ path: test.info().outputPath('dashboard-chart.png') });
+  await page.screenshot({ path: test.info().outputPath('dashboard.png'), fullPage: true });
+});
