@@ -4,6 +4,7 @@ import { createApp, type CreateAppOptions } from './app';
 import { boot, type BootOptions } from './bootstrap';
 import type { AppContext } from './context';
 import { startScheduler } from './features/scheduler';
+import { createRealtimeServer, realtimeOptionsFromConfig } from './realtime';
 
 export interface Running {
   ctx: AppContext;
@@ -28,6 +29,13 @@ export async function startServer(
   });
   const stoppers: (() => Promise<void>)[] = [];
 
+  // The Reverb-compatible websocket server, in the same process unless it runs alone.
+  if (config.REVERB_SERVER_ENABLED) {
+    const realtime = createRealtimeServer({ ...realtimeOptionsFromConfig(config), logger: ctx.logger });
+    await realtime.start();
+    stoppers.push(() => realtime.stop());
+  }
+
   // Scheduler (subscriptions issue): time-based subscription transitions, once a minute.
   if (config.SCHEDULER_ENABLED) {
     const scheduler = startScheduler(ctx);
@@ -36,7 +44,8 @@ export async function startServer(
 
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.APP_PORT;
-  const url = config.APP_PORT === port ? config.APP_URL : `http://localhost:${port}`;
+  // APP_URL when it was given; otherwise where this process really listens.
+  const url = process.env.APP_URL ? config.APP_URL : `http://localhost:${port}`;
 
   return {
     ctx,

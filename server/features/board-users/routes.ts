@@ -1,23 +1,25 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { guards } from '../../http/guards';
+import { tenantRecord } from '../organizations/tenancy';
 import { boardUsersController } from './controller';
 
 export function boardUserRoutes(ctx: AppContext): Router {
   const router = Router();
   const c = boardUsersController(ctx);
   const { inOrganization } = guards(ctx);
+  const record = [...inOrganization, tenantRecord(ctx, 'board_users')];
   // Fixed paths before /:id.
   router.get('/board-users', ...inOrganization, c.index);
   router.get('/board-users/create', ...inOrganization, c.create);
   router.get('/board-users/export', ...inOrganization, c.export);
   router.get('/board-users/options', ...inOrganization, c.options);
   router.post('/board-users', ...inOrganization, c.store);
-  router.get('/board-users/:id', ...inOrganization, c.show);
-  router.get('/board-users/:id/edit', ...inOrganization, c.edit);
-  router.put('/board-users/:id', ...inOrganization, c.update);
-  router.patch('/board-users/:id', ...inOrganization, c.update);
-  router.delete('/board-users/:id', ...inOrganization, c.destroy);
-  router.put('/board-users/:id/restore', ...inOrganization, c.restore);
+  router.get('/board-users/:id', ...record, c.show);
+  router.get('/board-users/:id/edit', ...record, c.edit);
+  router.put('/board-users/:id', ...record, c.update);
+  router.patch('/board-users/:id', ...record, c.update);
+  router.delete('/board-users/:id', ...record, c.destroy);
+  router.put('/board-users/:id/restore', ...record, c.restore);
   return router;
 }

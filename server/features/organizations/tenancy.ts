@@ -111,3 +111,22 @@ export function currentOrganization(req: Request): CurrentOrganization {
   if (!req.organization) throw new HttpError(404);
   return req.organization;
 }
+
+/**
+ * Route middleware for `:id` routes of an org-scoped table: a row of another organisation (or
+ * none at all) answers 404 before any role check or validation, so ids of other tenants
+ * cannot be probed through a 403 or a validation error.
+ */
+export function tenantRecord(ctx: AppContext, table: 'board_users' | 'insights') {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const id = routeId(req.params.id);
+      const org = currentOrganization(req);
+      const row = await (scoped(ctx.db, org.id, table) as any).select(sql.ref(`${table}.id`).as('id')).where(sql.ref(`${table}.id`), '=', id).executeTakeFirst();
+      if (!row) throw new HttpError(404);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
