@@ -10,7 +10,7 @@ export const testDriver = (process.env.TEST_DB_DRIVER ?? 'pglite') as 'pglite' |
  * A fresh, empty database per test file: in-memory PGlite, or a private schema in the
  * PostgreSQL at TEST_DATABASE_URL (dropped on close), so files can run in parallel.
  */
-export async function createTestDatabase(onQuery?: (e: LogEvent) => void): Promise<DatabaseHandle> {
+export async function createTestDatabase(onQuery?: (e: LogEvent) => void): Promise<DatabaseHandle & { schema?: string }> {
   if (testDriver === 'pglite') return createDatabase({ pgliteDir: 'memory', onQuery });
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
@@ -24,6 +24,7 @@ export async function createTestDatabase(onQuery?: (e: LogEvent) => void): Promi
   const handle = createDatabase({ url: url.toString(), onQuery });
   return {
     ...handle,
+    schema,
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: base });
