@@ -58,7 +58,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     '/build',
     express.static(path.join(ctx.paths.root, 'public/build'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
-  app.use(express.static(path.join(ctx.paths.root, 'public'), { index: false, maxAge: '1h' }));
+  // Public files all have an extension; page routes never do, so they skip the filesystem.
+  const publicFiles = express.static(path.join(ctx.paths.root, 'public'), { index: false, maxAge: '1h' });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use(
     sessionMiddleware({
