@@ -140,6 +140,8 @@ test('owner creates an organisation, invites an editor and a viewer by mail; the
   await page.getByLabel('Email').fill(ownerEmail);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
+  // Let the sign-in finish before navigating, or the visit races it and lands as a guest.
+  await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/users');
   const members = page.getByRole('table', { name: 'Members' });
   await expect(members.getByRole('row', { name: /Eddie Editor/ })).toContainText('Editor');
