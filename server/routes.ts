@@ -13,6 +13,7 @@ import { invitationRoutes } from './features/invitations/routes';
 import { boardUserRoutes } from './features/board-users/routes';
 import { insightRoutes } from './features/insights/routes';
 import { publicInsightRoutes } from './features/public-insights/routes';
+import { broadcastingRoutes } from './features/broadcasting/routes';
 
 /** Every feature's routes, in one list (order matters only for overlapping paths). */
 export function registerRoutes(app: Express, ctx: AppContext): void {
@@ -30,4 +31,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(boardUserRoutes(ctx));
   app.use(insightRoutes(ctx));
   app.use(publicInsightRoutes(ctx));
+  app.use(broadcastingRoutes(ctx));
 }

@@ -1,9 +1,11 @@
 import '../css/app.css';
 import { axiosAdapter } from '@inertiajs/core';
-import { createInertiaApp } from '@inertiajs/react';
+import { createInertiaApp, router } from '@inertiajs/react';
 import type { ComponentType, ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import AppLayout from '@/Layouts/AppLayout';
+import { syncCsrfMeta } from '@/lib/csrf';
+import { disconnectEcho } from '@/lib/echo';
 import { http } from '@/lib/http';
 
 type PageComponent = ComponentType & { layout?: ((page: ReactNode) => ReactNode) | null };
@@ -36,4 +38,10 @@ createInertiaApp({
     prefetch: { cacheFor: 30_000, hoverDelay: 75 },
     form: { recentlySuccessfulDuration: 2_000 },
   },
+});
+
+router.on('navigate', (event) => {
+  syncCsrfMeta();
+  // Signed out: nobody is left to be online or to hear the organisation's events.
+  if (!event.detail.page.props.auth?.user) disconnectEcho();
 });

@@ -3,11 +3,14 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/types';
 import { channels, type BroadcastMessage } from '../broadcasting/broadcaster';
-import { insertActivity, type ActivityInput } from '../features/activity/repository';
+import { causerName, insertActivity, type ActivityInput } from '../features/activity/repository';
+import { presentActivity } from '../features/activity/presenter';
 
 /** Who is acting, for the activity log and for leaving their own browser out of broadcasts. */
 export interface Actor {
   userId: number | null;
+  /** Shown with live activity entries; looked up when absent. */
+  name?: string;
   ip: string | null;
   userAgent: string | null;
   socketId?: string;
@@ -17,6 +20,7 @@ export function actorFrom(req: Request): Actor {
   const socket = req.get('X-Socket-Id');
   return {
     userId: req.user?.id ?? null,
+    name: req.user?.name,
     ip: req.ip ?? null,
     userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
     socketId: socket && /^\d+\.\d+$/.test(socket) ? socket : undefined,
@@ -56,10 +60,10 @@ export class UnitOfWork {
     });
     if (row.organization_id !== null) {
       const organizationId = row.organization_id;
-      this.afterCommit(() =>
-        // Everyone, including the actor's other tabs, sees the new log line.
-        this.ctx.broadcaster.publish({ channels: [channels.organization(organizationId)], event: 'ActivityLogged', data: { id: row.id, event: row.event, subject_type: row.subject_type, subject_id: row.subject_id, description: row.description, causer_id: row.causer_id, created_at: row.created_at } }),
-      );
+      const name = row.causer_id === null ? null : row.causer_id === this.actor.userId && this.actor.name ? this.actor.name : await causerName(this.db, row.causer_id);
+      const entry = presentActivity({ ...row, causer_name: name });
+      // Everyone, including the actor's other tabs, sees the new log line.
+      this.afterCommit(() => this.ctx.broadcaster.publish({ channels: [channels.organization(organizationId)], event: 'ActivityLogged', data: entry }));
     }
     return row;
   }

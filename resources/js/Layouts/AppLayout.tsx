@@ -8,6 +8,7 @@ import { OnlineMembers } from '@/Components/OnlineMembers';
 import { ThemeToggle } from '@/Components/ThemeToggle';
 import { Toasts } from '@/Components/Toasts';
 import { useFocusTrap } from '@/Components/useFocusTrap';
+import { useOrganizationPresence } from '@/hooks/useRealtime';
 import { activeHref, navigationFor } from './navigation';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { SidebarNav } from './SidebarNav';
@@ -16,13 +17,12 @@ import { UserMenu } from './UserMenu';
 
 export interface AppLayoutProps {
   children: ReactNode;
-  /** Right of the top bar: who is online. Defaults to <OnlineMembers members={[]} /> (renders nothing). */
-  online?: ReactNode;
 }
 
 /** The signed-in shell. Also the default layout, so it renders a plain bar for guests. */
-export function AppLayout({ children, online }: AppLayoutProps) {
+export function AppLayout({ children }: AppLayoutProps) {
   const page = usePage();
+  const online = useOrganizationPresence();
   const [navOpen, setNavOpen] = useState(false);
   const closeNav = useCallback(() => setNavOpen(false), []);
   const auth = page.props.auth;
@@ -90,7 +90,7 @@ export function AppLayout({ children, online }: AppLayoutProps) {
             </button>
             <OrganizationSwitcher current={organization} organizations={auth?.organizations ?? []} />
             <div className="ml-auto flex items-center gap-1 sm:gap-2">
-              {online ?? <OnlineMembers members={[]} />}
+              <OnlineMembers members={online} />
               <ThemeToggle />
               <UserMenu user={user} />
             </div>

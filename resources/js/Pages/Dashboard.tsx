@@ -9,19 +9,9 @@ import { Icon, type IconName } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { UsageBar } from '@/Components/UsageBar';
 import { useFormatters } from '@/hooks/useFormatters';
+import type { ActivityEntry } from '@/types';
 import { STATUS_LABELS, STATUS_TONES, type SubscriptionStatus, type UsageItem, usageLabel } from './Subscriptions/Partials/labels';
 
-export interface ActivityEntry {
-  id: number;
-  event: string;
-  subject_type: string | null;
-  subject_id: number | null;
-  description: string;
-  /** From the page load; live entries (ActivityLogged) carry only causer_id. */
-  causer?: { id: number; name: string } | null;
-  causer_id?: number | null;
-  created_at: string;
-}
 
 export interface DashboardProps {
   counts: {
@@ -269,7 +259,7 @@ function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
           <div className="min-w-0 flex-1">
             <p className="text-sm break-words text-slate-800 dark:text-slate-100">{e.description}</p>
             <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-              {e.causer ? e.causer.name : e.causer_id ? 'A member' : 'System'} ·{' '}
+              {e.causer ? e.causer.name : 'System'} ·{' '}
               <time dateTime={e.created_at} title={dateTime(e.created_at)}>
                 {relative(e.created_at)}
               </time>

@@ -74,3 +74,22 @@ export interface SharedProps {
   realtime: RealtimeConfig;
   [key: string]: unknown;
 }
+
+/** One activity log entry, as pages receive it and as the live `ActivityLogged` event carries it. */
+export interface ActivityEntry {
+  id: number;
+  event: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  description: string;
+  causer: { id: number; name: string } | null;
+  created_at: string;
+}
+
+/** Events on `private-organizations.{id}` (namespace App.Events). */
+export interface OrganizationEvents {
+  ActivityLogged: ActivityEntry;
+  BoardUserChanged: { id: number; action: string };
+  InsightChanged: { id: number; action: string };
+  SubscriptionChanged: Record<string, unknown>;
+}

@@ -10,3 +10,8 @@ export async function insertActivity(db: Db, entry: ActivityInput) {
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+export async function causerName(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return row?.name ?? null;
+}

@@ -1,3 +1,4 @@
+import { presentActivity } from '../activity/presenter';
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { authorize } from '../organizations/policy';
@@ -36,15 +37,7 @@ export function dashboardController(ctx: AppContext) {
         {
           counts,
           publishedPerWeek: perWeek,
-          recentActivity: activity.map((a) => ({
-            id: a.id,
-            event: a.event,
-            subject_type: a.subject_type,
-            subject_id: a.subject_id,
-            description: a.description,
-            causer: a.causer_id ? { id: a.causer_id, name: a.causer_name ?? 'Someone' } : null,
-            created_at: a.created_at,
-          })),
+          recentActivity: activity.map(presentActivity),
           subscription: subscription ? { plan: subscription.plan, plan_name: plan.name, status: subscription.status, trial_ends_at: subscription.trial_ends_at, ends_at: subscription.ends_at } : null,
           usage: presentUsage(plan, usage),
         },

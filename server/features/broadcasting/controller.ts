@@ -1,0 +1,39 @@
+import type { Request, Response } from 'express';
+import Pusher from 'pusher';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
+import { validate } from '../../lib/validation';
+import { authorizeChannel } from './channels';
+import { channelAuthSchema, userAuthSchema } from './schema';
+
+/**
+ * Laravel's `/broadcasting/auth` and `/broadcasting/user-auth`: signs what pusher-js asks for
+ * with the app secret (through the official SDK), for signed-in members only.
+ */
+export function broadcastingController(ctx: AppContext) {
+  const { REVERB_APP_ID, REVERB_APP_KEY, REVERB_APP_SECRET } = ctx.config;
+  // Signing only: this client never opens a connection.
+  const signer = new Pusher({ appId: REVERB_APP_ID, key: REVERB_APP_KEY, secret: REVERB_APP_SECRET, host: 'localhost' });
+
+  const signedInUser = (req: Request) => {
+    if (!req.user) throw new HttpError(403, 'Unauthenticated.');
+    return req.user;
+  };
+
+  return {
+    async channel(req: Request, res: Response) {
+      const user = signedInUser(req);
+      const { socket_id, channel_name } = validate(channelAuthSchema, req.body ?? {});
+      const grant = await authorizeChannel(ctx.db, user, channel_name);
+      if (grant === false) throw new HttpError(403, 'This channel is not yours to join.');
+      const presence = typeof grant === 'object' ? { user_id: String(user.id), user_info: grant } : undefined;
+      res.json(signer.authorizeChannel(socket_id, channel_name, presence));
+    },
+
+    async user(req: Request, res: Response) {
+      const user = signedInUser(req);
+      const { socket_id } = validate(userAuthSchema, req.body ?? {});
+      res.json(signer.authenticateUser(socket_id, { id: String(user.id), name: user.name }));
+    },
+  };
+}
