@@ -21,12 +21,18 @@ const organizationChannel = (id: number) => `organizations.${id}`;
 const onlineChannel = (id: number) => `organizations.${id}.online`;
 
 /**
- * Runs `handler` for each `event` on the current organisation's private channel. Several
- * components may listen at once; each removes only its own listener.
+ * Runs `handler` for each `event` on an organisation's private channel (the current one unless
+ * `forOrganization` names another). Several components may listen at once; each removes only its
+ * own listener.
  */
-export function useOrganizationEvent<E extends keyof OrganizationEvents>(event: E, handler: (payload: OrganizationEvents[E]) => void): void {
+export function useOrganizationEvent<E extends keyof OrganizationEvents>(
+  event: E,
+  handler: (payload: OrganizationEvents[E]) => void,
+  forOrganization?: number,
+): void {
   const echo = useEcho();
-  const organizationId = usePage().props.auth?.organization?.id ?? null;
+  const current = usePage().props.auth?.organization?.id ?? null;
+  const organizationId = forOrganization ?? current;
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
@@ -38,8 +44,10 @@ export function useOrganizationEvent<E extends keyof OrganizationEvents>(event: 
     channel.listen(event, listener);
     return () => {
       channel.stopListening(event, listener);
+      // Another organisation's channel was this component's alone to keep open.
+      if (organizationId !== current) echo.leave(organizationChannel(organizationId));
     };
-  }, [echo, organizationId, event]);
+  }, [echo, organizationId, current, event]);
 }
 
 /**
