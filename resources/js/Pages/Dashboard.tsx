@@ -9,6 +9,7 @@ import { Icon, type IconName } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { UsageBar } from '@/Components/UsageBar';
 import { useFormatters } from '@/hooks/useFormatters';
+import { useLiveReload, useOrganizationEvent } from '@/hooks/useRealtime';
 import type { ActivityEntry } from '@/types';
 import { STATUS_LABELS, STATUS_TONES, type SubscriptionStatus, type UsageItem, usageLabel } from './Subscriptions/Partials/labels';
 
@@ -48,7 +49,10 @@ export function useRecentActivity(initial: ActivityEntry[]) {
 export default function Dashboard({ counts, publishedPerWeek, recentActivity, subscription, usage }: DashboardProps) {
   const { auth } = usePage().props;
   const { number, date } = useFormatters();
-  const { entries } = useRecentActivity(recentActivity);
+  const { entries, prepend } = useRecentActivity(recentActivity);
+  // Live: new log lines join the list as they happen; the figures follow any change.
+  useOrganizationEvent('ActivityLogged', prepend);
+  useLiveReload(['BoardUserChanged', 'InsightChanged', 'SubscriptionChanged', 'ActivityLogged'], ['counts', 'publishedPerWeek', 'subscription', 'usage'], 1000);
   const can = auth.can;
 
   const chartData = useMemo(

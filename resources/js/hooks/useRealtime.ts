@@ -1,6 +1,6 @@
-import { usePage } from '@inertiajs/react';
+import { router, usePage } from '@inertiajs/react';
 import type Echo from 'laravel-echo';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OnlineMember } from '@/Components/OnlineMembers';
 import { connectEcho } from '@/lib/echo';
 import type { OrganizationEvents } from '@/types';
@@ -21,12 +21,12 @@ const organizationChannel = (id: number) => `organizations.${id}`;
 const onlineChannel = (id: number) => `organizations.${id}.online`;
 
 /**
- * Runs `handler` for each `event` on an organisation's private channel (the current one unless
- * `forOrganization` names another). Several components may listen at once; each removes only its
- * own listener.
+ * Runs `handler` for each of `events` on an organisation's private channel (the current one
+ * unless `forOrganization` names another). Several components may listen at once; each removes
+ * only its own listeners.
  */
 export function useOrganizationEvent<E extends keyof OrganizationEvents>(
-  event: E,
+  events: E | E[],
   handler: (payload: OrganizationEvents[E]) => void,
   forOrganization?: number,
 ): void {
@@ -37,17 +37,18 @@ export function useOrganizationEvent<E extends keyof OrganizationEvents>(
   useEffect(() => {
     latest.current = handler;
   });
+  const names = (Array.isArray(events) ? events : [events]).join(',');
   useEffect(() => {
     if (!echo || organizationId === null) return;
     const channel = echo.private(organizationChannel(organizationId));
     const listener = (payload: OrganizationEvents[E]) => latest.current(payload);
-    channel.listen(event, listener);
+    for (const name of names.split(',')) channel.listen(name, listener);
     return () => {
-      channel.stopListening(event, listener);
+      for (const name of names.split(',')) channel.stopListening(name, listener);
       // Another organisation's channel was this component's alone to keep open.
       if (organizationId !== current) echo.leave(organizationChannel(organizationId));
     };
-  }, [echo, organizationId, current, event]);
+  }, [echo, organizationId, current, names]);
 }
 
 /**
@@ -76,3 +77,22 @@ export function useOrganizationPresence(): OnlineMember[] {
 }
 
 const sortByName = (members: OnlineMember[]) => [...members].sort((a, b) => a.name.localeCompare(b.name));
+
+/**
+ * Reloads `only` these props when another member changes what the page shows. Bursts (a bulk
+ * action) collapse into one quiet reload; stale prefetched pages are dropped as well.
+ */
+export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], only: string[], delayMs = 300): void {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onlyKey = only.join(',');
+  const reload = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      router.flushAll();
+      router.reload({ only: onlyKey.split(','), async: true, showProgress: false });
+    }, delayMs);
+  }, [onlyKey, delayMs]);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  useOrganizationEvent(events, reload);
+}

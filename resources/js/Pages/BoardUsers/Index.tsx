@@ -12,6 +12,7 @@ import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Tab
 import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated } from '@/types';
 import { fullName, type BoardUserFilters, type BoardUserRow, type BoardUserStatus } from './types';
+import { useLiveReload } from '@/hooks/useRealtime';
 
 export interface IndexProps {
   boardUsers: Paginated<BoardUserRow>;
@@ -28,6 +29,8 @@ function queryString(values: Record<string, string | null | undefined>): string 
 }
 
 export default function Index({ boardUsers, filters, statuses }: IndexProps) {
+  // Another member's change shows up here without a reload.
+  useLiveReload(['BoardUserChanged'], ['boardUsers']);
   const can = usePage().props.auth.can;
   const fmt = useFormatters();
   const base = { search: filters.search, status: filters.status, trashed: filters.trashed };

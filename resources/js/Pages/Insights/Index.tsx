@@ -12,6 +12,7 @@ import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Tab
 import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated } from '@/types';
 import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightFilters, type InsightRow, type InsightStatus } from './types';
+import { useLiveReload } from '@/hooks/useRealtime';
 
 export interface IndexProps {
   insights: Paginated<InsightRow>;
@@ -32,6 +33,8 @@ function FilterSelect({ id, label, value, onChange, placeholder, options }: { id
 }
 
 export default function Index({ insights, filters, categories, statuses }: IndexProps) {
+  // Another member's change shows up here without a reload.
+  useLiveReload(['InsightChanged'], ['insights']);
   const can = usePage().props.auth.can;
   const fmt = useFormatters();
   const filtered = !!(filters.search || filters.category || filters.status || filters.trashed);
