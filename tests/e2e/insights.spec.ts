@@ -1,44 +1,17 @@
-import { test as base, expect, type Page } from '@playwright/test';
-import { startApp, type AppProcess } from './support/server';
+import { demoTest, expect, signInAs } from './support/fixtures';
 
 /**
  * Board user → Markdown insight → publish → share → read it signed out → unshare → 404, in a
  * real browser against the real app. The app runs with the demo organisation seeded, so the
  * editor (editor@boardly.test) already belongs to "Northwind Governance" on the team plan.
  */
-const DEMO_PASSWORD = 'e2e demo password';
-
-const test = base.extend<{ app: AppProcess }, { seededApp: AppProcess }>({
-  seededApp: [
-    async ({}, use) => {
-      const app = await startApp({ SEED_DEMO: 'true', DEMO_PASSWORD });
-      // The demo data is written just after the server starts listening.
-      for (let i = 0; i < 100; i++) {
-        if ((await fetch(`${app.url}/p/northwind`)).ok) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  app: async ({ seededApp }, use) => use(seededApp),
-  baseURL: async ({ seededApp }, use) => use(seededApp.url),
-});
-
-async function signInAsEditor(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('editor@boardly.test');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+const test = demoTest({ SCHEDULER_ENABLED: 'true' });
 
 test('editor creates a board user, writes, publishes and shares an insight; the link works signed out until unshared', async ({ page, browser, baseURL }) => {
   const suffix = Date.now().toString(36);
   const lastName = `Lovelace-${suffix}`;
   const title = `Engines and boards ${suffix}`;
-  await signInAsEditor(page);
+  await signInAs(page, 'editor');
 
   // A board user, through the shared form.
   await page.goto('/board-users');

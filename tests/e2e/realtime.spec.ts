@@ -1,28 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test as base } from './support/fixtures';
-import { startApp, type AppProcess } from './support/server';
+import { demoTest, expect, signInAs } from './support/fixtures';
 
 /**
  * Two members in two browser contexts, Echo and pusher-js as the app ships them, against the
  * realtime server `npm start` runs: changes and presence arrive without a reload.
  */
-const test = base.extend<{}, { demo: AppProcess }>({
-  demo: [
-    async ({}, use) => {
-      const app = await startApp({ SEED_DEMO: 'true', DEMO_PASSWORD: 'password', SCHEDULER_ENABLED: 'false' });
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ demo }, use) => use(demo.url),
-});
+const test = demoTest();
 
 async function member(browser: Browser, baseURL: string, who: 'admin' | 'editor'): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await signIn(page, `${who}@boardly.test`, 'password');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, who);
   return page;
 }
 

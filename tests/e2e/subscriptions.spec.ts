@@ -1,28 +1,11 @@
-import type { Page } from '@playwright/test';
-import { expect, signIn, test as base } from './support/fixtures';
-import { startApp, type AppProcess } from './support/server';
+import { demoTest, expect, signInAs } from './support/fixtures';
 
 /**
  * The subscription pages and the dashboard chart in a real browser, against an app seeded with
  * the demo organisation (northwind: a Team trial with 32 board users, more than Free allows).
  */
-const test = base.extend<{}, { demo: AppProcess }>({
-  demo: [
-    async ({}, use) => {
-      const app = await startApp({ SEED_DEMO: 'true', DEMO_PASSWORD: 'password', SCHEDULER_ENABLED: 'false' });
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ demo }, use) => use(demo.url),
-});
+const test = demoTest();
 test.describe.configure({ mode: 'serial' });
-
-async function signInAs(page: Page, who: 'admin' | 'viewer' | 'owner') {
-  await signIn(page, `${who}@boardly.test`, 'password');
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('an admin is refused a downgrade below usage, cancels, resumes, and sees both in the history', async ({ page }) => {
   await signInAs(page, 'admin');

@@ -1,5 +1,5 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { startApp, type AppProcess } from './support/server';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demoTest, expect, signInAs } from './support/fixtures';
 
 /**
  * Known XSS payloads in every text field of board users and insights, then every page that
@@ -7,24 +7,7 @@ import { startApp, type AppProcess } from './support/server';
  * event-handler attribute may exist in the DOM. The payloads call alert() so that any execution,
  * whatever slipped past, shows up as a dialog.
  */
-const DEMO_PASSWORD = 'e2e demo password';
-
-const test = base.extend<{ app: AppProcess }, { seededApp: AppProcess }>({
-  seededApp: [
-    async ({}, use) => {
-      const app = await startApp({ SEED_DEMO: 'true', DEMO_PASSWORD });
-      for (let i = 0; i < 100; i++) {
-        if ((await fetch(`${app.url}/p/northwind`)).ok) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  app: async ({ seededApp }, use) => use(seededApp),
-  baseURL: async ({ seededApp }, use) => use(seededApp.url),
-});
+const test = demoTest({ SCHEDULER_ENABLED: 'true' });
 
 const PAYLOADS: [name: string, payload: string][] = [
   ['script tag', '<script>alert("script")</script>'],
@@ -82,14 +65,6 @@ async function injected(page: Page): Promise<string[]> {
   });
 }
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('editor@boardly.test');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 /** JSON writes with the session's CSRF token, as the app's own client sends them. */
 async function write(request: APIRequestContext, page: Page, method: 'post' | 'put' | 'delete', path: string, data?: unknown) {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
@@ -105,7 +80,7 @@ test('no payload executes or plants markup on any board-user, insight or public 
     dialogs.push(`${page.url()}: ${d.message()}`);
     await d.dismiss();
   });
-  await signIn(page);
+  await signInAs(page, 'editor');
   const request = page.context().request;
   const marker = `xss${Date.now().toString(36)}`;
 

@@ -45,3 +45,34 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /log in|sign in/i }).click();
 }
+
+/** The seeded demo users' password in browser tests. */
+export const DEMO_PASSWORD = 'e2e demo password';
+export type DemoUser = 'owner' | 'admin' | 'editor' | 'viewer';
+
+/**
+ * A test whose worker runs its own app with the demo organisation (northwind) seeded. Each spec
+ * file calls this once and so gets an app of its own: specs change the demo data.
+ */
+export function demoTest(env: Record<string, string> = {}) {
+  return base.extend<{ app: AppProcess }, { demo: AppProcess }>({
+    demo: [
+      async ({}, use) => {
+        const app = await startApp({ SEED_DEMO: 'true', DEMO_PASSWORD, SCHEDULER_ENABLED: 'false', ...env });
+        // The demo data is written just after the server starts listening.
+        for (let i = 0; i < 100 && !(await fetch(`${app.url}/p/northwind`)).ok; i++) await new Promise((r) => setTimeout(r, 200));
+        await use(app);
+        await app.stop();
+      },
+      { scope: 'worker', timeout: 120_000 },
+    ],
+    app: async ({ demo }, use) => use(demo),
+    baseURL: async ({ demo }, use) => use(demo.url),
+  });
+}
+
+/** Signs in as one of the demo users and waits for the dashboard. */
+export async function signInAs(page: Page, who: DemoUser) {
+  await signIn(page, `${who}@boardly.test`, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
