@@ -319,7 +319,7 @@ describe('plan limits', () => {
     const rows = await seed(org.id, Array.from({ length: 25 }, () => ({})));
     const res = await client.post('/board-users', valid({ email: null }), json);
     expect(res.status).toBe(422);
-    expect(res.json().errors.form).toBe('Your plan (Free) allows 25 board users. Upgrade your plan to add more.');
+    expect(res.json().errors.form).toBe('The Free plan allows 25 board users; you have 25. Upgrade your plan to add more.');
     await client.delete(`/board-users/${rows[0].id}`, undefined, { inertia: true });
     expect((await client.post('/board-users', valid({ email: null }), json)).status).toBe(303);
     const restore = await client.put(`/board-users/${rows[0].id}/restore`, undefined, json);

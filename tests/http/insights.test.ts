@@ -319,7 +319,7 @@ describe('sharing', () => {
     const [row] = await insights(org.id, [{ status: 'published', published_at: new Date() }]);
     const res = await client.post(`/insights/${row.id}/share`, undefined, json);
     expect(res.status).toBe(422);
-    expect(res.json().errors.share).toBe('Your plan (Free) does not include public links. Upgrade your plan to share insights.');
+    expect(res.json().errors.share).toBe('The Free plan does not include public links. Upgrade your plan to use them.');
     expect(await tokenOf(row.id)).toBeNull();
     const page = (await client.get(`/insights/${row.id}`, { inertia: true })).page();
     expect(page.props.sharing).toMatchObject({ planAllows: false, planName: 'Free' });
@@ -335,7 +335,7 @@ describe('sharing', () => {
     await insights(org.id, Array.from({ length: 50 }, () => ({})));
     const res = await client.post('/insights', valid(), json);
     expect(res.status).toBe(422);
-    expect(res.json().errors.form).toBe('Your plan (Free) allows 50 insights. Upgrade your plan to add more.');
+    expect(res.json().errors.form).toBe('The Free plan allows 50 insights; you have 50. Upgrade your plan to add more.');
   });
 });
 

@@ -108,14 +108,6 @@ export function lockBoardUser(db: Db, organizationId: number, id: number) {
   return scoped(db, organizationId, 'board_users').select([...ALL_COLUMNS]).where('board_users.id', '=', id).forUpdate().executeTakeFirst() as Promise<BoardUser | undefined>;
 }
 
-export async function countActiveBoardUsers(db: Db, organizationId: number): Promise<number> {
-  const row = await scoped(db, organizationId, 'board_users')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('board_users.deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Another board user of the organisation (trashed ones included: the unique index covers them) with this e-mail. */
 export async function emailTaken(db: Db, organizationId: number, email: string, exceptId?: number): Promise<boolean> {
   let query = scoped(db, organizationId, 'board_users').select('board_users.id').where(sql`lower(board_users.email)`, '=', email.toLowerCase());

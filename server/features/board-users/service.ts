@@ -5,7 +5,7 @@ import type { BoardUser } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { actorFrom, diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { currentOrganization, orFail } from '../organizations/tenancy';
-import { assertWithinLimit, currentPlan } from './plan-limits';
+import { assertWithinLimit } from '../subscriptions/limits';
 import * as repo from './repository';
 import type { BoardUserInput } from './schema';
 
@@ -33,8 +33,7 @@ export async function createBoardUser(ctx: AppContext, req: Request, input: Boar
   const org = currentOrganization(req);
   try {
     return await inTransaction(ctx, actorFrom(req), async (uow) => {
-      const plan = await currentPlan(uow.db, org.id, { lock: true });
-      assertWithinLimit(plan, 'boardUsers', await repo.countActiveBoardUsers(uow.db, org.id));
+      await assertWithinLimit(uow.db, org.id, 'boardUsers', { now: ctx.clock.now() });
       await guardEmail(uow, org.id, input.email);
       const row = await repo.insertBoardUser(uow.db, org.id, input, ctx.clock.now());
       await uow.log({
@@ -96,10 +95,9 @@ export async function deleteBoardUser(ctx: AppContext, req: Request, id: number)
 export async function restoreBoardUser(ctx: AppContext, req: Request, id: number): Promise<BoardUser> {
   const org = currentOrganization(req);
   return inTransaction(ctx, actorFrom(req), async (uow) => {
-    const plan = await currentPlan(uow.db, org.id, { lock: true });
     const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));
     if (!before.deleted_at) return before;
-    assertWithinLimit(plan, 'boardUsers', await repo.countActiveBoardUsers(uow.db, org.id));
+    await assertWithinLimit(uow.db, org.id, 'boardUsers', { now: ctx.clock.now() });
     const row = await repo.updateBoardUser(uow.db, org.id, id, { deleted_at: null }, ctx.clock.now());
     await uow.log({ organization_id: org.id, event: 'restored', subject_type: 'board_user', subject_id: id, description: `Restored board user ${fullName(row)}` });
     announce(uow, org.id, id, 'restored');

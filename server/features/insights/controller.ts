@@ -6,7 +6,7 @@ import { renderMarkdown } from '../../lib/markdown';
 import { paginate } from '../../lib/pagination';
 import { validate } from '../../lib/validation';
 import { toOption } from '../board-users/controller';
-import { currentPlan } from '../board-users/plan-limits';
+import { effectivePlan } from '../subscriptions/limits';
 import { boardUserOptions, boardUsersByIds } from '../board-users/repository';
 import { authorize } from '../organizations/policy';
 import { currentOrganization, orFail, routeId } from '../organizations/tenancy';
@@ -62,7 +62,7 @@ export function insightsController(ctx: AppContext) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const row = orFail(await repo.findInsightWithAuthor(ctx.db, org.id, routeId(req.params.id)));
-      const [boardUsers, plan] = await Promise.all([repo.linkedBoardUsers(ctx.db, org.id, row.id), currentPlan(ctx.db, org.id)]);
+      const [boardUsers, plan] = await Promise.all([repo.linkedBoardUsers(ctx.db, org.id, row.id), effectivePlan(ctx.db, org.id)]);
       const { body, share_token, author_id: _author, organization_id: _org, ...rest } = row;
       await res.inertia.render(
         'Insights/Show',

@@ -64,23 +64,6 @@ export function lockInsight(db: Db, organizationId: number, id: number) {
   return scoped(db, organizationId, 'insights').selectAll('insights').where('insights.id', '=', id).forUpdate().executeTakeFirst() as Promise<Insight | undefined>;
 }
 
-export async function countLiveInsights(db: Db, organizationId: number): Promise<number> {
-  const row = await scoped(db, organizationId, 'insights')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('insights.deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function countSharedInsights(db: Db, organizationId: number): Promise<number> {
-  const row = await scoped(db, organizationId, 'insights')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('insights.deleted_at', 'is', null)
-    .where('insights.share_token', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 type InsightValues = Partial<Omit<InsightInput, 'board_user_ids'>> &
   Partial<Pick<Insight, 'status' | 'published_at' | 'share_token' | 'shared_at' | 'deleted_at'>>;
 

@@ -5,7 +5,7 @@ import type { Insight } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { randomToken } from '../../lib/crypto';
 import { actorFrom, diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
-import { assertWithinLimit, currentPlan } from '../board-users/plan-limits';
+import { assertWithinLimit } from '../subscriptions/limits';
 import { existingBoardUserIds } from '../board-users/repository';
 import { currentOrganization, orFail } from '../organizations/tenancy';
 import * as repo from './repository';
@@ -31,8 +31,7 @@ async function checkBoardUsers(uow: UnitOfWork, organizationId: number, ids: num
 export async function createInsight(ctx: AppContext, req: Request, input: InsightInput): Promise<Insight> {
   const org = currentOrganization(req);
   return inTransaction(ctx, actorFrom(req), async (uow) => {
-    const plan = await currentPlan(uow.db, org.id, { lock: true });
-    assertWithinLimit(plan, 'insights', await repo.countLiveInsights(uow.db, org.id));
+    await assertWithinLimit(uow.db, org.id, 'insights', { now: ctx.clock.now() });
     const { board_user_ids, ...fields } = input;
     await checkBoardUsers(uow, org.id, board_user_ids);
     const row = await repo.insertInsight(uow.db, org.id, req.user?.id ?? null, fields, ctx.clock.now());
@@ -146,14 +145,11 @@ export const archiveInsight = (ctx: AppContext, req: Request, id: number) =>
 export async function shareInsight(ctx: AppContext, req: Request, id: number): Promise<Insight> {
   const org = currentOrganization(req);
   return inTransaction(ctx, actorFrom(req), async (uow) => {
-    const plan = await currentPlan(uow.db, org.id, { lock: true });
     const before = orFail(await repo.lockInsight(uow.db, org.id, id));
     if (before.deleted_at) throw new ValidationError({ share: 'A deleted insight cannot be shared.' });
-    if (plan.limits.publicLinks === 0) {
-      throw new ValidationError({ share: `Your plan (${plan.name}) does not include public links. Upgrade your plan to share insights.` });
-    }
+    // Re-sharing replaces the link: it takes no new one.
+    if (!before.share_token) await assertWithinLimit(uow.db, org.id, 'publicLinks', { field: 'share', now: ctx.clock.now() });
     if (before.status !== 'published') throw new ValidationError({ share: NOT_SHAREABLE });
-    if (!before.share_token) assertWithinLimit(plan, 'publicLinks', await repo.countSharedInsights(uow.db, org.id), 'share');
     const now = ctx.clock.now();
     const row = await repo.updateInsight(uow.db, org.id, id, { share_token: randomToken(SHARE_TOKEN_BYTES), shared_at: now }, now);
     await uow.log({
