@@ -11,8 +11,8 @@ import { http } from '@/lib/http';
 type PageComponent = ComponentType & { layout?: ((page: ReactNode) => ReactNode) | null };
 type PageModule = { default: PageComponent };
 
-// Every page is its own chunk, fetched when first visited.
-const pages = import.meta.glob<PageModule>('./Pages/**/*.tsx');
+// Every page is its own chunk, fetched when first visited (partials are parts of pages, not pages).
+const pages = import.meta.glob<PageModule>(['./Pages/**/*.tsx', '!./Pages/**/Partials/**']);
 
 const appName = document.querySelector<HTMLScriptElement>('script[data-page="app"]')
   ? (JSON.parse(document.querySelector<HTMLScriptElement>('script[data-page="app"]')!.textContent || '{}').props?.appName as string | undefined)

@@ -4,7 +4,7 @@ import { Button } from '@/Components/Button';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { PageHeader } from '@/Components/PageHeader';
 import BoardUserForm from './Form';
-import TrashedBanner from './TrashedBanner';
+import TrashedBanner from '@/Components/TrashedBanner';
 import { fullName, splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
 
 export interface EditProps {

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { EmptyState } from '@/Components/EmptyState';
 import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
-import TrashedBanner from './TrashedBanner';
+import TrashedBanner from '@/Components/TrashedBanner';
 import { fullName, type BoardUser } from './types';
 
 interface LinkedInsight {

@@ -1,6 +1,6 @@
 import { Head, useForm } from '@inertiajs/react';
 import { PageHeader } from '@/Components/PageHeader';
-import TrashedBanner from '../BoardUsers/TrashedBanner';
+import TrashedBanner from '@/Components/TrashedBanner';
 import InsightForm from './Form';
 import type { BoardUserOption, InsightCategory, InsightFormData, InsightStatus } from './types';
 

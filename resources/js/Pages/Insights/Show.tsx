@@ -7,8 +7,8 @@ import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { Icon } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
-import TrashedBanner from '../BoardUsers/TrashedBanner';
-import SharePanel, { type Sharing } from './SharePanel';
+import TrashedBanner from '@/Components/TrashedBanner';
+import SharePanel, { type Sharing } from './Partials/SharePanel';
 import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightStatus } from './types';
 
 export interface ShowProps {

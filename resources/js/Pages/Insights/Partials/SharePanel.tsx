@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { Icon } from '@/Components/Icon';
 import { TextInput } from '@/Components/TextInput';
 import { useFormatters } from '@/hooks/useFormatters';
-import type { InsightStatus } from './types';
+import type { InsightStatus } from '../types';
 
 export interface Sharing {
   planAllows: boolean;
