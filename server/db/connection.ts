@@ -5,8 +5,9 @@ import pg from 'pg';
 import type { Database } from './types';
 import { PGliteDialect } from './pglite-dialect';
 
-// Postgres `date` stays a 'YYYY-MM-DD' string rather than a local-midnight Date.
-pg.types.setTypeParser(1082, (v: string) => v);
+// Postgres `date` stays a 'YYYY-MM-DD' string rather than a local-midnight Date, on both drivers.
+const DATE_AS_TEXT = { 1082: (v: string) => v };
+pg.types.setTypeParser(1082, DATE_AS_TEXT[1082]);
 
 export interface DatabaseOptions {
   /** postgres:// URL; when empty, PGlite is used. */
@@ -32,9 +33,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dir = options.pgliteDir ?? 'memory';
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir === 'memory' ? undefined : dir, {
-    parsers: { 1082: (v: string) => v },
-  });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), log });
+  const client = new PGlite(dir === 'memory' ? undefined : dir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client, DATE_AS_TEXT), log });
   return { db, driver: 'pglite', close: () => db.destroy() };
 }

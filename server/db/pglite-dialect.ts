@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { ParserOptions, PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -21,8 +21,11 @@ class PGliteDriver implements Driver {
   #queue: Promise<void> = Promise.resolve();
   readonly #connection: PGliteConnection;
 
-  constructor(private readonly client: PGlite) {
-    this.#connection = new PGliteConnection(client);
+  constructor(
+    private readonly client: PGlite,
+    parsers: ParserOptions,
+  ) {
+    this.#connection = new PGliteConnection(client, parsers);
   }
 
   async init(): Promise<void> {
@@ -62,10 +65,13 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
-  constructor(private readonly client: PGlite) {}
+  constructor(
+    private readonly client: PGlite,
+    private readonly parsers: ParserOptions,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: 'object' });
+    const result = await this.client.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: 'object', parsers: this.parsers });
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -83,12 +89,16 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly client: PGlite) {}
+  /** `parsers` go with every query: PGlite (0.5) ignores the ones given to its constructor. */
+  constructor(
+    private readonly client: PGlite,
+    private readonly parsers: ParserOptions = {},
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.client);
+    return new PGliteDriver(this.client, this.parsers);
   }
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);

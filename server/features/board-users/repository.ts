@@ -24,8 +24,6 @@ const sortKeys: Record<BoardUserSort, RawBuilder<unknown>[]> = {
   joined_on: [sql`coalesce(board_users.joined_on, date '0001-01-01')`],
 };
 
-/** `joined_on` as 'YYYY-MM-DD' text on every driver (PGlite would otherwise hand back a Date). */
-const joinedOn = sql<string | null>`board_users.joined_on::text`.as('joined_on');
 
 export const LIST_COLUMNS = [
   'board_users.id',
@@ -37,7 +35,7 @@ export const LIST_COLUMNS = [
   'board_users.board_name',
   'board_users.status',
   'board_users.tags',
-  joinedOn,
+  'board_users.joined_on',
   'board_users.deleted_at',
 ] as const;
 
