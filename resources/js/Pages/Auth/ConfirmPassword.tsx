@@ -1,9 +1,8 @@
 import { Head, router, useForm } from '@inertiajs/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
-import { Field } from '@/Components/Field';
+import { TextField } from '@/Components/TextField';
 import { Icon } from '@/Components/Icon';
-import { TextInput } from '@/Components/TextInput';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 
 const textLink =
@@ -27,20 +26,7 @@ export default function ConfirmPassword() {
     <>
       <Head title="Confirm password" />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <Field label="Password" error={form.errors.password}>
-          {(props) => (
-            <TextInput
-              {...props}
-              type="password"
-              name="password"
-              value={form.data.password}
-              onChange={(e) => form.setData('password', e.target.value)}
-              autoComplete="current-password"
-              autoFocus
-              required
-            />
-          )}
-        </Field>
+        <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" autoFocus required />
         <Button type="submit" block processing={form.processing}>
           Confirm
         </Button>

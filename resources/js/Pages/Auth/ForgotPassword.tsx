@@ -1,8 +1,7 @@
 import { Head, Link, useForm } from '@inertiajs/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
-import { Field } from '@/Components/Field';
-import { TextInput } from '@/Components/TextInput';
+import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 
 export interface ForgotPasswordProps {
@@ -29,22 +28,17 @@ export default function ForgotPassword({ status }: ForgotPasswordProps) {
         </p>
       ) : null}
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <Field label="Email" error={form.errors.email}>
-          {(props) => (
-            <TextInput
-              {...props}
-              type="email"
-              name="email"
-              value={form.data.email}
-              onChange={(e) => form.setData('email', e.target.value)}
-              autoComplete="email"
-              autoFocus
-              required
-              maxLength={255}
-              placeholder="email@example.com"
-            />
-          )}
-        </Field>
+        <TextField
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          required
+          maxLength={255}
+          placeholder="email@example.com"
+        />
         <Button type="submit" block processing={form.processing}>
           Email password reset link
         </Button>

@@ -2,8 +2,7 @@ import { Head, Link, useForm } from '@inertiajs/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { Checkbox } from '@/Components/Checkbox';
-import { Field } from '@/Components/Field';
-import { TextInput } from '@/Components/TextInput';
+import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 
 export interface LoginProps {
@@ -32,35 +31,18 @@ export default function Login({ status, canResetPassword = true }: LoginProps) {
         </p>
       ) : null}
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <Field label="Email" error={form.errors.email}>
-          {(props) => (
-            <TextInput
-              {...props}
-              type="email"
-              name="email"
-              value={form.data.email}
-              onChange={(e) => form.setData('email', e.target.value)}
-              autoComplete="username"
-              autoFocus
-              required
-              placeholder="email@example.com"
-            />
-          )}
-        </Field>
+        <TextField
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+          placeholder="email@example.com"
+        />
         <div className="relative">
-          <Field label="Password" error={form.errors.password}>
-            {(props) => (
-              <TextInput
-                {...props}
-                type="password"
-                name="password"
-                value={form.data.password}
-                onChange={(e) => form.setData('password', e.target.value)}
-                autoComplete="current-password"
-                required
-              />
-            )}
-          </Field>
+          <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
           {canResetPassword ? (
             // Field's label row has no slot for a link, so this one sits over its right end.
             <Link href="/forgot-password" className={`absolute top-0 right-0 text-sm ${textLink}`}>

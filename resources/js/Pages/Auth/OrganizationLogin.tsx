@@ -2,8 +2,7 @@ import { Head, Link, useForm } from '@inertiajs/react';
 import { isValidElement, type FormEvent, type ReactElement } from 'react';
 import { Button } from '@/Components/Button';
 import { Checkbox } from '@/Components/Checkbox';
-import { Field } from '@/Components/Field';
-import { TextInput } from '@/Components/TextInput';
+import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 
 export interface OrganizationLoginProps {
@@ -33,23 +32,20 @@ function SlugForm({ slug, notFound }: { slug: string; notFound: string | null })
     <>
       <Head title="Sign in to your organisation" />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <Field label="Organisation" error={error} hint="The short name in your organisation’s sign-in link, e.g. acme-governance.">
-          {(p) => (
-            <TextInput
-              {...p}
-              name="slug"
-              value={form.data.slug}
-              onChange={(e) => form.setData('slug', e.target.value)}
-              autoComplete="organization"
-              autoCapitalize="none"
-              spellCheck={false}
-              autoFocus
-              required
-              className="font-mono"
-              placeholder="your-organisation"
-            />
-          )}
-        </Field>
+        <TextField
+          form={form}
+          name="slug"
+          label="Organisation"
+          hint="The short name in your organisation’s sign-in link, e.g. acme-governance."
+          error={error}
+          autoComplete="organization"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          required
+          className="font-mono"
+          placeholder="your-organisation"
+        />
         <Button type="submit" block processing={form.processing}>
           Continue
         </Button>
@@ -73,25 +69,18 @@ function SignInForm({ organization, canResetPassword }: { organization: { name: 
         </p>
       ) : null}
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <Field label="Email" error={form.errors.email}>
-          {(p) => (
-            <TextInput
-              {...p}
-              type="email"
-              name="email"
-              value={form.data.email}
-              onChange={(e) => form.setData('email', e.target.value)}
-              autoComplete="username"
-              autoFocus
-              required
-              placeholder="email@example.com"
-            />
-          )}
-        </Field>
+        <TextField
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+          placeholder="email@example.com"
+        />
         <div className="relative">
-          <Field label="Password" error={form.errors.password}>
-            {(p) => <TextInput {...p} type="password" name="password" value={form.data.password} onChange={(e) => form.setData('password', e.target.value)} autoComplete="current-password" required />}
-          </Field>
+          <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
           {canResetPassword ? (
             <Link href="/forgot-password" className={`absolute top-0 right-0 text-sm ${textLink}`}>
               Forgot your password?

@@ -1,8 +1,7 @@
 import { Head, Link, useForm } from '@inertiajs/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
-import { Field } from '@/Components/Field';
-import { TextInput } from '@/Components/TextInput';
+import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 
 const textLink =
@@ -20,62 +19,27 @@ export default function Register() {
     <>
       <Head title="Register" />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <Field label="Name" error={form.errors.name}>
-          {(props) => (
-            <TextInput
-              {...props}
-              name="name"
-              value={form.data.name}
-              onChange={(e) => form.setData('name', e.target.value)}
-              autoComplete="name"
-              autoFocus
-              required
-              maxLength={255}
-              placeholder="Full name"
-            />
-          )}
-        </Field>
-        <Field label="Email" error={form.errors.email}>
-          {(props) => (
-            <TextInput
-              {...props}
-              type="email"
-              name="email"
-              value={form.data.email}
-              onChange={(e) => form.setData('email', e.target.value)}
-              autoComplete="email"
-              required
-              maxLength={255}
-              placeholder="email@example.com"
-            />
-          )}
-        </Field>
-        <Field label="Password" hint="At least 8 characters." error={form.errors.password}>
-          {(props) => (
-            <TextInput
-              {...props}
-              type="password"
-              name="password"
-              value={form.data.password}
-              onChange={(e) => form.setData('password', e.target.value)}
-              autoComplete="new-password"
-              required
-            />
-          )}
-        </Field>
-        <Field label="Confirm password" error={form.errors.password_confirmation}>
-          {(props) => (
-            <TextInput
-              {...props}
-              type="password"
-              name="password_confirmation"
-              value={form.data.password_confirmation}
-              onChange={(e) => form.setData('password_confirmation', e.target.value)}
-              autoComplete="new-password"
-              required
-            />
-          )}
-        </Field>
+        <TextField form={form} name="name" label="Name" autoComplete="name" autoFocus required maxLength={255} placeholder="Full name" />
+        <TextField
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={255}
+          placeholder="email@example.com"
+        />
+        <TextField
+          form={form}
+          name="password"
+          label="Password"
+          hint="At least 8 characters."
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <TextField form={form} name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" required />
         <Button type="submit" block processing={form.processing}>
           Create account
         </Button>

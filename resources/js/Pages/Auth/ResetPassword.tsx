@@ -1,8 +1,7 @@
 import { Head, Link, useForm } from '@inertiajs/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
-import { Field } from '@/Components/Field';
-import { TextInput } from '@/Components/TextInput';
+import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 
 export interface ResetPasswordProps {
@@ -25,51 +24,31 @@ export default function ResetPassword({ token, email }: ResetPasswordProps) {
     <>
       <Head title="Reset password" />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <Field label="Email" error={form.errors.email ?? form.errors.token}>
-          {(props) => (
-            <TextInput
-              {...props}
-              type="email"
-              name="email"
-              value={form.data.email}
-              onChange={(e) => form.setData('email', e.target.value)}
-              autoComplete="username"
-              // The address comes from the link; it can still be typed when the link lacks it.
-              readOnly={Boolean(email)}
-              autoFocus={!email}
-              required
-              maxLength={255}
-              className={email ? 'bg-slate-50! text-slate-600! dark:bg-slate-800/60! dark:text-slate-300!' : undefined}
-            />
-          )}
-        </Field>
-        <Field label="Password" hint="At least 8 characters." error={form.errors.password}>
-          {(props) => (
-            <TextInput
-              {...props}
-              type="password"
-              name="password"
-              value={form.data.password}
-              onChange={(e) => form.setData('password', e.target.value)}
-              autoComplete="new-password"
-              autoFocus={Boolean(email)}
-              required
-            />
-          )}
-        </Field>
-        <Field label="Confirm password" error={form.errors.password_confirmation}>
-          {(props) => (
-            <TextInput
-              {...props}
-              type="password"
-              name="password_confirmation"
-              value={form.data.password_confirmation}
-              onChange={(e) => form.setData('password_confirmation', e.target.value)}
-              autoComplete="new-password"
-              required
-            />
-          )}
-        </Field>
+        <TextField
+          form={form}
+          name="email"
+          label="Email"
+          error={form.errors.email ?? form.errors.token}
+          type="email"
+          autoComplete="username"
+          // The address comes from the link; it can still be typed when the link lacks it.
+          readOnly={Boolean(email)}
+          autoFocus={!email}
+          required
+          maxLength={255}
+          className={email ? 'bg-slate-50! text-slate-600! dark:bg-slate-800/60! dark:text-slate-300!' : undefined}
+        />
+        <TextField
+          form={form}
+          name="password"
+          label="Password"
+          hint="At least 8 characters."
+          type="password"
+          autoComplete="new-password"
+          autoFocus={Boolean(email)}
+          required
+        />
+        <TextField form={form} name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" required />
         <Button type="submit" block processing={form.processing}>
           Reset password
         </Button>

@@ -2,6 +2,7 @@ import { Head, Link, router, useForm } from '@inertiajs/react';
 import { isValidElement, type FormEvent, type ReactElement } from 'react';
 import { Button } from '@/Components/Button';
 import { Field } from '@/Components/Field';
+import { TextField } from '@/Components/TextField';
 import { Icon } from '@/Components/Icon';
 import { TextInput } from '@/Components/TextInput';
 import { AuthLayout } from '@/Layouts/AuthLayout';
@@ -106,17 +107,9 @@ function RegisterForm({ action, email }: { action: string; email: string }) {
       <Field label="Email" hint="The address this invitation was sent to.">
         {(p) => <TextInput {...p} type="email" name="email" value={email} readOnly autoComplete="username" />}
       </Field>
-      <Field label="Name" error={form.errors.name}>
-        {(p) => <TextInput {...p} name="name" value={form.data.name} maxLength={255} autoComplete="name" autoFocus onChange={(e) => form.setData('name', e.target.value)} />}
-      </Field>
-      <Field label="Password" error={form.errors.password} hint="At least 8 characters.">
-        {(p) => <TextInput {...p} type="password" name="password" value={form.data.password} autoComplete="new-password" onChange={(e) => form.setData('password', e.target.value)} />}
-      </Field>
-      <Field label="Confirm password" error={form.errors.password_confirmation}>
-        {(p) => (
-          <TextInput {...p} type="password" name="password_confirmation" value={form.data.password_confirmation} autoComplete="new-password" onChange={(e) => form.setData('password_confirmation', e.target.value)} />
-        )}
-      </Field>
+      <TextField form={form} name="name" label="Name" maxLength={255} autoComplete="name" autoFocus />
+      <TextField form={form} name="password" label="Password" hint="At least 8 characters." type="password" autoComplete="new-password" />
+      <TextField form={form} name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" />
       <Button type="submit" block processing={form.processing}>
         Create account and join
       </Button>

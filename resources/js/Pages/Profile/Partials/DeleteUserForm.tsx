@@ -2,10 +2,9 @@ import { useForm } from '@inertiajs/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
-import { Field } from '@/Components/Field';
+import { TextField } from '@/Components/TextField';
 import { Icon } from '@/Components/Icon';
 import { Modal } from '@/Components/Modal';
-import { TextInput } from '@/Components/TextInput';
 
 /**
  * Deleting asks for the password in a dialog. The server may first send the user to
@@ -77,20 +76,15 @@ export default function DeleteUserForm({ className }: { className?: string }) {
         }
       >
         <form id={formId} onSubmit={submit} noValidate>
-          <Field label="Password" error={form.errors.password}>
-            {(props) => (
-              <TextInput
-                {...props}
-                ref={passwordInput}
-                type="password"
-                name="password"
-                value={form.data.password}
-                onChange={(e) => form.setData('password', e.target.value)}
-                autoComplete="current-password"
-                required
-              />
-            )}
-          </Field>
+          <TextField
+            form={form}
+            name="password"
+            label="Password"
+            ref={passwordInput}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
         </form>
       </Modal>
     </Card>

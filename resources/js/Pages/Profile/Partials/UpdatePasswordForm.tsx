@@ -2,9 +2,8 @@ import { useForm } from '@inertiajs/react';
 import { useId, useRef, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
-import { Field } from '@/Components/Field';
+import { TextField } from '@/Components/TextField';
 import { FormActions } from '@/Components/FormActions';
-import { TextInput } from '@/Components/TextInput';
 
 export default function UpdatePasswordForm({ className }: { className?: string }) {
   const titleId = `update-password${useId().replace(/[^\w-]/g, '')}`;
@@ -40,49 +39,35 @@ export default function UpdatePasswordForm({ className }: { className?: string }
       <form onSubmit={submit} className="space-y-5" noValidate>
         {/* Its own row, as wide as one column of the row below. */}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Current password" error={form.errors.current_password}>
-            {(props) => (
-              <TextInput
-                {...props}
-                ref={currentInput}
-                type="password"
-                name="current_password"
-                value={form.data.current_password}
-                onChange={(e) => form.setData('current_password', e.target.value)}
-                autoComplete="current-password"
-                required
-              />
-            )}
-          </Field>
+          <TextField
+            form={form}
+            name="current_password"
+            label="Current password"
+            ref={currentInput}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="New password" hint="At least 8 characters." error={form.errors.password}>
-            {(props) => (
-              <TextInput
-                {...props}
-                ref={newInput}
-                type="password"
-                name="password"
-                value={form.data.password}
-                onChange={(e) => form.setData('password', e.target.value)}
-                autoComplete="new-password"
-                required
-              />
-            )}
-          </Field>
-          <Field label="Confirm password" error={form.errors.password_confirmation}>
-            {(props) => (
-              <TextInput
-                {...props}
-                type="password"
-                name="password_confirmation"
-                value={form.data.password_confirmation}
-                onChange={(e) => form.setData('password_confirmation', e.target.value)}
-                autoComplete="new-password"
-                required
-              />
-            )}
-          </Field>
+          <TextField
+            form={form}
+            name="password"
+            label="New password"
+            hint="At least 8 characters."
+            ref={newInput}
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <TextField
+            form={form}
+            name="password_confirmation"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
         </div>
         <FormActions recentlySuccessful={form.recentlySuccessful}>
           <Button type="submit" processing={form.processing}>

@@ -2,10 +2,9 @@ import { Link, useForm, usePage } from '@inertiajs/react';
 import { useId, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
-import { Field } from '@/Components/Field';
+import { TextField } from '@/Components/TextField';
 import { FormActions } from '@/Components/FormActions';
 import { Icon } from '@/Components/Icon';
-import { TextInput } from '@/Components/TextInput';
 
 export interface UpdateProfileInformationFormProps {
   mustVerifyEmail: boolean;
@@ -38,33 +37,17 @@ export default function UpdateProfileInformationForm({ mustVerifyEmail, status, 
     >
       <form onSubmit={submit} className="space-y-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Name" error={form.errors.name}>
-            {(props) => (
-              <TextInput
-                {...props}
-                name="name"
-                value={form.data.name}
-                onChange={(e) => form.setData('name', e.target.value)}
-                autoComplete="name"
-                required
-                maxLength={255}
-              />
-            )}
-          </Field>
-          <Field label="Email" error={form.errors.email} hint={unverified ? undefined : 'Changing it sends a verification link to the new address.'}>
-            {(props) => (
-              <TextInput
-                {...props}
-                type="email"
-                name="email"
-                value={form.data.email}
-                onChange={(e) => form.setData('email', e.target.value)}
-                autoComplete="username"
-                required
-                maxLength={255}
-              />
-            )}
-          </Field>
+          <TextField form={form} name="name" label="Name" autoComplete="name" required maxLength={255} />
+          <TextField
+            form={form}
+            name="email"
+            label="Email"
+            hint={unverified ? undefined : 'Changing it sends a verification link to the new address.'}
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={255}
+          />
         </div>
 
         {unverified ? (
