@@ -14,6 +14,7 @@ import { boardUserRoutes } from './features/board-users/routes';
 import { insightRoutes } from './features/insights/routes';
 import { publicInsightRoutes } from './features/public-insights/routes';
 import { broadcastingRoutes } from './features/broadcasting/routes';
+import { activityRoutes } from './features/activity/routes';
 
 /** Every feature's routes, in one list (order matters only for overlapping paths). */
 export function registerRoutes(app: Express, ctx: AppContext): void {
@@ -22,6 +23,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(authRoutes(ctx));
   app.use(profileRoutes(ctx));
   app.use(organizationRoutes(ctx));
+  app.use(activityRoutes(ctx));
   app.use(memberRoutes(ctx));
   app.use(invitationRoutes(ctx));
   app.use(dashboardRoutes(ctx));

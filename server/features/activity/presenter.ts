@@ -1,3 +1,5 @@
+import type { ActivityProperties } from '../../db/types';
+
 export interface ActivityRow {
   id: number;
   event: string;
@@ -23,3 +25,43 @@ export function presentActivity(row: ActivityRow) {
 }
 
 export type PresentedActivity = ReturnType<typeof presentActivity>;
+
+/** Keys whose values are never shown, even if a writer logged them by mistake. */
+const SECRET_KEY = /(^|[_-])(password|passwd|secret|token|hash|api_?key|credentials?)($|[_-])/i;
+export const REDACTED = '[hidden]';
+
+/** `properties` with any secret-looking value hidden, at every depth. */
+export function redactProperties(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => redactProperties(v, depth + 1));
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redactProperties(v, depth + 1)]));
+}
+
+export interface ActivityLogRow extends ActivityRow {
+  properties: ActivityProperties | string | null;
+  ip: string | null;
+}
+
+/**
+ * An activity-log page row: the shared entry plus what only the activity log shows (the changes
+ * and the IP address; readers of this page are the organisation's admins). Never sent live:
+ * the organisation channel reaches every member, whatever their role.
+ */
+export function presentActivityLogEntry(row: ActivityLogRow) {
+  const raw = typeof row.properties === 'string' ? safeJson(row.properties) : row.properties;
+  return {
+    ...presentActivity(row),
+    properties: (redactProperties(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) ?? {}) as ActivityProperties,
+    ip: row.ip,
+  };
+}
+
+export type PresentedActivityLogEntry = ReturnType<typeof presentActivityLogEntry>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}

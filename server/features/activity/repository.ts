@@ -1,5 +1,8 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { ActivityLogsTable, ActivityProperties, Db } from '../../db/types';
+import { likePattern } from '../board-users/repository';
+import { scoped } from '../organizations/tenancy';
+import type { ActivityLogFilters } from './schema';
 
 export type ActivityInput = Omit<Insertable<ActivityLogsTable>, 'properties'> & { properties?: ActivityProperties };
 
@@ -14,4 +17,95 @@ export async function insertActivity(db: Db, entry: ActivityInput) {
 export async function causerName(db: Db, userId: number): Promise<string | null> {
   const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
   return row?.name ?? null;
+}
+
+/** The activity log's filters, with dates as calendar days in `timeZone` (both ends included). */
+export interface LogQueryFilters extends ActivityLogFilters {
+  timeZone: string;
+}
+
+/** The organisation's log narrowed by the filters (no columns, no order yet). */
+function filtered(db: Db, organizationId: number, filters: LogQueryFilters) {
+  let query = scoped(db, organizationId, 'activity_logs').leftJoin('users', 'users.id', 'activity_logs.causer_id');
+  if (filters.causer === 'system') query = query.where('activity_logs.causer_id', 'is', null);
+  else if (filters.causer !== null) query = query.where('activity_logs.causer_id', '=', filters.causer);
+  if (filters.event) query = query.where('activity_logs.event', '=', filters.event);
+  if (filters.subject_type) query = query.where('activity_logs.subject_type', '=', filters.subject_type);
+  // Midnight of the day in the user's time zone, as an instant (the index on created_at still serves).
+  if (filters.from) query = query.where('activity_logs.created_at', '>=', sql<Date>`(${filters.from}::date)::timestamp at time zone ${filters.timeZone}`);
+  if (filters.to) query = query.where('activity_logs.created_at', '<', sql<Date>`(${filters.to}::date + 1)::timestamp at time zone ${filters.timeZone}`);
+  if (filters.search) query = query.where('activity_logs.description', 'ilike', likePattern(filters.search));
+  return query;
+}
+
+const LOG_COLUMNS = [
+  'activity_logs.id',
+  'activity_logs.event',
+  'activity_logs.subject_type',
+  'activity_logs.subject_id',
+  'activity_logs.description',
+  'activity_logs.causer_id',
+  'users.name as causer_name',
+  'activity_logs.properties',
+  'activity_logs.ip',
+  'activity_logs.created_at',
+] as const;
+
+/** A page of the log: newest first (the (organization_id, created_at desc, id desc) index). */
+export function logQuery(db: Db, organizationId: number, filters: LogQueryFilters) {
+  return filtered(db, organizationId, filters).select([...LOG_COLUMNS]).orderBy('activity_logs.created_at', 'desc').orderBy('activity_logs.id', 'desc');
+}
+
+export type LogRow = Awaited<ReturnType<ReturnType<typeof logQuery>['execute']>>[number];
+
+/**
+ * Every matching row, newest first, read in keyset batches: memory stays flat however long the
+ * log. The key is created_at to the microsecond (as text: a JS Date keeps only milliseconds, so
+ * rows written in the same millisecond would otherwise be skipped) and the id.
+ */
+export async function* exportRows(db: Db, organizationId: number, filters: LogQueryFilters, batchSize = 1000): AsyncGenerator<LogRow> {
+  let after: { at: string; id: number } | null = null;
+  for (;;) {
+    let query = logQuery(db, organizationId, filters).select(sql<string>`to_char(activity_logs.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('__at'));
+    if (after) query = query.where(sql<boolean>`(activity_logs.created_at, activity_logs.id) < (${after.at}::timestamptz, ${after.id})`);
+    const rows = await query.limit(batchSize).execute();
+    for (const { __at: _at, ...row } of rows) yield row;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.__at, id: last.id };
+  }
+}
+
+/** What the filters offer: who, which events and which subject types appear in the log. */
+export async function filterOptions(db: Db, organizationId: number) {
+  const [causers, system, events, subjectTypes] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['users.id', 'users.name'])
+      .where('users.id', 'in', scoped(db, organizationId, 'activity_logs').select('activity_logs.causer_id').where('activity_logs.causer_id', 'is not', null))
+      .orderBy('users.name')
+      .orderBy('users.id')
+      .execute(),
+    scoped(db, organizationId, 'activity_logs').select('activity_logs.id').where('activity_logs.causer_id', 'is', null).limit(1).executeTakeFirst(),
+    scoped(db, organizationId, 'activity_logs').select('activity_logs.event').distinct().orderBy('activity_logs.event').execute(),
+    scoped(db, organizationId, 'activity_logs').select('activity_logs.subject_type').distinct().where('activity_logs.subject_type', 'is not', null).orderBy('activity_logs.subject_type').execute(),
+  ]);
+  return {
+    causers,
+    system: system !== undefined,
+    events: events.map((r) => r.event),
+    subjectTypes: subjectTypes.map((r) => r.subject_type as string),
+  };
+}
+
+/**
+ * Deletes at most `limit` entries (of any organisation, and account-level ones) written before
+ * `cutoff`, oldest first; answers how many. Small batches keep each lock short.
+ */
+export async function deleteOlderThan(db: Db, cutoff: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('activity_logs')
+    .where('id', 'in', (eb) => eb.selectFrom('activity_logs').select('id').where('created_at', '<', cutoff).orderBy('created_at').orderBy('id').limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,0 +1,16 @@
+import { Router } from 'express';
+import type { AppContext } from '../../context';
+import { guards } from '../../http/guards';
+import { organizationFromRoute } from '../organizations/middleware';
+import { activityLogController } from './controller';
+
+/** The organisation's activity log and its CSV export: 404 for an organisation out of reach, then 403 below admin. */
+export function activityRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const c = activityLogController(ctx);
+  const { verified } = guards(ctx);
+  const readLog = [...verified, organizationFromRoute(ctx, 'viewActivity')];
+  router.get('/organizations/:id/activity-logs', ...readLog, c.index);
+  router.get('/organizations/:id/activity-logs/export', ...readLog, c.export);
+  return router;
+}

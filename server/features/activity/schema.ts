@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { pageNumber } from '../../lib/fields';
+
+/** Query-string values: anything that is not a plain string (arrays, objects) counts as absent. */
+const param = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
+
+/** `causer=12` (a user id) or `causer=system` (entries without a causer). */
+const causer = param.transform((v): number | 'system' | null => {
+  if (v === 'system') return 'system';
+  if (v && /^\d{1,10}$/.test(v)) {
+    const n = Number(v);
+    if (n >= 1 && n <= 2_147_483_647) return n;
+  }
+  return null;
+});
+
+/** Events and subject types are short snake_case words (`member_added`, `board_user`). */
+const word = param.transform((v) => (v && /^[a-z][a-z0-9_.-]{0,39}$/.test(v) ? v : null));
+
+/** A real calendar date, YYYY-MM-DD. */
+const day = param.transform((v) => {
+  if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
+  const parsed = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(v) ? v : null;
+});
+
+const search = param.transform((v) => (v ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, 100));
+
+/** The activity log's filters. Nothing here fails: an invalid value is simply no filter. */
+export const activityLogQuerySchema = z.object({
+  page: z.preprocess((v) => (typeof v === 'string' ? v : undefined), pageNumber),
+  causer,
+  event: word,
+  subject_type: word,
+  from: day,
+  to: day,
+  search,
+});
+
+export type ActivityLogFilters = Omit<z.infer<typeof activityLogQuerySchema>, 'page'>;
+
+/** The filters as the query string carries them (for pagination links and the CSV link). */
+export function filtersQuery(filters: ActivityLogFilters): Record<string, string | undefined> {
+  return {
+    causer: filters.causer === null ? undefined : String(filters.causer),
+    event: filters.event ?? undefined,
+    subject_type: filters.subject_type ?? undefined,
+    from: filters.from ?? undefined,
+    to: filters.to ?? undefined,
+    search: filters.search || undefined,
+  };
+}
+
+/** `npm run activity:prune -- --days=N`: how many days of activity to keep. */
+export const DEFAULT_RETENTION_DAYS = 365;
+
+export type PruneArgs = { ok: true; days: number; help: boolean } | { ok: false; error: string };
+
+/** Parses the prune command's arguments (`--days=N` or `--days N`; N a positive integer). */
+export function parsePruneArgs(argv: string[]): PruneArgs {
+  let days: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') return { ok: true, days: DEFAULT_RETENTION_DAYS, help: true };
+    if (arg.startsWith('--days=')) days = arg.slice('--days='.length);
+    else if (arg === '--days') {
+      if (i + 1 >= argv.length) return { ok: false, error: '--days needs a value: a positive whole number of days, e.g. --days=365.' };
+      days = argv[++i];
+    } else return { ok: false, error: `Unknown argument "${arg}". Usage: npm run activity:prune -- --days=365` };
+  }
+  if (days === undefined) return { ok: true, days: DEFAULT_RETENTION_DAYS, help: false };
+  const n = /^\d{1,6}$/.test(days.trim()) ? Number(days.trim()) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) return { ok: false, error: `--days must be a positive whole number of days, at most 999999 (got "${days}"), e.g. --days=365.` };
+  return { ok: true, days: n, help: false };
+}
