@@ -1,10 +1,7 @@
 import type { InertiaFormProps } from '@inertiajs/react';
-import type { FormEvent, ReactNode } from 'react';
-import { Button } from '@/Components/Button';
-import { Card } from '@/Components/Card';
+import type { ReactNode } from 'react';
 import { Field } from '@/Components/Field';
-import { FormActions } from '@/Components/FormActions';
-import { Icon } from '@/Components/Icon';
+import { FormCard } from '@/Components/FormCard';
 import { Select } from '@/Components/Select';
 import { TextArea } from '@/Components/TextArea';
 import { TextInput } from '@/Components/TextInput';
@@ -27,69 +24,49 @@ export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, c
   const tagError = errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1];
   const tagCount = splitTags(form.data.tags).length;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Card
-        footer={
-          <FormActions align="between">
-            <div className="flex gap-2">{secondaryActions}</div>
-            <div className="flex gap-2">
-              <Button href={cancelHref} variant="secondary">
-                Cancel
-              </Button>
-              <Button type="submit" processing={form.processing}>
-                {submitLabel}
-              </Button>
-            </div>
-          </FormActions>
-        }
-      >
-        {errors.form ? (
-          <div role="alert" className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
-            <Icon name="alert" className="size-5 shrink-0" />
-            <p>{errors.form}</p>
-          </div>
-        ) : null}
-        <div className="grid gap-6 sm:grid-cols-2">
-          <Field label="First name" required error={errors.first_name}>
-            {(p) => <TextInput {...p} value={form.data.first_name} maxLength={100} autoComplete="off" onChange={(e) => form.setData('first_name', e.target.value)} />}
-          </Field>
-          <Field label="Last name" required error={errors.last_name}>
-            {(p) => <TextInput {...p} value={form.data.last_name} maxLength={100} autoComplete="off" onChange={(e) => form.setData('last_name', e.target.value)} />}
-          </Field>
-          <Field label="Email" optional error={errors.email}>
-            {(p) => <TextInput {...p} type="email" value={form.data.email} maxLength={255} autoComplete="off" onChange={(e) => form.setData('email', e.target.value)} />}
-          </Field>
-          <Field label="Phone" optional error={errors.phone}>
-            {(p) => <TextInput {...p} type="tel" value={form.data.phone} maxLength={50} autoComplete="off" onChange={(e) => form.setData('phone', e.target.value)} />}
-          </Field>
-          <Field label="Position" optional hint="For example Chair, Treasurer or Trustee." error={errors.position}>
-            {(p) => <TextInput {...p} value={form.data.position} maxLength={100} onChange={(e) => form.setData('position', e.target.value)} />}
-          </Field>
-          <Field label="Board" optional hint="The board or committee they sit on." error={errors.board_name}>
-            {(p) => <TextInput {...p} value={form.data.board_name} maxLength={200} onChange={(e) => form.setData('board_name', e.target.value)} />}
-          </Field>
-          <Field label="Status" required error={errors.status}>
-            {(p) => (
-              <Select {...p} value={form.data.status} onChange={(e) => form.setData('status', e.target.value as BoardUserStatus)} options={statuses.map((s) => ({ value: s, label: s === 'active' ? 'Active' : 'Inactive' }))} />
-            )}
-          </Field>
-          <Field label="Joined on" optional error={errors.joined_on}>
-            {(p) => <TextInput {...p} type="date" value={form.data.joined_on} onChange={(e) => form.setData('joined_on', e.target.value)} />}
-          </Field>
-          <Field label="Tags" optional className="sm:col-span-2" hint={`Separate tags with commas: up to 10, each up to 30 characters (${tagCount}/10).`} error={tagError}>
-            {(p) => <TextInput {...p} value={form.data.tags} placeholder="finance, audit" onChange={(e) => form.setData('tags', e.target.value)} />}
-          </Field>
-          <Field label="Notes" optional className="sm:col-span-2" error={errors.notes} hint={`${form.data.notes.length.toLocaleString()} / 5,000 characters`}>
-            {(p) => <TextArea {...p} rows={5} value={form.data.notes} maxLength={5000} onChange={(e) => form.setData('notes', e.target.value)} />}
-          </Field>
-        </div>
-      </Card>
-    </form>
+    <FormCard
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+      cancelHref={cancelHref}
+      processing={form.processing}
+      formError={errors.form}
+      secondaryActions={secondaryActions}
+    >
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Field label="First name" required error={errors.first_name}>
+          {(p) => <TextInput {...p} value={form.data.first_name} maxLength={100} autoComplete="off" onChange={(e) => form.setData('first_name', e.target.value)} />}
+        </Field>
+        <Field label="Last name" required error={errors.last_name}>
+          {(p) => <TextInput {...p} value={form.data.last_name} maxLength={100} autoComplete="off" onChange={(e) => form.setData('last_name', e.target.value)} />}
+        </Field>
+        <Field label="Email" optional error={errors.email}>
+          {(p) => <TextInput {...p} type="email" value={form.data.email} maxLength={255} autoComplete="off" onChange={(e) => form.setData('email', e.target.value)} />}
+        </Field>
+        <Field label="Phone" optional error={errors.phone}>
+          {(p) => <TextInput {...p} type="tel" value={form.data.phone} maxLength={50} autoComplete="off" onChange={(e) => form.setData('phone', e.target.value)} />}
+        </Field>
+        <Field label="Position" optional hint="For example Chair, Treasurer or Trustee." error={errors.position}>
+          {(p) => <TextInput {...p} value={form.data.position} maxLength={100} onChange={(e) => form.setData('position', e.target.value)} />}
+        </Field>
+        <Field label="Board" optional hint="The board or committee they sit on." error={errors.board_name}>
+          {(p) => <TextInput {...p} value={form.data.board_name} maxLength={200} onChange={(e) => form.setData('board_name', e.target.value)} />}
+        </Field>
+        <Field label="Status" required error={errors.status}>
+          {(p) => (
+            <Select {...p} value={form.data.status} onChange={(e) => form.setData('status', e.target.value as BoardUserStatus)} options={statuses.map((s) => ({ value: s, label: s === 'active' ? 'Active' : 'Inactive' }))} />
+          )}
+        </Field>
+        <Field label="Joined on" optional error={errors.joined_on}>
+          {(p) => <TextInput {...p} type="date" value={form.data.joined_on} onChange={(e) => form.setData('joined_on', e.target.value)} />}
+        </Field>
+        <Field label="Tags" optional className="sm:col-span-2" hint={`Separate tags with commas: up to 10, each up to 30 characters (${tagCount}/10).`} error={tagError}>
+          {(p) => <TextInput {...p} value={form.data.tags} placeholder="finance, audit" onChange={(e) => form.setData('tags', e.target.value)} />}
+        </Field>
+        <Field label="Notes" optional className="sm:col-span-2" error={errors.notes} hint={`${form.data.notes.length.toLocaleString()} / 5,000 characters`}>
+          {(p) => <TextArea {...p} rows={5} value={form.data.notes} maxLength={5000} onChange={(e) => form.setData('notes', e.target.value)} />}
+        </Field>
+      </div>
+    </FormCard>
   );
 }

@@ -1,10 +1,7 @@
 import type { InertiaFormProps } from '@inertiajs/react';
-import { useCallback, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@/Components/Button';
-import { Card } from '@/Components/Card';
+import { useCallback, type ReactNode } from 'react';
 import { Field } from '@/Components/Field';
-import { FormActions } from '@/Components/FormActions';
-import { Icon } from '@/Components/Icon';
+import { FormCard } from '@/Components/FormCard';
 import { MarkdownEditor } from '@/Components/MarkdownEditor';
 import { MultiSelect, type MultiSelectOption } from '@/Components/MultiSelect';
 import { Select } from '@/Components/Select';
@@ -35,70 +32,50 @@ export default function InsightForm({ form, categories, boardUserOptions, submit
   const linkError = errors.board_user_ids ?? Object.entries(errors).find(([key]) => key.startsWith('board_user_ids.'))?.[1];
   const load = useCallback(searchBoardUsers, []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Card
-        footer={
-          <FormActions align="between">
-            <div className="flex gap-2">{secondaryActions}</div>
-            <div className="flex gap-2">
-              <Button href={cancelHref} variant="secondary">
-                Cancel
-              </Button>
-              <Button type="submit" processing={form.processing}>
-                {submitLabel}
-              </Button>
-            </div>
-          </FormActions>
-        }
-      >
-        {errors.form ? (
-          <div role="alert" className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
-            <Icon name="alert" className="size-5 shrink-0" />
-            <p>{errors.form}</p>
-          </div>
-        ) : null}
-        <div className="grid gap-6 sm:grid-cols-3">
-          <Field label="Title" required error={errors.title} className="sm:col-span-2">
-            {(p) => <TextInput {...p} value={form.data.title} maxLength={200} onChange={(e) => form.setData('title', e.target.value)} />}
-          </Field>
-          <Field label="Category" required error={errors.category}>
-            {(p) => (
-              <Select
-                {...p}
-                value={form.data.category}
-                onChange={(e) => form.setData('category', e.target.value as InsightCategory)}
-                placeholder="Choose a category"
-                options={categories.map((c) => ({ value: c, label: categoryLabel(c) }))}
-              />
-            )}
-          </Field>
-          <Field label="Summary" optional className="sm:col-span-3" hint={`Shown in lists and link previews. ${form.data.summary.length} / 500`} error={errors.summary}>
-            {(p) => <TextArea {...p} rows={2} value={form.data.summary} maxLength={500} onChange={(e) => form.setData('summary', e.target.value)} />}
-          </Field>
-          <Field label="Board users" optional className="sm:col-span-3" hint="The board users this insight is for. Type to search." error={linkError}>
-            {(p) => (
-              <MultiSelect
-                {...p}
-                options={boardUserOptions}
-                value={form.data.board_user_ids}
-                onChange={(ids) => form.setData('board_user_ids', ids as number[])}
-                loadOptions={load}
-                itemName="board user"
-                placeholder="Search board users…"
-              />
-            )}
-          </Field>
-          <Field label="Body" optional className="sm:col-span-3" error={errors.body}>
-            {(p) => <MarkdownEditor {...p} value={form.data.body} onChange={(v) => form.setData('body', v)} previewUrl="/insights/preview" maxLength={50_000} />}
-          </Field>
-        </div>
-      </Card>
-    </form>
+    <FormCard
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+      cancelHref={cancelHref}
+      processing={form.processing}
+      formError={errors.form}
+      secondaryActions={secondaryActions}
+    >
+      <div className="grid gap-6 sm:grid-cols-3">
+        <Field label="Title" required error={errors.title} className="sm:col-span-2">
+          {(p) => <TextInput {...p} value={form.data.title} maxLength={200} onChange={(e) => form.setData('title', e.target.value)} />}
+        </Field>
+        <Field label="Category" required error={errors.category}>
+          {(p) => (
+            <Select
+              {...p}
+              value={form.data.category}
+              onChange={(e) => form.setData('category', e.target.value as InsightCategory)}
+              placeholder="Choose a category"
+              options={categories.map((c) => ({ value: c, label: categoryLabel(c) }))}
+            />
+          )}
+        </Field>
+        <Field label="Summary" optional className="sm:col-span-3" hint={`Shown in lists and link previews. ${form.data.summary.length} / 500`} error={errors.summary}>
+          {(p) => <TextArea {...p} rows={2} value={form.data.summary} maxLength={500} onChange={(e) => form.setData('summary', e.target.value)} />}
+        </Field>
+        <Field label="Board users" optional className="sm:col-span-3" hint="The board users this insight is for. Type to search." error={linkError}>
+          {(p) => (
+            <MultiSelect
+              {...p}
+              options={boardUserOptions}
+              value={form.data.board_user_ids}
+              onChange={(ids) => form.setData('board_user_ids', ids as number[])}
+              loadOptions={load}
+              itemName="board user"
+              placeholder="Search board users…"
+            />
+          )}
+        </Field>
+        <Field label="Body" optional className="sm:col-span-3" error={errors.body}>
+          {(p) => <MarkdownEditor {...p} value={form.data.body} onChange={(v) => form.setData('body', v)} previewUrl="/insights/preview" maxLength={50_000} />}
+        </Field>
+      </div>
+    </FormCard>
   );
 }

@@ -1,10 +1,8 @@
 import type { InertiaFormProps } from '@inertiajs/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@/Components/Button';
-import { Card } from '@/Components/Card';
+import { useState, type ReactNode } from 'react';
 import { Checkbox } from '@/Components/Checkbox';
 import { Field } from '@/Components/Field';
-import { FormActions } from '@/Components/FormActions';
+import { FormCard } from '@/Components/FormCard';
 import { TextArea } from '@/Components/TextArea';
 import { TextInput } from '@/Components/TextInput';
 import type { Role } from '@/types';
@@ -78,95 +76,81 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
   const [slugTouched, setSlugTouched] = useState(!creating);
   const errors = form.errors as Record<string, string | undefined>;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Card
-        footer={
-          <FormActions align="between" recentlySuccessful={form.recentlySuccessful}>
-            <div className="flex gap-2">{footerStart}</div>
-            <div className="flex gap-2">
-              <Button href={cancelHref} variant="secondary">
-                Cancel
-              </Button>
-              <Button type="submit" processing={form.processing}>
-                {submitLabel}
-              </Button>
-            </div>
-          </FormActions>
-        }
-      >
-        <div className="grid gap-6 sm:grid-cols-2">
-          <Field label="Name" required error={errors.name} className="sm:col-span-2">
-            {(p) => (
-              <TextInput
-                {...p}
-                name="name"
-                value={form.data.name}
-                maxLength={255}
-                autoComplete="organization"
-                autoFocus={creating}
-                onChange={(e) => {
-                  const name = e.target.value;
-                  form.setData((data) => ({ ...data, name, slug: slugTouched ? data.slug : slugify(name) }));
-                }}
-              />
-            )}
-          </Field>
-          <Field
-            label="Slug"
-            required={!creating}
-            error={errors.slug}
-            hint={
-              <>
-                Lowercase letters, numbers and dashes (3–50). Used in your sign-in link <code className="font-mono">/org-login/{form.data.slug || 'your-slug'}</code> and
-                your public page <code className="font-mono">/p/{form.data.slug || 'your-slug'}</code>.
-              </>
-            }
-            className="sm:col-span-2"
-          >
-            {(p) => (
-              <TextInput
-                {...p}
-                name="slug"
-                value={form.data.slug}
-                maxLength={50}
-                autoComplete="off"
-                spellCheck={false}
-                pattern="[a-z0-9][a-z0-9-]{1,48}[a-z0-9]"
-                className="font-mono"
-                onChange={(e) => {
-                  setSlugTouched(true);
-                  form.setData('slug', e.target.value.toLowerCase());
-                }}
-              />
-            )}
-          </Field>
-          <Field label="Website" optional error={errors.website} className="sm:col-span-2">
-            {(p) => (
-              <TextInput {...p} type="url" name="website" inputMode="url" placeholder="https://example.org" value={form.data.website} maxLength={255} onChange={(e) => form.setData('website', e.target.value)} />
-            )}
-          </Field>
-          <Field label="Description" optional error={errors.description} hint={`${form.data.description.length} / 2000`} className="sm:col-span-2">
-            {(p) => <TextArea {...p} name="description" rows={4} value={form.data.description} maxLength={2000} onChange={(e) => form.setData('description', e.target.value)} />}
-          </Field>
-          {!creating ? (
-            <Checkbox
-              className="sm:col-span-2"
-              name="public_page_enabled"
-              label="Public page"
-              hint="Show the insights you share on a public page of this organisation."
-              checked={form.data.public_page_enabled}
-              error={errors.public_page_enabled}
-              onChange={(e) => form.setData('public_page_enabled', e.target.checked)}
+    <FormCard
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+      cancelHref={cancelHref}
+      processing={form.processing}
+      secondaryActions={footerStart}
+      recentlySuccessful={form.recentlySuccessful}
+    >
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Field label="Name" required error={errors.name} className="sm:col-span-2">
+          {(p) => (
+            <TextInput
+              {...p}
+              name="name"
+              value={form.data.name}
+              maxLength={255}
+              autoComplete="organization"
+              autoFocus={creating}
+              onChange={(e) => {
+                const name = e.target.value;
+                form.setData((data) => ({ ...data, name, slug: slugTouched ? data.slug : slugify(name) }));
+              }}
             />
-          ) : null}
-        </div>
-      </Card>
-    </form>
+          )}
+        </Field>
+        <Field
+          label="Slug"
+          required={!creating}
+          error={errors.slug}
+          hint={
+            <>
+              Lowercase letters, numbers and dashes (3–50). Used in your sign-in link <code className="font-mono">/org-login/{form.data.slug || 'your-slug'}</code> and
+              your public page <code className="font-mono">/p/{form.data.slug || 'your-slug'}</code>.
+            </>
+          }
+          className="sm:col-span-2"
+        >
+          {(p) => (
+            <TextInput
+              {...p}
+              name="slug"
+              value={form.data.slug}
+              maxLength={50}
+              autoComplete="off"
+              spellCheck={false}
+              pattern="[a-z0-9][a-z0-9-]{1,48}[a-z0-9]"
+              className="font-mono"
+              onChange={(e) => {
+                setSlugTouched(true);
+                form.setData('slug', e.target.value.toLowerCase());
+              }}
+            />
+          )}
+        </Field>
+        <Field label="Website" optional error={errors.website} className="sm:col-span-2">
+          {(p) => (
+            <TextInput {...p} type="url" name="website" inputMode="url" placeholder="https://example.org" value={form.data.website} maxLength={255} onChange={(e) => form.setData('website', e.target.value)} />
+          )}
+        </Field>
+        <Field label="Description" optional error={errors.description} hint={`${form.data.description.length} / 2000`} className="sm:col-span-2">
+          {(p) => <TextArea {...p} name="description" rows={4} value={form.data.description} maxLength={2000} onChange={(e) => form.setData('description', e.target.value)} />}
+        </Field>
+        {!creating ? (
+          <Checkbox
+            className="sm:col-span-2"
+            name="public_page_enabled"
+            label="Public page"
+            hint="Show the insights you share on a public page of this organisation."
+            checked={form.data.public_page_enabled}
+            error={errors.public_page_enabled}
+            onChange={(e) => form.setData('public_page_enabled', e.target.checked)}
+          />
+        ) : null}
+      </div>
+    </FormCard>
   );
 }
