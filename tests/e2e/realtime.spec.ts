@@ -31,12 +31,13 @@ test('one member adds a board user; the other sees the log entry, the list and w
   await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity log' }).click();
   await expect(admin).toHaveURL(/\/organizations\/\d+\/activity-logs$/);
   await expect(admin).toHaveTitle('Activity log - Boardly');
+  const dashboard = await admin.context().newPage();
+  await dashboard.goto('/dashboard');
   const list = await admin.context().newPage();
   await list.goto(`/board-users?search=${lastName}`);
   await expect(list.getByRole('heading', { level: 1, name: 'Board users' })).toBeVisible();
   await expect(list.getByRole('link', { name: `Ada ${lastName}` })).toHaveCount(0);
-  await markLoaded(admin);
-  await markLoaded(list);
+  for (const page of [admin, dashboard, list]) await markLoaded(page);
 
   await editor.goto('/board-users/create');
   await editor.getByLabel('First name').fill('Ada');
@@ -46,10 +47,20 @@ test('one member adds a board user; the other sees the log entry, the list and w
   await editor.getByRole('button', { name: 'Add board user' }).click();
   await expect(editor.getByRole('heading', { level: 1, name: `Ada ${lastName}` })).toBeVisible();
 
-  await expect(admin.getByText(`Created board user Ada ${lastName}`)).toBeVisible();
+  await expect(admin.getByText(`Created board user Ada ${lastName}`, { exact: true })).toBeVisible();
   await expect(list.getByRole('link', { name: `Ada ${lastName}` })).toBeVisible();
-  expect(await sameDocument(admin)).toBe(true);
-  expect(await sameDocument(list)).toBe(true);
+  await expect(dashboard.getByRole('region', { name: 'Recent activity' }).getByText(`Created board user Ada ${lastName}`, { exact: true })).toBeVisible();
+  for (const page of [admin, dashboard, list]) expect(await sameDocument(page)).toBe(true);
+
+  // A role change reaches the member it concerns on their own channel.
+  await list.goto('/users');
+  await list.getByRole('link', { name: 'Eve Editor' }).first().click();
+  await expect(list).toHaveURL(/\/users\/\d+$/);
+  await list.goto(`${new URL(list.url()).pathname}/edit`);
+  await list.getByLabel('Role').selectOption({ label: 'Viewer' });
+  await list.getByRole('button', { name: 'Save role' }).click();
+  await expect(editor.getByText('Your role in Northwind Governance is now viewer.')).toBeVisible();
+  await expect(editor.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 
   // The editor leaves: the admin's online list follows.
   await editor.context().close();

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from './cx';
 
@@ -18,15 +19,18 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
 export function Card({ title, description, actions, footer, padded = true, headingLevel = 2, as: Tag = 'section', className, children, ...props }: CardProps) {
   const Heading = `h${headingLevel}` as 'h2';
   const hasHeader = title || description || actions;
+  // A titled card is a region named by its title, so screen-reader users can jump to it.
+  const headingId = `card${useId().replace(/[^\w-]/g, '')}`;
   return (
     <Tag
+      aria-labelledby={title && Tag === 'section' ? headingId : undefined}
       className={cx('overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700/70 dark:bg-slate-900', className)}
       {...props}
     >
       {hasHeader ? (
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6 dark:border-slate-700/70">
           <div className="min-w-0">
-            {title ? <Heading className="text-base font-semibold text-slate-900 dark:text-white">{title}</Heading> : null}
+            {title ? <Heading id={headingId} className="text-base font-semibold text-slate-900 dark:text-white">{title}</Heading> : null}
             {description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
           </div>
           {actions ? <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}

@@ -8,7 +8,7 @@ import { OnlineMembers } from '@/Components/OnlineMembers';
 import { ThemeToggle } from '@/Components/ThemeToggle';
 import { Toasts } from '@/Components/Toasts';
 import { useFocusTrap } from '@/Components/useFocusTrap';
-import { useOrganizationPresence } from '@/hooks/useRealtime';
+import { useAccountEvents, useOrganizationPresence } from '@/hooks/useRealtime';
 import { activeHref, navigationFor } from './navigation';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { SidebarNav } from './SidebarNav';
@@ -23,6 +23,7 @@ export interface AppLayoutProps {
 export function AppLayout({ children }: AppLayoutProps) {
   const page = usePage();
   const online = useOrganizationPresence();
+  useAccountEvents();
   const [navOpen, setNavOpen] = useState(false);
   const closeNav = useCallback(() => setNavOpen(false), []);
   const auth = page.props.auth;

@@ -3,7 +3,7 @@ import type Echo from 'laravel-echo';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OnlineMember } from '@/Components/OnlineMembers';
 import { connectEcho } from '@/lib/echo';
-import type { OrganizationEvents } from '@/types';
+import type { OrganizationEvents, UserEvents } from '@/types';
 
 /** The signed-in user's Echo connection (null for guests, and before the first effect runs). */
 export function useEcho(): Echo<'reverb'> | null {
@@ -95,4 +95,27 @@ export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], o
   }, [onlyKey, delayMs]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   useOrganizationEvent(events, reload);
+}
+
+/**
+ * The signed-in user's own channel: a role change (or removal) anywhere and a new invitation
+ * show as a toast (replacing, not re-showing, the page's flash); a role change also reloads the
+ * page, so buttons and menus follow at once.
+ */
+export function useAccountEvents(): void {
+  const echo = useEcho();
+  const userId = usePage().props.auth?.user?.id ?? null;
+  useEffect(() => {
+    if (!echo || userId === null) return;
+    const name = `App.Models.User.${userId}`;
+    const channel = echo.private(name);
+    channel.listen('RoleChanged', ({ organization, role }: UserEvents['RoleChanged']) => {
+      router.flash(() => ({ info: role ? `Your role in ${organization.name} is now ${role}.` : `You are no longer a member of ${organization.name}.` }));
+      router.reload();
+    });
+    channel.listen('InvitationReceived', ({ organization, role }: UserEvents['InvitationReceived']) => {
+      router.flash(() => ({ info: `You have been invited to join ${organization.name} as ${role}. The link is in your e-mail.` }));
+    });
+    return () => echo.leave(name);
+  }, [echo, userId]);
 }

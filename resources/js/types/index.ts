@@ -93,3 +93,9 @@ export interface OrganizationEvents {
   InsightChanged: { id: number; action: string };
   SubscriptionChanged: Record<string, unknown>;
 }
+
+/** Events on the signed-in user's own channel, `private-App.Models.User.{id}`. */
+export interface UserEvents {
+  RoleChanged: { organization: { id: number; name: string }; role: Role | null; previous_role: Role };
+  InvitationReceived: { invitation_id: number; organization: { id: number; name: string }; role: Role; expires_at: string };
+}
