@@ -1,0 +1,294 @@
+import { Head, router } from '@inertiajs/react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Badge } from '@/Components/Badge';
+import { Button, buttonClasses } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { cx } from '@/Components/cx';
+import { EmptyState } from '@/Components/EmptyState';
+import { Icon } from '@/Components/Icon';
+import { PageHeader } from '@/Components/PageHeader';
+import { Pagination } from '@/Components/Pagination';
+import { SearchFilter } from '@/Components/SearchFilter';
+import { Select } from '@/Components/Select';
+import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Table';
+import { TextInput } from '@/Components/TextInput';
+import { useFormatters } from '@/hooks/useFormatters';
+import { useOrganizationEvent } from '@/hooks/useRealtime';
+import type { ActivityEntry, Paginated } from '@/types';
+import { ActivityChanges, hasDetails, type ActivityProperties } from './Partials/ActivityChanges';
+import { matchesFilters, prependEntry, type ActivityLogFilterValues } from './Partials/activityFilters';
+import { eventLabel, eventTone, subjectLabel } from './Partials/activityLabels';
+
+/** A row of the log: the shared entry plus the changes and the IP (null while a live entry's details load). */
+export interface ActivityLogEntry extends ActivityEntry {
+  properties: ActivityProperties | null;
+  ip: string | null;
+}
+
+export interface ActivityLogsProps {
+  organization: { id: number; name: string };
+  activity: Paginated<ActivityLogEntry>;
+  filters: ActivityLogFilterValues;
+  options: { causers: { id: number; name: string }[]; system: boolean; events: string[]; subjectTypes: string[] };
+  /** The zone the date range is read in (the user's, or UTC). */
+  timeZone: string;
+}
+
+const labelClass = 'mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300';
+
+function queryString(values: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
+
+const plural = (n: number) => (n === 1 ? '1 new entry' : `${n} new entries`);
+
+/**
+ * The log as state: the page's rows, live entries prepended on page 1 when they match the
+ * filters, and a count of the others (another page, or outside the filters) for a notice.
+ */
+function useLiveLog(organizationId: number, activity: Paginated<ActivityLogEntry>, filters: ActivityLogFilterValues, timeZone: string) {
+  const [entries, setEntries] = useState(activity.data);
+  const [pending, setPending] = useState({ matching: 0, other: 0 });
+  useEffect(() => setEntries(activity.data), [activity]);
+  // A new filter or page: earlier notices no longer apply.
+  const key = JSON.stringify(filters);
+  useEffect(() => setPending({ matching: 0, other: 0 }), [key, activity.meta.current_page]);
+
+  // After a burst of live entries on page 1, one quiet reload brings their details and fresh links.
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const refreshSoon = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      router.reload({ only: ['activity', 'options'], async: true, showProgress: false });
+    }, 1500);
+  }, []);
+
+  const onPageOne = activity.meta.current_page === 1;
+  const perPage = activity.meta.per_page;
+  useOrganizationEvent(
+    'ActivityLogged',
+    (entry) => {
+      const matches = matchesFilters(entry, filters, timeZone);
+      if (matches && onPageOne) {
+        setEntries((list) => prependEntry(list, { ...entry, properties: null, ip: null }, perPage));
+        refreshSoon();
+      } else {
+        setPending((p) => (matches ? { ...p, matching: p.matching + 1 } : { ...p, other: p.other + 1 }));
+      }
+    },
+    organizationId,
+  );
+
+  // Live entries not in the page the server sent count towards the total.
+  const known = new Set(activity.data.map((e) => e.id));
+  const added = entries.filter((e) => !known.has(e.id)).length;
+  const meta = added && onPageOne ? { ...activity.meta, total: activity.meta.total + added, from: entries.length ? 1 : null, to: entries.length || null } : activity.meta;
+  return { entries, meta, pending };
+}
+
+/** The organisation's activity log: filters, the entries with their changes, live updates, CSV. */
+export default function ActivityLogs({ organization, activity, filters, options, timeZone }: ActivityLogsProps) {
+  const { dateTime } = useFormatters();
+  const { entries, meta, pending } = useLiveLog(organization.id, activity, filters, timeZone);
+  const [open, setOpen] = useState<Set<number>>(() => new Set());
+  const toggle = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const path = `/organizations/${organization.id}/activity-logs`;
+  const query = { causer: filters.causer, event: filters.event, subject_type: filters.subject_type, from: filters.from, to: filters.to, search: filters.search };
+  const filtered = Object.values(query).some(Boolean);
+  const showNew = () => router.get(`${path}${queryString(query)}`, {}, { preserveState: false });
+  const showAll = () => router.get(path, {}, { preserveState: false });
+
+  return (
+    <>
+      <Head title="Activity log" />
+      <PageHeader
+        title="Activity log"
+        description={`Everything that happened in ${organization.name}, newest first. New entries appear as they happen.`}
+        back={{ href: `/organizations/${organization.id}`, label: organization.name }}
+        actions={
+          <a href={`${path}/export${queryString(query)}`} className={buttonClasses({ variant: 'secondary' })} download>
+            <Icon name="download" className="size-4" />
+            Export CSV
+          </a>
+        }
+      />
+
+      <div role="status" aria-live="polite" className="empty:hidden">
+        {pending.matching > 0 ? (
+          <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-400/30 dark:bg-sky-400/10 dark:text-sky-200">
+            <Icon name="bolt" className="size-4 shrink-0" />
+            <span>{plural(pending.matching)} since this page loaded.</span>
+            <Button variant="ghost" size="sm" onClick={showNew}>
+              Show
+            </Button>
+          </p>
+        ) : pending.other > 0 ? (
+          <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
+            <Icon name="bolt" className="size-4 shrink-0" />
+            <span>{plural(pending.other)} outside these filters.</span>
+            <Button variant="ghost" size="sm" onClick={showAll}>
+              Show all entries
+            </Button>
+          </p>
+        ) : null}
+      </div>
+
+      <Card padded={false}>
+        <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
+          <SearchFilter className="sm:[&>div:first-child]:min-w-72" filters={{ ...query }} label="Search descriptions" placeholder="Search descriptions…" only={['activity', 'filters', 'options']}>
+            {({ values, set }) => (
+              <>
+                <div className="w-full sm:w-auto">
+                  <label htmlFor="filter-causer" className={labelClass}>
+                    Who
+                  </label>
+                  <Select
+                    id="filter-causer"
+                    className="sm:w-40"
+                    value={values.causer ?? ''}
+                    onChange={(e) => set('causer', e.target.value)}
+                    placeholder="Anyone"
+                    options={[...(options.system ? [{ value: 'system', label: 'System' }] : []), ...options.causers.map((c) => ({ value: String(c.id), label: c.name }))]}
+                  />
+                </div>
+                <div className="w-full sm:w-auto">
+                  <label htmlFor="filter-event" className={labelClass}>
+                    Event
+                  </label>
+                  <Select id="filter-event" className="sm:w-36" value={values.event ?? ''} onChange={(e) => set('event', e.target.value)} placeholder="All events" options={options.events.map((e) => ({ value: e, label: eventLabel(e) }))} />
+                </div>
+                <div className="w-full sm:w-auto">
+                  <label htmlFor="filter-subject" className={labelClass}>
+                    Subject
+                  </label>
+                  <Select
+                    id="filter-subject"
+                    className="sm:w-40"
+                    value={values.subject_type ?? ''}
+                    onChange={(e) => set('subject_type', e.target.value)}
+                    placeholder="All subjects"
+                    options={options.subjectTypes.map((t) => ({ value: t, label: subjectLabel(t) }))}
+                  />
+                </div>
+                <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto">
+                  <div>
+                    <label htmlFor="filter-from" className={labelClass}>
+                      From
+                    </label>
+                    <TextInput id="filter-from" type="date" className="sm:w-36" value={values.from ?? ''} max={values.to || undefined} onChange={(e) => set('from', e.target.value)} />
+                  </div>
+                  <div>
+                    <label htmlFor="filter-to" className={labelClass}>
+                      To
+                    </label>
+                    <TextInput id="filter-to" type="date" className="sm:w-36" value={values.to ?? ''} min={values.from || undefined} onChange={(e) => set('to', e.target.value)} />
+                  </div>
+                </div>
+              </>
+            )}
+          </SearchFilter>
+        </div>
+        {entries.length === 0 && !filtered ? (
+          <div className="p-6">
+            <EmptyState icon="clock" title="No activity yet" text="Changes to board users, insights, members and the subscription will be listed here as they happen." />
+          </div>
+        ) : (
+          <Table caption={`Activity log of ${organization.name}, newest first`}>
+            <THead>
+              <Tr>
+                <Th className="hidden sm:table-cell">When</Th>
+                <Th>What</Th>
+                <Th className="hidden md:table-cell">Who</Th>
+                <Th className="hidden sm:table-cell">Event</Th>
+                <Th className="hidden lg:table-cell">Subject</Th>
+                <Th>
+                  <span className="sr-only">Details</span>
+                </Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {entries.length === 0 ? (
+                <TableEmptyRow colSpan={6}>No entries match these filters.</TableEmptyRow>
+              ) : (
+                entries.map((a) => {
+                  const expanded = open.has(a.id);
+                  const detailsId = `activity-${a.id}-details`;
+                  const who = a.causer ? a.causer.name : 'System';
+                  const subject = a.subject_type ? `${subjectLabel(a.subject_type)}${a.subject_id ? ` #${a.subject_id}` : ''}` : null;
+                  const details = a.properties === null || hasDetails(a.properties, a.ip);
+                  return (
+                    <Fragment key={a.id}>
+                      <Tr className={cx(expanded && 'bg-slate-50/70 dark:bg-slate-800/40')}>
+                        <Td className="hidden align-top whitespace-nowrap sm:table-cell">
+                          <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
+                        </Td>
+                        <Td strong className="align-top sm:min-w-56">
+                          <span className="break-words">{a.description}</span>
+                          {/* What the hidden columns say, on narrower screens. */}
+                          <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-normal text-slate-600 lg:hidden dark:text-slate-400">
+                            <span className="sm:hidden">
+                              <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
+                            </span>
+                            <time dateTime={a.created_at} className="sm:hidden">
+                              {dateTime(a.created_at)}
+                            </time>
+                            <span className="md:hidden">{who}</span>
+                            {subject ? <span>{subject}</span> : null}
+                          </span>
+                        </Td>
+                        <Td className="hidden align-top whitespace-nowrap md:table-cell">{a.causer ? a.causer.name : <span className="text-slate-600 italic dark:text-slate-400">System</span>}</Td>
+                        <Td className="hidden align-top sm:table-cell">
+                          <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
+                        </Td>
+                        <Td className="hidden align-top whitespace-nowrap lg:table-cell">{subject ?? '—'}</Td>
+                        <Td align="right" className="align-top">
+                          {details ? (
+                            <button
+                              type="button"
+                              onClick={() => toggle(a.id)}
+                              aria-expanded={expanded}
+                              aria-controls={expanded ? detailsId : undefined}
+                              aria-label={`Details: ${a.description}`}
+                              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 dark:text-brand-300 dark:hover:bg-slate-800"
+                            >
+                              Details
+                              <Icon name={expanded ? 'chevron-up' : 'chevron-down'} className="size-4" />
+                            </button>
+                          ) : null}
+                        </Td>
+                      </Tr>
+                      {expanded ? (
+                        <tr className="bg-slate-50/70 dark:bg-slate-800/40">
+                          <td colSpan={6} className="px-4 pt-1 pb-4">
+                            <ActivityChanges id={detailsId} properties={a.properties} ip={a.ip} description={a.description} />
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  );
+                })
+              )}
+            </TBody>
+          </Table>
+        )}
+        {meta.total > 0 ? (
+          <div className="border-t border-slate-200 p-4 dark:border-slate-700/70">
+            <Pagination links={activity.links} meta={meta} only={['activity', 'filters']} />
+          </div>
+        ) : null}
+      </Card>
+    </>
+  );
+}

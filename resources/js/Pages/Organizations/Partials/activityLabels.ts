@@ -1,0 +1,41 @@
+import type { BadgeTone } from '@/Components/Badge';
+
+/** How the activity log names events and subject types (unknown ones: "member_added" → "Member added"). */
+const EVENT_LABELS: Record<string, string> = {
+  created: 'Created',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  restored: 'Restored',
+  shared: 'Shared',
+  unshared: 'Unshared',
+  member_added: 'Member added',
+  member_removed: 'Member removed',
+  role_changed: 'Role changed',
+  signed_in: 'Signed in',
+  settings_updated: 'Settings',
+};
+
+const SUBJECT_LABELS: Record<string, string> = {
+  board_user: 'Board user',
+  insight: 'Insight',
+  member: 'Member',
+  organization: 'Organisation',
+  subscription: 'Subscription',
+  invitation: 'Invitation',
+  user: 'User',
+};
+
+const humanise = (value: string) => value.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+
+export const eventLabel = (event: string) => EVENT_LABELS[event] ?? humanise(event);
+export const subjectLabel = (type: string) => SUBJECT_LABELS[type] ?? humanise(type);
+
+const TONES: [RegExp, BadgeTone][] = [
+  [/^(created|restored|member_added|published|resumed|renewed|trial_started|payment_recovered|invitation_sent)$/, 'success'],
+  [/^(deleted|member_removed|canceled|ended|payment_failed|invitation_revoked)$/, 'danger'],
+  [/^(trial_ended|archived|past_due|ownership_transferred)$/, 'warning'],
+  [/^(shared|unshared)$/, 'brand'],
+  [/^(updated|role_changed|settings_updated|plan_changed|invitation_resent)$/, 'info'],
+];
+
+export const eventTone = (event: string): BadgeTone => TONES.find(([pattern]) => pattern.test(event))?.[1] ?? 'neutral';
