@@ -24,19 +24,22 @@ export function OnlineMembers({ members, max = 4, className }: OnlineMembersProp
       <span className="sr-only">
         {members.length} {members.length === 1 ? 'member' : 'members'} online: {names}
       </span>
-      <div className="flex -space-x-1.5" aria-hidden="true">
+      {/* Phones: a dot and the count; the header has no room for faces. */}
+      <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-600 sm:hidden dark:text-slate-300" aria-hidden="true">
+        <span className="size-2 rounded-full bg-emerald-500" />
+        {members.length}
+      </span>
+      <div className="hidden gap-1 sm:flex" aria-hidden="true">
         {shown.map((member) => (
-          <span key={member.id} className="relative rounded-full ring-2 ring-white dark:ring-slate-900">
-            <Avatar name={member.name} size="xs" />
-          </span>
+          <Avatar key={member.id} name={member.name} size="xs" />
         ))}
         {more > 0 ? (
-          <span className="inline-flex size-6 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold text-slate-700 ring-2 ring-white dark:bg-slate-700 dark:text-slate-200 dark:ring-slate-900">
+          <span className="inline-flex size-6 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
             +{more}
           </span>
         ) : null}
       </div>
-      <span className="hidden items-center gap-1.5 text-xs text-slate-500 sm:inline-flex dark:text-slate-400" aria-hidden="true">
+      <span className="hidden items-center gap-1.5 text-xs text-slate-500 md:inline-flex dark:text-slate-400" aria-hidden="true">
         <span className="size-2 rounded-full bg-emerald-500" />
         {members.length} online
       </span>
