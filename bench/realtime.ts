@@ -242,7 +242,7 @@ async function benchIdle(count: number): Promise<{ rss: number }> {
   console.log(`(a) ${count} idle connections (each subscribed to one of 100 channels), one node`);
   console.log(`    server RSS: ${mb(base.rss)} MB empty → ${mb(connected.rss)} MB connected → ${mb(idle.rss)} MB after ${IDLE_WINDOW_MS / 1000} s idle (goal ≤ 150 MB)`);
   console.log(`    after a full GC: ${mb(collected.rss)} MB RSS, ${mb(collected.heapUsed)} MB heap used of ${mb(collected.heapTotal)} MB, ${mb(collected.external)} MB external; per connection ≈ ${((idle.rss - base.rss) / count / 1024).toFixed(1)} KB RSS, ${((collected.heapUsed - base.heapUsed) / count / 1024).toFixed(1)} KB heap`);
-  console.log(`    (server run as plain node on a bundle; under tsx, as \`npm run reverb:start\` does, the empty server is ${mb(tsxBase.rss)} MB: the loader thread adds ${mb(tsxBase.rss - base.rss)} MB)`);
+  console.log(`    (server run as plain node on a bundle, as \`npm run reverb:start\` does; under tsx the empty server is ${mb(tsxBase.rss)} MB: the loader thread adds ${mb(tsxBase.rss - base.rss)} MB)`);
   console.log(`    server CPU: ${(connected.cpuMs - base.cpuMs).toFixed(0)} ms to accept + subscribe all (${ms} ms wall), ${(idle.cpuMs - connected.cpuMs).toFixed(0)} ms over ${IDLE_WINDOW_MS / 1000} s idle`);
   return { rss: idle.rss };
 }
