@@ -67,7 +67,7 @@ test('editor creates a board user, writes, publishes and shares an insight; the 
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Insight published.')).toBeVisible();
   await page.getByRole('button', { name: 'Create public link' }).click();
-  const linkBox = page.getByLabel('Public link');
+  const linkBox = page.getByRole('textbox', { name: 'Public link' });
   await expect(linkBox).toHaveValue(new RegExp(`^${baseURL}/p/northwind/[A-Za-z0-9_-]{32}$`));
   const publicUrl = await linkBox.inputValue();
 

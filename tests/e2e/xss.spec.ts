@@ -161,7 +161,7 @@ test('no payload executes or plants markup on any board-user, insight or public 
   await expect(guest.getByText(`${marker} <script>alert("script")</script>`)).toBeVisible();
   for (const id of insightIds) {
     await page.goto(`/insights/${id}`);
-    const url = await page.getByLabel('Public link').inputValue();
+    const url = await page.getByRole('textbox', { name: 'Public link' }).inputValue();
     await visit(guest, url);
     const heads = await guest.evaluate(() => Array.from(document.head.querySelectorAll('script:not([src]):not([nonce])')).length);
     expect(heads).toBe(0);
