@@ -8,6 +8,7 @@ import { Select } from '@/Components/Select';
 import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated } from '@/types';
+import { eventLabel } from '@/lib/activityLabels';
 
 export interface HistoryEntry {
   id: number;
@@ -24,21 +25,6 @@ export interface HistoryProps {
   organizations: { id: number; name: string }[];
   filters: { organization: number | null };
 }
-
-const EVENT_LABELS: Record<string, string> = {
-  created: 'Created',
-  updated: 'Updated',
-  deleted: 'Deleted',
-  restored: 'Restored',
-  shared: 'Shared',
-  unshared: 'Unshared',
-  member_added: 'Member added',
-  role_changed: 'Role changed',
-  signed_in: 'Signed in',
-  settings_updated: 'Settings',
-};
-
-const eventLabel = (event: string) => EVENT_LABELS[event] ?? event.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** The signed-in user's own activity across their organisations. */
 export default function History({ activity, organizations, filters }: HistoryProps) {

@@ -38,7 +38,8 @@ function filtered(db: Db, organizationId: number, filters: LogQueryFilters) {
   return query;
 }
 
-const LOG_COLUMNS = [
+/** What `presentActivity` needs. */
+const ENTRY_COLUMNS = [
   'activity_logs.id',
   'activity_logs.event',
   'activity_logs.subject_type',
@@ -46,10 +47,10 @@ const LOG_COLUMNS = [
   'activity_logs.description',
   'activity_logs.causer_id',
   'users.name as causer_name',
-  'activity_logs.properties',
-  'activity_logs.ip',
   'activity_logs.created_at',
 ] as const;
+
+const LOG_COLUMNS = [...ENTRY_COLUMNS, 'activity_logs.properties', 'activity_logs.ip'] as const;
 
 /** A page of the log: newest first (the (organization_id, created_at desc, id desc) index). */
 export function logQuery(db: Db, organizationId: number, filters: LogQueryFilters) {
@@ -108,4 +109,15 @@ export async function deleteOlderThan(db: Db, cutoff: Date, limit: number): Prom
     .where('id', 'in', (eb) => eb.selectFrom('activity_logs').select('id').where('created_at', '<', cutoff).orderBy('created_at').orderBy('id').limit(limit))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The organisation's latest entries, with who did it (the dashboard's list). */
+export function recentActivity(db: Db, organizationId: number, limit: number) {
+  return scoped(db, organizationId, 'activity_logs')
+    .leftJoin('users', 'users.id', 'activity_logs.causer_id')
+    .select([...ENTRY_COLUMNS])
+    .orderBy('activity_logs.created_at', 'desc')
+    .orderBy('activity_logs.id', 'desc')
+    .limit(limit)
+    .execute();
 }

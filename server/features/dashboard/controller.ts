@@ -1,4 +1,5 @@
 import { presentActivity } from '../activity/presenter';
+import { recentActivity } from '../activity/repository';
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { authorize } from '../organizations/policy';
@@ -21,7 +22,7 @@ export function dashboardController(ctx: AppContext) {
       const [counts, perWeek, activity, subscription] = await Promise.all([
         repo.dashboardCounts(ctx.db, org.id, now),
         repo.publishedPerWeek(ctx.db, org.id, weeks, timeZone),
-        repo.recentActivity(ctx.db, org.id, 10),
+        recentActivity(ctx.db, org.id, 10),
         findSubscription(ctx.db, org.id),
       ]);
       const plan = PLANS[subscription && subscription.status !== 'ended' ? subscription.plan : 'free'];

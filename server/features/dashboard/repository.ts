@@ -62,23 +62,3 @@ export async function publishedPerWeek(db: Db, organizationId: number, weekStart
   const byWeek = new Map(rows.map((r) => [r.week, Number(r.n)]));
   return weekStarts.map((week) => ({ week, count: byWeek.get(week) ?? 0 }));
 }
-
-/** The organisation's latest activity, with who did it. */
-export function recentActivity(db: Db, organizationId: number, limit = 10) {
-  return scoped(db, organizationId, 'activity_logs')
-    .leftJoin('users', 'users.id', 'activity_logs.causer_id')
-    .select([
-      'activity_logs.id',
-      'activity_logs.event',
-      'activity_logs.subject_type',
-      'activity_logs.subject_id',
-      'activity_logs.description',
-      'activity_logs.causer_id',
-      'activity_logs.created_at',
-      'users.name as causer_name',
-    ])
-    .orderBy('activity_logs.created_at', 'desc')
-    .orderBy('activity_logs.id', 'desc')
-    .limit(limit)
-    .execute();
-}

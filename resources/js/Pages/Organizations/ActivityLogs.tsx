@@ -17,7 +17,7 @@ import { useOrganizationEvent } from '@/hooks/useRealtime';
 import type { ActivityEntry, Paginated } from '@/types';
 import { ActivityChanges, hasDetails, type ActivityProperties } from './Partials/ActivityChanges';
 import { matchesFilters, prependEntry, type ActivityLogFilterValues } from './Partials/activityFilters';
-import { eventLabel, eventTone, subjectLabel } from './Partials/activityLabels';
+import { eventLabel, eventTone, subjectLabel } from '@/lib/activityLabels';
 
 /** A row of the log: the shared entry plus the changes and the IP (null while a live entry's details load). */
 export interface ActivityLogEntry extends ActivityEntry {
