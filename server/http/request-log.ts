@@ -16,12 +16,16 @@ export function requestLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.get('X-Request-Id');
     req.id = incoming && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    req.log = logger.child({ reqId: req.id });
-    const start = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      req.log.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
-    });
+    // Most requests never log: the child logger is made on first use.
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', { get: () => (child ??= logger.child({ reqId: req.id })), configurable: true });
+    if (logger.isLevelEnabled('info')) {
+      const start = process.hrtime.bigint();
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - start) / 1e6;
+        req.log.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      });
+    }
     next();
   };
 }
