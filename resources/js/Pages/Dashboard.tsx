@@ -52,7 +52,7 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
   const { entries, prepend } = useRecentActivity(recentActivity);
   // Live: new log lines join the list as they happen; the figures follow any change.
   useOrganizationEvent('ActivityLogged', prepend);
-  useLiveReload(['BoardUserChanged', 'InsightChanged', 'SubscriptionChanged', 'ActivityLogged'], ['counts', 'publishedPerWeek', 'subscription', 'usage'], 1000);
+  useLiveReload(['BoardUserChanged', 'InsightChanged', 'SubscriptionChanged', 'ActivityLogged'], ['counts', 'publishedPerWeek', 'subscription', 'usage'], { delayMs: 1000 });
   const can = auth.can;
 
   const chartData = useMemo(

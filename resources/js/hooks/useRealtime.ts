@@ -78,21 +78,37 @@ export function useOrganizationPresence(): OnlineMember[] {
 
 const sortByName = (members: OnlineMember[]) => [...members].sort((a, b) => a.name.localeCompare(b.name));
 
+export interface LiveReloadOptions<E extends keyof OrganizationEvents> {
+  /** Quiet time before reloading, so a burst of events makes one request (default 300 ms). */
+  delayMs?: number;
+  /** Only events this accepts cause a reload (default: all of them). */
+  when?: (payload: OrganizationEvents[E]) => boolean;
+}
+
 /**
  * Reloads `only` these props when another member changes what the page shows. Bursts (a bulk
  * action) collapse into one quiet reload; stale prefetched pages are dropped as well.
  */
-export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], only: string[], delayMs = 300): void {
+export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], only: string[], options: LiveReloadOptions<E> = {}): void {
+  const { delayMs = 300, when } = options;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const accepts = useRef(when);
+  useEffect(() => {
+    accepts.current = when;
+  });
   const onlyKey = only.join(',');
-  const reload = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      router.flushAll();
-      router.reload({ only: onlyKey.split(','), async: true, showProgress: false });
-    }, delayMs);
-  }, [onlyKey, delayMs]);
+  const reload = useCallback(
+    (payload: OrganizationEvents[E]) => {
+      if (accepts.current && !accepts.current(payload)) return;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        router.flushAll();
+        router.reload({ only: onlyKey.split(','), async: true, showProgress: false });
+      }, delayMs);
+    },
+    [onlyKey, delayMs],
+  );
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   useOrganizationEvent(events, reload);
 }

@@ -9,6 +9,7 @@ import { Icon, type IconName } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { UsageBar } from '@/Components/UsageBar';
 import { useFormatters } from '@/hooks/useFormatters';
+import { useLiveReload } from '@/hooks/useRealtime';
 import { STATUS_LABELS, STATUS_TONES, usageLabel, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
 
 export interface SubscriptionShowProps {
@@ -27,6 +28,8 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
   const [confirming, setConfirming] = useState(false);
   const [processing, setProcessing] = useState<'cancel' | 'resume' | null>(null);
   const manage = auth.can.manageSubscription;
+  // A plan change, cancel or resume by another admin (or the scheduler) shows up here live.
+  useLiveReload(['SubscriptionChanged'], ['subscription', 'plan', 'usage', 'pendingInvitations']);
 
   const post = (action: 'cancel' | 'resume') =>
     router.post(`/subscription/${action}`, {}, {

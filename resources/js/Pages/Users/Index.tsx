@@ -12,6 +12,7 @@ import { Pagination } from '@/Components/Pagination';
 import { SearchFilter } from '@/Components/SearchFilter';
 import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
+import { useLiveReload } from '@/hooks/useRealtime';
 import type { Paginated } from '@/types';
 import { roleLabels, roleTones } from '../Organizations/Form';
 import type { MemberRow, MemberUsage, PendingInvitation } from './types';
@@ -28,6 +29,9 @@ export interface IndexProps {
 
 type Pending = { kind: 'remove'; member: MemberRow } | { kind: 'revoke'; invitation: PendingInvitation } | null;
 
+/** Activity about these changes the list. */
+const MEMBER_SUBJECTS = new Set(['user', 'invitation']);
+
 export default function Index({ members, invitations, usage, filters, currentUserId, canManageOwners }: IndexProps) {
   const fmt = useFormatters();
   const page = usePage();
@@ -35,6 +39,8 @@ export default function Index({ members, invitations, usage, filters, currentUse
   const organization = page.props.auth.organization;
   const [pending, setPending] = useState<Pending>(null);
   const [processing, setProcessing] = useState(false);
+  // Members joining, leaving or changing role elsewhere show up here without a reload.
+  useLiveReload(['ActivityLogged'], ['members', 'invitations', 'usage'], { when: (entry) => MEMBER_SUBJECTS.has(entry.subject_type ?? '') });
   const seatsUsed = usage.members + usage.pending;
   const full = usage.limit !== null && seatsUsed >= usage.limit;
 
