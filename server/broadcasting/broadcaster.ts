@@ -12,6 +12,11 @@ export interface BroadcastMessage {
 
 export interface Broadcaster {
   publish(message: BroadcastMessage): Promise<void>;
+  /**
+   * Closes every realtime connection of a user, so channels they were authorised for while they
+   * had access stop reaching them; their browser reconnects and is authorised afresh.
+   */
+  terminateUser(userId: number): Promise<void>;
 }
 
 export const EVENT_NAMESPACE = 'App\\Events\\';
@@ -49,13 +54,20 @@ export function pusherBroadcaster(options: PusherBroadcasterOptions): Broadcaste
         await client.trigger(names.slice(i, i + 100), EVENT_NAMESPACE + event, data, socketId ? { socket_id: socketId } : undefined);
       }
     },
+    async terminateUser(userId) {
+      await client.terminateUserConnections(String(userId));
+    },
   };
 }
 
 /** Records what would have been published (tests, and runs with the realtime server turned off). */
 export class MemoryBroadcaster implements Broadcaster {
   readonly published: BroadcastMessage[] = [];
+  readonly terminated: number[] = [];
   async publish(message: BroadcastMessage) {
     this.published.push(message);
+  }
+  async terminateUser(userId: number) {
+    this.terminated.push(userId);
   }
 }

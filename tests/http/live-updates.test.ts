@@ -164,4 +164,27 @@ describe('live updates end to end', () => {
     await sdk.sendToUser(String(viewer.user.id), 'role_changed', { role: 'admin' });
     expect(await got).toEqual({ role: 'admin' });
   });
+
+  it('closes the sockets of a removed member; reconnected, they are refused the organisation', async () => {
+    const { org, viewer } = await twoMembers();
+    const owner = await createUser(app);
+    await addMember(app, org.id, owner, 'owner');
+    const ownerClient = await actingAs(app, app.client(), owner, org.id);
+    const echo = echoFor(viewer.client);
+    const pusher = (echo.connector as unknown as { pusher: Pusher }).pusher;
+    const roleChanged = new Promise((resolve) => echo.private(`App.Models.User.${viewer.user.id}`).listen('RoleChanged', resolve));
+    await subscribed(echo.private(`organizations.${org.id}`));
+    await subscribed(echo.join(`organizations.${org.id}.online`));
+
+    const res = await ownerClient.delete(`/users/${viewer.user.id}`, undefined, { inertia: true });
+    expect(res.status).toBe(303);
+    expect(await roleChanged).toMatchObject({ organization: { id: org.id }, role: null });
+    await until(() => pusher.connection.state === 'disconnected', 'the server closing the socket');
+
+    // What the app's client does next: reconnect; every channel is authorised afresh.
+    const refused = new Promise<unknown>((resolve) => echo.private(`organizations.${org.id}`).error(resolve));
+    pusher.connect();
+    await until(() => pusher.connection.state === 'connected', 'reconnection');
+    expect(await refused).toMatchObject({ type: 'AuthError', error: expect.stringContaining('403') });
+  });
 });

@@ -392,8 +392,9 @@ describe('removing members and leaving', () => {
     expect(res.location).toBe('/users');
     expect(await roleOf(t.org.id, t.editor.user.id)).toBeUndefined();
     expect(await app.ctx.db.selectFrom('activity_logs').select('subject_id').where('organization_id', '=', t.org.id).where('event', '=', 'member_removed').executeTakeFirst()).toEqual({ subject_id: t.editor.user.id });
-    // The removed member's session drops the organisation.
+    // The removed member's session drops the organisation, and their open sockets are closed.
     expect((await t.editor.client.get('/users', { inertia: true })).location).toBe('/organizations/select');
+    expect(app.broadcasts.terminated).toContain(t.editor.user.id);
 
     expect((await send(t.admin.client, 'DELETE', `/users/${t.owner.user.id}`, {})).status).toBe(403);
     const self = await send(t.owner.client, 'DELETE', `/users/${t.owner.user.id}`, {}, '/users');
@@ -412,6 +413,7 @@ describe('removing members and leaving', () => {
     const page = await follow(t.viewer.client, res);
     expect(page.props.auth.organization).toBeNull();
     expect(page.props.flash.success).toBe(`You left ${t.org.name}.`);
+    expect(app.broadcasts.terminated).toContain(t.viewer.user.id);
 
     const stay = await send(t.owner.client, 'POST', `/organizations/${t.org.id}/leave`, {}, `/organizations/${t.org.id}`);
     expect((await errorsOf(t.owner.client, stay)).organization).toBe(`You are the last owner of ${t.org.name}. Make someone else an owner, or delete the organisation, before leaving.`);

@@ -4,7 +4,9 @@ import type { RealtimeConfig } from '@/types';
 import { syncCsrfMeta, xsrfToken } from './csrf';
 import { http } from './http';
 
-let current: { echo: Echo<'reverb'>; key: string } | null = null;
+let current: { echo: Echo<'reverb'>; key: string; closing: boolean } | null = null;
+
+const MAX_RETRIES = 5;
 
 /**
  * Echo puts the meta tag's token on its auth requests once, at start; this adds the cookie's, read
@@ -39,12 +41,33 @@ export function connectEcho(config: RealtimeConfig, userId: number): Echo<'rever
     // Our own axios instance gets the X-Socket-Id header below; Echo's global hooks have nothing to find.
     withoutInterceptors: true,
   });
-  current = { echo, key };
+  const entry = { echo, key, closing: false };
+  current = entry;
+  reconnectWhenRefused(entry);
   return echo;
 }
 
+/**
+ * The server closes a user's sockets when they lose access to an organisation (4009), and
+ * pusher-js does not retry a refused connection. Reconnecting re-authorises every channel, so
+ * the ones still allowed come back and the others are refused. A few tries, spaced out.
+ */
+function reconnectWhenRefused(entry: NonNullable<typeof current>): void {
+  const pusher = (entry.echo.connector as unknown as { pusher: Pusher }).pusher;
+  let retries = 0;
+  pusher.connection.bind('state_change', ({ previous, current: state }: { previous: string; current: string }) => {
+    if (state === 'connected') retries = 0;
+    if (state !== 'disconnected' || previous !== 'connected' || entry.closing || retries >= MAX_RETRIES) return;
+    retries += 1;
+    setTimeout(() => !entry.closing && pusher.connect(), 1_000 * retries);
+  });
+}
+
 export function disconnectEcho(): void {
-  current?.echo.disconnect();
+  if (current) {
+    current.closing = true;
+    current.echo.disconnect();
+  }
   current = null;
 }
 

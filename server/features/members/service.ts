@@ -80,6 +80,8 @@ export async function removeMember(ctx: AppContext, req: Request, org: CurrentOr
       properties: { old: { role: member.role, email: member.email } },
     });
     uow.broadcast({ channels: [channels.user(member.id)], event: 'RoleChanged', data: { organization: { id: org.id, name: org.name }, role: null, previous_role: member.role } });
+    // After the notice: their open sockets still hold this organisation's channels.
+    uow.afterCommit(() => ctx.broadcaster.terminateUser(member.id));
   });
 }
 
@@ -100,6 +102,7 @@ export async function leaveOrganization(ctx: AppContext, req: Request, org: Curr
       description: `${user.name} left ${org.name}`,
       properties: { old: { role, email: user.email }, attributes: { left: true } },
     });
+    uow.afterCommit(() => ctx.broadcaster.terminateUser(user.id));
   });
   if (req.session.get<number>(CURRENT_ORG_KEY) === org.id) req.session.forget(CURRENT_ORG_KEY);
   if (req.organization?.id === org.id) req.organization = undefined;
