@@ -9,7 +9,7 @@ import { randomToken, sha256 } from './lib/crypto';
 import { createLogger, type Logger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limiter';
 import { createMailer, type Mailer } from './mail/mailer';
-import { MemoryBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
+import { nullBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,7 +66,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
 }
 
 function defaultBroadcaster(config: Config, logger: Logger): Broadcaster {
-  if (!config.REVERB_SERVER_ENABLED && !config.REVERB_PUBLISH_HOST) return new MemoryBroadcaster();
+  if (!config.REVERB_SERVER_ENABLED && !config.REVERB_PUBLISH_HOST) return nullBroadcaster;
   const host = config.REVERB_PUBLISH_HOST || (config.REVERB_HOST === '0.0.0.0' || config.REVERB_HOST === '::' ? '127.0.0.1' : config.REVERB_HOST);
   return pusherBroadcaster({
     appId: config.REVERB_APP_ID,

@@ -60,7 +60,13 @@ export function pusherBroadcaster(options: PusherBroadcasterOptions): Broadcaste
   };
 }
 
-/** Records what would have been published (tests, and runs with the realtime server turned off). */
+/** Realtime turned off: events go nowhere (a memory of them would only grow). */
+export const nullBroadcaster: Broadcaster = {
+  async publish() {},
+  async terminateUser() {},
+};
+
+/** Records what would have been published (tests). */
 export class MemoryBroadcaster implements Broadcaster {
   readonly published: BroadcastMessage[] = [];
   readonly terminated: number[] = [];
