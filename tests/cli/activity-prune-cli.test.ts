@@ -18,7 +18,7 @@ describe('activity:prune arguments', () => {
   });
 
   it('refuses anything else with a message', () => {
-    for (const argv of [['--days=0'], ['--days=-5'], ['--days=1.5'], ['--days=abc'], ['--days='], ['--days'], ['--days=1e3'], ['--days=9999999'], ['--weeks=2'], ['30']]) {
+    for (const argv of [['--days=0'], ['--days=-5'], ['--days=1.5'], ['--days=abc'], ['--days='], ['--days'], ['--days=1e3'], ['--days=9999999'], ['--days=36501'], ['--weeks=2'], ['30']]) {
       const parsed = parsePruneArgs(argv);
       expect(parsed.ok, argv.join(' ')).toBe(false);
       if (!parsed.ok) expect(parsed.error).toMatch(/--days|Unknown argument/);

@@ -284,6 +284,7 @@ describe('password confirmation and profile', () => {
     expect(res.status).toBe(303);
     expect(res.location).toBe('/');
     expect(await app.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+    expect(app.broadcasts.terminated).toContain(user.id);
   });
 
   it('refuses to delete the last owner of an organisation, naming it', async () => {

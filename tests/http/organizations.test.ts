@@ -269,6 +269,8 @@ describe('deleting', () => {
     expect(res.location).toBe('/organizations');
     const row = await app.ctx.db.selectFrom('organizations').selectAll().where('id', '=', org.id).executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
+    // Every member's open sockets are closed: they held the organisation's channels.
+    expect(app.broadcasts.terminated).toContain(owner.id);
     const page = await follow(client, res);
     expect(page.props.auth.organization).toBeNull();
     expect(page.props.organizations.data.map((o: { id: number }) => o.id)).not.toContain(org.id);

@@ -41,6 +41,9 @@ export function connectEcho(config: RealtimeConfig, userId: number): Echo<'rever
     // Our own axios instance gets the X-Socket-Id header below; Echo's global hooks have nothing to find.
     withoutInterceptors: true,
   });
+  // Signed in over the socket (/broadcasting/user-auth), every connection of this user is known
+  // to the server: it can message the user directly and close their sockets when access ends.
+  echo.connector.signin();
   const entry = { echo, key, closing: false };
   current = entry;
   reconnectWhenRefused(entry);

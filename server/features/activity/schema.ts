@@ -17,9 +17,9 @@ const causer = param.transform((v): number | 'system' | null => {
 /** Events and subject types are short snake_case words (`member_added`, `board_user`). */
 const word = param.transform((v) => (v && /^[a-z][a-z0-9_.-]{0,39}$/.test(v) ? v : null));
 
-/** A real calendar date, YYYY-MM-DD. */
+/** A real calendar date, YYYY-MM-DD, from year 1 (PostgreSQL has no year 0). */
 const day = param.transform((v) => {
-  if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
+  if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v) || v < '0001-01-01') return null;
   const parsed = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(v) ? v : null;
 });
@@ -57,6 +57,9 @@ export const DEFAULT_RETENTION_DAYS = 365;
 export type PruneArgs = { ok: true; days: number; help: boolean } | { ok: false; error: string };
 
 /** Parses the prune command's arguments (`--days=N` or `--days N`; N a positive integer). */
+/** A century: the cutoff stays a date every database can hold. */
+export const MAX_RETENTION_DAYS = 36_500;
+
 export function parsePruneArgs(argv: string[]): PruneArgs {
   let days: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -70,6 +73,8 @@ export function parsePruneArgs(argv: string[]): PruneArgs {
   }
   if (days === undefined) return { ok: true, days: DEFAULT_RETENTION_DAYS, help: false };
   const n = /^\d{1,6}$/.test(days.trim()) ? Number(days.trim()) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) return { ok: false, error: `--days must be a positive whole number of days, at most 999999 (got "${days}"), e.g. --days=365.` };
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_RETENTION_DAYS) {
+    return { ok: false, error: `--days must be a positive whole number of days, at most ${MAX_RETENTION_DAYS} (got "${days}"), e.g. --days=365.` };
+  }
   return { ok: true, days: n, help: false };
 }

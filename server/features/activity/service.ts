@@ -1,5 +1,6 @@
 import type { AppContext, Clock } from '../../context';
 import { deleteOlderThan } from './repository';
+import { MAX_RETENTION_DAYS } from './schema';
 
 export const PRUNE_BATCH_SIZE = 5000;
 const DAY_MS = 86_400_000;
@@ -18,7 +19,7 @@ export interface PruneReport {
  * locked for long and other writers keep going.
  */
 export async function pruneActivity(ctx: Pick<AppContext, 'db'> & { clock: Clock }, options: { days: number; batchSize?: number }): Promise<PruneReport> {
-  if (!Number.isSafeInteger(options.days) || options.days < 1) throw new RangeError('days must be a positive integer');
+  if (!Number.isSafeInteger(options.days) || options.days < 1 || options.days > MAX_RETENTION_DAYS) throw new RangeError(`days must be a whole number from 1 to ${MAX_RETENTION_DAYS}`);
   const batchSize = options.batchSize ?? PRUNE_BATCH_SIZE;
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError('batchSize must be a positive integer');
   const cutoff = new Date(ctx.clock.now().getTime() - options.days * DAY_MS);

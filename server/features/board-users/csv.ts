@@ -20,9 +20,21 @@ export interface CsvColumn<T> {
 
 /**
  * Streams `rows` as a CSV download: headers first, then each batch as it arrives (backpressure
- * respected: the source is not read faster than the client takes the file).
+ * respected: the source is not read faster than the client takes the file). The first row is read
+ * before anything is sent, so a query that fails at once still gets a proper error response.
  */
 export async function streamCsv<T>(res: Response, filename: string, columns: CsvColumn<T>[], rows: AsyncIterable<T>): Promise<void> {
+  const source = rows[Symbol.asyncIterator]();
+  const first = await source.next();
+  async function* all() {
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+    } finally {
+      await source.return?.(); // a download the client abandoned stops its queries too
+    }
+  }
   res.status(200).set({
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
@@ -36,5 +48,5 @@ export async function streamCsv<T>(res: Response, filename: string, columns: Csv
     },
   });
   const csv = stringify({ header: true, columns: columns.map((c) => c.header), bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
-  await pipeline(Readable.from(rows), toRecord, csv, res);
+  await pipeline(Readable.from(all()), toRecord, csv, res);
 }

@@ -25,10 +25,15 @@ const rules: ChannelRule[] = [
   { pattern: /^private-App\.Models\.User\.(\d{1,10})$/, authorize: async (_db, user, id) => user.id === id },
 ];
 
+/** Ids the database can hold; anything else names no one's channel. */
+const MAX_ID = 2_147_483_647;
+
 export async function authorizeChannel(db: Db, user: User, channel: string): Promise<ChannelGrant> {
   for (const rule of rules) {
     const match = rule.pattern.exec(channel);
-    if (match) return rule.authorize(db, user, Number(match[1]));
+    if (!match) continue;
+    const id = Number(match[1]);
+    return id >= 1 && id <= MAX_ID ? rule.authorize(db, user, id) : false;
   }
   return false;
 }

@@ -43,6 +43,11 @@ export function findMember(db: Db, organizationId: number, userId: number) {
     .executeTakeFirst();
 }
 
+export async function memberUserIds(db: Db, organizationId: number): Promise<number[]> {
+  const rows = await scoped(db, organizationId, 'memberships').select('memberships.user_id').execute();
+  return rows.map((r) => r.user_id);
+}
+
 export function findMembership(db: Db, organizationId: number, userId: number) {
   return scoped(db, organizationId, 'memberships').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }

@@ -6,7 +6,7 @@ import { paginate } from '../../lib/pagination';
 import { actorFrom, diff, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
 import { checkCredentials, completeLogin, isUniqueViolation } from '../auth/service';
-import { findMember, findMembership, insertMembership, memberList, membersCount, setMembershipRole } from '../members/repository';
+import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../members/repository';
 import { TRIAL_DAYS } from '../subscriptions/plans';
 import { abilitiesOf } from './policy';
 import {
@@ -201,6 +201,11 @@ export async function deleteOrganization(ctx: AppContext, req: Request, target: 
       subject_id: org.id,
       description: `${req.user!.name} deleted the organisation ${org.name}`,
       properties: { attributes: { name: org.name, slug: org.slug } },
+    });
+    // Open sockets keep the organisation's channels; closed, they reconnect without them.
+    const members = await memberUserIds(uow.db, org.id);
+    uow.afterCommit(async () => {
+      for (const id of members) await ctx.broadcaster.terminateUser(id);
     });
   });
   if (req.session.get<number>(CURRENT_ORG_KEY) === target.id) req.session.forget(CURRENT_ORG_KEY);

@@ -84,5 +84,7 @@ export async function deleteAccount(ctx: AppContext, req: Request, password: str
   }
   await inTransaction(ctx, actorFrom(req), async (uow) => {
     await uow.db.deleteFrom('users').where('id', '=', user.id).execute();
+    // Tabs still open elsewhere must stop hearing their organisations.
+    uow.afterCommit(() => ctx.broadcaster.terminateUser(user.id));
   });
 }
