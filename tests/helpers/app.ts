@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import type { LogEvent } from 'kysely';
 import { createApp, type CreateAppOptions } from '../../server/app';
 import { boot } from '../../server/bootstrap';
-import { migrateToLatest } from '../../server/db/migrate';
 import { loadConfig, type Config } from '../../server/config';
 import type { AppContext, Clock } from '../../server/context';
 import { createLogger } from '../../server/lib/logger';
@@ -62,7 +61,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const mail = new MemoryMailer();
   const broadcasts = new MemoryBroadcaster();
-  await migrateToLatest(database.db, database.schema);
   const booted = await boot(config, {
     migrate: false,
     database,
