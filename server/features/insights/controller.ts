@@ -105,54 +105,14 @@ export function insightsController(ctx: AppContext) {
       res.redirect(303, `/insights/${id}`);
     },
 
-    async destroy(req: Request, res: Response) {
-      authorize(req, 'manageRecords');
-      const id = routeId(req.params.id);
-      await service.deleteInsight(ctx, req, id);
-      flash(req, 'success', 'Insight moved to the trash.');
-      res.redirect(303, `/insights/${id}`);
-    },
-
-    async restore(req: Request, res: Response) {
-      authorize(req, 'manageRecords');
-      const id = routeId(req.params.id);
-      await service.restoreInsight(ctx, req, id);
-      flash(req, 'success', 'Insight restored.');
-      res.redirect(303, `/insights/${id}`);
-    },
-
-    async publish(req: Request, res: Response) {
-      authorize(req, 'manageRecords');
-      const id = routeId(req.params.id);
-      await service.publishInsight(ctx, req, id);
-      flash(req, 'success', 'Insight published.');
-      res.redirect(303, `/insights/${id}`);
-    },
-
-    async archive(req: Request, res: Response) {
-      authorize(req, 'manageRecords');
-      const id = routeId(req.params.id);
-      await service.archiveInsight(ctx, req, id);
-      flash(req, 'success', 'Insight archived.');
-      res.redirect(303, `/insights/${id}`);
-    },
-
-    async share(req: Request, res: Response) {
-      authorize(req, 'manageRecords');
-      const id = routeId(req.params.id);
-      const wasShared = !!(await repo.findInsight(ctx.db, currentOrganization(req).id, id))?.share_token;
-      await service.shareInsight(ctx, req, id);
-      flash(req, 'success', wasShared ? 'A new public link was created. The old link no longer works.' : 'Public link created. Anyone with the link can read this insight.');
-      res.redirect(303, `/insights/${id}`);
-    },
-
-    async unshare(req: Request, res: Response) {
-      authorize(req, 'manageRecords');
-      const id = routeId(req.params.id);
-      await service.unshareInsight(ctx, req, id);
-      flash(req, 'success', 'The public link was turned off.');
-      res.redirect(303, `/insights/${id}`);
-    },
+    destroy: recordAction(ctx, service.deleteInsight, () => 'Insight moved to the trash.'),
+    restore: recordAction(ctx, service.restoreInsight, () => 'Insight restored.'),
+    publish: recordAction(ctx, service.publishInsight, () => 'Insight published.'),
+    archive: recordAction(ctx, service.archiveInsight, () => 'Insight archived.'),
+    share: recordAction(ctx, service.shareInsight, ({ reshared }) =>
+      reshared ? 'A new public link was created. The old link no longer works.' : 'Public link created. Anyone with the link can read this insight.',
+    ),
+    unshare: recordAction(ctx, service.unshareInsight, () => 'The public link was turned off.'),
 
     /** The editor's preview: the same renderer and sanitiser as the pages. */
     async preview(req: Request, res: Response) {
@@ -160,6 +120,19 @@ export function insightsController(ctx: AppContext) {
       const { body } = validate(previewSchema, req.body);
       res.set('Cache-Control', 'no-store').json({ html: renderMarkdown(body) });
     },
+  };
+}
+
+/**
+ * A POST on one insight (delete, restore, publish, share…): editors only, the service does the
+ * work, and the insight's page shows what happened.
+ */
+function recordAction<R>(ctx: AppContext, run: (ctx: AppContext, req: Request, id: number) => Promise<R>, message: (result: R) => string) {
+  return async (req: Request, res: Response) => {
+    authorize(req, 'manageRecords');
+    const id = routeId(req.params.id);
+    flash(req, 'success', message(await run(ctx, req, id)));
+    res.redirect(303, `/insights/${id}`);
   };
 }
 

@@ -142,7 +142,7 @@ export const archiveInsight = (ctx: AppContext, req: Request, id: number) =>
   });
 
 /** Shares (or re-shares: a new token, the old link stops working) a published insight. */
-export async function shareInsight(ctx: AppContext, req: Request, id: number): Promise<Insight> {
+export async function shareInsight(ctx: AppContext, req: Request, id: number): Promise<{ insight: Insight; reshared: boolean }> {
   const org = currentOrganization(req);
   return inTransaction(ctx, actorFrom(req), async (uow) => {
     const before = orFail(await repo.lockInsight(uow.db, org.id, id));
@@ -162,7 +162,7 @@ export async function shareInsight(ctx: AppContext, req: Request, id: number): P
       properties: { old: { shared: !!before.share_token }, attributes: { shared: true }, ...(before.share_token ? { reshared: true } : {}) },
     });
     announce(uow, org.id, id, 'shared');
-    return row;
+    return { insight: row, reshared: !!before.share_token };
   });
 }
 
