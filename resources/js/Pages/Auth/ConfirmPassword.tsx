@@ -4,9 +4,7 @@ import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { Icon } from '@/Components/Icon';
 import { AuthLayout } from '@/Layouts/AuthLayout';
-
-const textLink =
-  'rounded font-medium text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/50';
+import { textLink } from './Partials/textLink';
 
 /** Back to the page that asked for confirmation (Inertia pushed this page on top of it). */
 function goBack() {

@@ -3,13 +3,11 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
+import { textLink } from './Partials/textLink';
 
 export interface ForgotPasswordProps {
   status: string | null;
 }
-
-const textLink =
-  'rounded font-medium text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/50';
 
 export default function ForgotPassword({ status }: ForgotPasswordProps) {
   const form = useForm({ email: '' });

@@ -3,9 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
-
-const textLink =
-  'rounded font-medium text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/50';
+import { textLink } from './Partials/textLink';
 
 export default function Register() {
   const form = useForm({ name: '', email: '', password: '', password_confirmation: '' });

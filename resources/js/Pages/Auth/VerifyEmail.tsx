@@ -3,15 +3,13 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { Icon } from '@/Components/Icon';
 import { AuthLayout } from '@/Layouts/AuthLayout';
+import { textLink } from './Partials/textLink';
 
 export interface VerifyEmailProps {
   /** 'verification-link-sent' after a resend. */
   status: string | null;
   email: string;
 }
-
-const textLink =
-  'rounded font-medium text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/50';
 
 export default function VerifyEmail({ status, email }: VerifyEmailProps) {
   const form = useForm({});

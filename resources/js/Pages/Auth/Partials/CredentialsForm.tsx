@@ -1,0 +1,51 @@
+import { Link, useForm } from '@inertiajs/react';
+import type { FormEvent } from 'react';
+import { Button } from '@/Components/Button';
+import { Checkbox } from '@/Components/Checkbox';
+import { TextField } from '@/Components/TextField';
+import { textLink } from './textLink';
+
+export interface CredentialsFormProps {
+  /** Where the e-mail, password and remember flag are posted. */
+  action: string;
+  submitLabel: string;
+  canResetPassword: boolean;
+}
+
+/** E-mail, password and "remember me": the sign-in form of /login and /org-login/{slug}. */
+export function CredentialsForm({ action, submitLabel, canResetPassword }: CredentialsFormProps) {
+  const form = useForm({ email: '', password: '', remember: false });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post(action, { onFinish: () => form.reset('password') });
+  };
+  // An error about the request rather than a field (e.g. an unknown organisation) shows above the form.
+  const errors = form.errors as Record<string, string | undefined>;
+  const general = Object.entries(errors).find(([key, message]) => message && !['email', 'password', 'remember'].includes(key))?.[1];
+
+  return (
+    <>
+      {general ? (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-400/10 dark:text-red-200">
+          {general}
+        </p>
+      ) : null}
+      <form onSubmit={submit} className="space-y-5" noValidate>
+        <TextField form={form} name="email" label="Email" type="email" autoComplete="username" autoFocus required placeholder="email@example.com" />
+        <div className="relative">
+          <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
+          {canResetPassword ? (
+            // Field's label row has no slot for a link, so this one sits over its right end.
+            <Link href="/forgot-password" className={`absolute top-0 right-0 text-sm ${textLink}`}>
+              Forgot your password?
+            </Link>
+          ) : null}
+        </div>
+        <Checkbox label="Remember me" name="remember" checked={form.data.remember} onChange={(e) => form.setData('remember', e.target.checked)} />
+        <Button type="submit" block processing={form.processing}>
+          {submitLabel}
+        </Button>
+      </form>
+    </>
+  );
+}
