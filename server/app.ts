@@ -78,17 +78,16 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   });
 
   const version = manifestVersion(ctx.paths.manifest);
-  app.use(
-    inertia({
-      version: dev ? () => 'dev' : version,
-      session: sessionBridge,
-      share: (req: Request) => sharedProps(ctx, req),
-      rootView: rootView({
-        appName: config.APP_NAME,
-        assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
-      }),
+  const inertiaAdapter = inertia({
+    version: dev ? () => 'dev' : version,
+    session: sessionBridge,
+    share: (req: Request) => sharedProps(ctx, req),
+    rootView: rootView({
+      appName: config.APP_NAME,
+      assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
     }),
-  );
+  });
+  app.use(inertiaAdapter);
 
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: true, limit: '1mb' }));
@@ -104,6 +103,6 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   }
 
   app.use(notFoundHandler);
-  app.use(errorHandler({ showDetails: config.APP_ENV === 'development' }));
+  app.use(errorHandler({ showDetails: config.APP_ENV === 'development', inertia: inertiaAdapter }));
   return app;
 }

@@ -47,6 +47,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     createDatabase({
       url: config.DATABASE_URL || undefined,
       pgliteDir: config.PGLITE_DIR === 'memory' ? 'memory' : path.resolve(ROOT, config.PGLITE_DIR),
+      logger,
     });
   if (options.migrate !== false) await migrateToLatest(database.db);
   const clock = options.clock ?? systemClock;
