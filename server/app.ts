@@ -5,6 +5,7 @@ import { inertia, manifestVersion } from './inertia';
 import './http/types';
 import { csrf, xsrfCookie } from './http/csrf';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { readinessGate, type Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { onBeforeEnd } from './http/response-hooks';
 import { rootView } from './http/root-view';
@@ -23,6 +24,8 @@ export interface CreateAppOptions {
   vite?: { middlewares: express.RequestHandler; transformIndexHtml?: unknown };
   /** Extra routes mounted before the 404 handler (tests use this for protocol-only pages). */
   extraRoutes?: (router: Router) => void;
+  /** Until it is ready, every request answers 503 (server/main.ts); absent means ready. */
+  readiness?: Readiness;
 }
 
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
@@ -41,6 +44,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     next();
   });
   app.use(requestLog(ctx.logger));
+  if (options.readiness) app.use(readinessGate(options.readiness));
   app.use(
     securityHeaders({
       https,

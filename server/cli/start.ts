@@ -2,20 +2,21 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { ROOT } from '../bootstrap';
 import { startServer } from '../main';
+import { seedDemo, type SeedResult } from '../db/seed';
 import { buildIfNeeded } from './build-if-needed';
-import { seedDemo } from '../db/seed';
 
 const config = loadConfig();
 buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
-const running = await startServer(config);
-const seeded = config.SEED_DEMO ? await seedDemo(running.ctx.db, config.DEMO_PASSWORD) : null;
+
+let seeded: SeedResult | null = null;
+// Ready (and /up healthy) only once migrated and seeded.
+const running = await startServer(config, {
+  prepare: async (ctx) => {
+    if (config.SEED_DEMO) seeded = await seedDemo(ctx.db, config.DEMO_PASSWORD);
+  },
+});
 console.log(`\n  ${config.APP_NAME} is running at ${running.url}\n`);
-if (seeded) {
-  console.log(`  Demo organisation "${seeded.organization.name}" created. Sign in with any of:`);
-  for (const account of seeded.accounts) console.log(`    ${account.email.padEnd(24)} (${account.role})`);
-  console.log(`  Password for all of them: ${seeded.password}`);
-  console.log(`  Public insights: ${running.url}/p/${seeded.organization.slug}\n`);
-}
+printDemoSignIns(seeded, running.url);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -25,4 +26,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await running.stop();
     process.exit(0);
   });
+}
+
+function printDemoSignIns(result: SeedResult | null, url: string): void {
+  if (!result) return;
+  console.log(`  Demo organisation "${result.organization.name}" created. Sign in with any of:`);
+  for (const account of result.accounts) console.log(`    ${account.email.padEnd(24)} (${account.role})`);
+  console.log(`  Password for all of them: ${result.password}`);
+  console.log(`  Public insights: ${url}/p/${result.organization.slug}\n`);
 }
