@@ -3,14 +3,19 @@ import { loadConfig } from '../config';
 import { ROOT } from '../bootstrap';
 import { startServer } from '../main';
 import { seedDemo, type SeedResult } from '../db/seed';
+import { createLogger } from '../lib/logger';
 import { buildIfNeeded } from './build-if-needed';
+import { installCrashHandlers } from './crash-handlers';
 
 const config = loadConfig();
+const logger = createLogger(config.LOG_LEVEL);
+installCrashHandlers(logger);
 buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
 
 let seeded: SeedResult | null = null;
 // Ready (and /up healthy) only once migrated and seeded.
 const running = await startServer(config, {
+  logger,
   prepare: async (ctx) => {
     if (config.SEED_DEMO) seeded = await seedDemo(ctx.db, config.DEMO_PASSWORD);
   },
