@@ -1,4 +1,7 @@
-/** `npm run reverb:start`: the realtime server alone, from the REVERB_* environment. */
+/**
+ * `npm run reverb:start`: the realtime server alone, from the REVERB_* environment. `npm start`
+ * runs the same (bundled) script as a supervised child process (server/cli/supervise.ts).
+ */
 import { loadConfig } from '../config';
 import { createRealtimeServer, realtimeOptionsFromConfig } from '../realtime/index';
 import { installCrashHandlers } from './crash-handlers';
@@ -39,3 +42,11 @@ async function shutdown(reason: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// Run by `npm start`: say when it serves, and never outlive the parent (the IPC channel closes
+// when the parent exits, even by SIGKILL).
+if (process.send) {
+  process.on('disconnect', () => void shutdown('parent process gone'));
+  if (process.connected) process.send({ type: 'ready', port });
+  else void shutdown('parent process gone');
+}

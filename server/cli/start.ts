@@ -6,18 +6,28 @@ import { seedDemo, type SeedResult } from '../db/seed';
 import { createLogger } from '../lib/logger';
 import { buildIfNeeded } from './build-if-needed';
 import { installCrashHandlers } from './crash-handlers';
+import { bundleRealtimeServer } from './realtime-bundle';
+import { supervise } from './supervise';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 installCrashHandlers(logger);
 buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
 
+// The websocket server runs in a child process that is restarted when it dies: a crash there
+// never takes HTTP down, and this process stays the one thing a supervisor watches.
+const realtime = config.REVERB_SERVER_ENABLED
+  ? supervise({ name: 'realtime server', script: await bundleRealtimeServer(), logger })
+  : null;
+
 let seeded: SeedResult | null = null;
-// Ready (and /up healthy) only once migrated and seeded.
+// Ready (and /up healthy) only once migrated, seeded and with the websocket server started.
 const running = await startServer(config, {
   logger,
+  embedRealtime: false,
   prepare: async (ctx) => {
     if (config.SEED_DEMO) seeded = await seedDemo(ctx.db, config.DEMO_PASSWORD);
+    await realtime?.started;
   },
 });
 console.log(`\n  ${config.APP_NAME} is running at ${running.url}\n`);
@@ -28,7 +38,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    await running.stop();
+    await Promise.all([realtime?.stop(), running.stop()]);
     process.exit(0);
   });
 }
