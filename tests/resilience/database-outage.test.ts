@@ -29,7 +29,9 @@ describe.skipIf(unavailable !== null)('a PostgreSQL restart under the running ap
   }, 60_000);
 
   it('answers 503 while PostgreSQL is stopped and recovers when it starts again, without exiting', async () => {
-    // Idle pooled connections exist: the server's shutdown terminates each of them (57P01).
+    // Fresh idle connections in the pool (it closes them after 10 s idle): the server's shutdown
+    // terminates each of them (57P01).
+    expect((await app.owner.get('/dashboard')).status).toBe(200);
     await cluster.stop();
     await app.proc.waitForLog('the lost connections to be reported', (l) => l.msg?.startsWith('database connection lost') && l.code === '57P01');
 

@@ -96,7 +96,9 @@ describe.skipIf(!BASE)('PostgreSQL dropping the app’s connections', () => {
     const applicationName = `${name}_app`;
     app = await serveApp(urlFor(applicationName, proxy));
 
-    // pg_terminate_backend on every connection the app holds.
+    // pg_terminate_backend on every connection the app holds (fresh ones: the pool closes idle
+    // connections after 10 s).
+    expect((await app.owner.get('/dashboard')).status).toBe(200);
     expect(await terminate(applicationName)).toBeGreaterThan(0);
     await app.proc.waitForLog('the terminated connections to be logged', (l) => l.msg?.startsWith('database connection lost') && l.code === '57P01');
     const statuses: number[] = [];

@@ -4,7 +4,7 @@
  * as root: as root, its commands run as the `postgres` user.
  */
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -23,11 +23,14 @@ function findBinaries(): string | null {
 
 const BIN = findBinaries();
 const asRoot = userInfo().uid === 0;
+const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].find((p) => existsSync(p));
+const postgresUser = () => /^postgres:/m.test(existsSync('/etc/passwd') ? readFileSync('/etc/passwd', 'utf8') : '');
 
 /** Why a private cluster cannot run here, or null when it can. */
 export function privatePostgresUnavailable(): string | null {
   if (!BIN) return 'no PostgreSQL server binaries under /usr/lib/postgresql/*/bin';
-  if (asRoot && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser')) return 'running as root without runuser to drop to the postgres user';
+  if (asRoot && !RUNUSER) return 'running as root without runuser to drop to the postgres user';
+  if (asRoot && !postgresUser()) return 'running as root and there is no postgres user to run the server as';
   return null;
 }
 
@@ -41,7 +44,7 @@ export interface PrivateCluster {
 async function pg(tool: string, args: string[]): Promise<void> {
   const command = path.join(BIN!, tool);
   try {
-    if (asRoot) await run('runuser', ['-u', 'postgres', '--', command, ...args], { timeout: 120_000 });
+    if (asRoot) await run(RUNUSER!, ['-u', 'postgres', '--', command, ...args], { timeout: 120_000 });
     else await run(command, args, { timeout: 120_000 });
   } catch (error) {
     const e = error as { stderr?: string; stdout?: string; message: string };
