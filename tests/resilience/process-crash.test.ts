@@ -5,16 +5,20 @@
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnTsx, type LogLine } from './support/processes';
+import { sleep, spawnTsx, type LogLine } from './support/processes';
 
 async function crashAfter(route: string, requestId: string) {
   const proc = spawnTsx('tests/resilience/fixtures/crash-in-request.ts', { LOG_LEVEL: 'info' });
-  const { port } = await proc.waitForLog('the fixture to listen', (l) => l.msg === 'listening', 60_000);
-  const res = await fetch(`http://127.0.0.1:${port}${route}`, { headers: { 'X-Request-Id': requestId } });
-  expect(res.status).toBe(200);
-  const ended = await proc.exited;
-  const fatal = proc.logs().filter((l) => l.level === 60);
-  return { ended, fatal, output: proc.output() };
+  try {
+    const { port } = await proc.waitForLog('the fixture to listen', (l) => l.msg === 'listening', 60_000);
+    const res = await fetch(`http://127.0.0.1:${port}${route}`, { headers: { 'X-Request-Id': requestId } });
+    expect(res.status).toBe(200);
+    const ended = await Promise.race([proc.exited, sleep(30_000).then(() => ({ code: null, signal: null, note: 'still running after 30 s' }))]);
+    const fatal = proc.logs().filter((l) => l.level === 60);
+    return { ended, fatal, output: proc.output() };
+  } finally {
+    await proc.stop('SIGKILL');
+  }
 }
 
 describe('the process-level crash handlers', () => {
@@ -45,12 +49,16 @@ describe('the process-level crash handlers', () => {
 
     it('a failed start (its port is taken) is logged as fatal and exits 1 instead of hanging', async () => {
       const proc = spawnTsx('server/cli/reverb.ts', { REVERB_HOST: '127.0.0.1', REVERB_PORT: String(port), LOG_LEVEL: 'info' });
-      const ended = await proc.exited;
-      expect(ended, proc.output()).toEqual({ code: 1, signal: null });
-      const fatal = proc.logs().filter((l) => l.level === 'fatal');
-      expect(fatal, proc.output()).toHaveLength(1);
-      expect(fatal[0].err.message).toContain('EADDRINUSE');
-      expect(fatal[0].reqId).toBeUndefined();
+      try {
+        const ended = await Promise.race([proc.exited, sleep(30_000).then(() => ({ code: null, signal: null, note: 'still running after 30 s' }))]);
+        expect(ended, proc.output()).toEqual({ code: 1, signal: null });
+        const fatal = proc.logs().filter((l) => l.level === 'fatal');
+        expect(fatal, proc.output()).toHaveLength(1);
+        expect(fatal[0].err.message).toContain('EADDRINUSE');
+        expect(fatal[0].reqId).toBeUndefined();
+      } finally {
+        await proc.stop('SIGKILL');
+      }
     }, 60_000);
   });
 });

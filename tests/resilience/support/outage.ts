@@ -43,22 +43,28 @@ export async function serveApp(databaseUrl: string): Promise<ServedApp> {
     REVERB_SERVER_ENABLED: 'false',
     TEST_MANIFEST: manifest,
   });
-  await waitFor('the app to be ready', async () => {
-    if (!proc.alive()) throw new GiveUp(`the app exited:\n${proc.output().slice(-3000)}`);
-    return (await fetch(`${url}/up`)).status === 200;
-  }, 90_000);
+  try {
+    await waitFor('the app to be ready', async () => {
+      if (!proc.alive()) throw new GiveUp(`the app exited:\n${proc.output().slice(-3000)}`);
+      return (await fetch(`${url}/up`)).status === 200;
+    }, 90_000);
 
-  const owner = new TestClient(url);
-  await owner.prime('/login');
-  const signIn = await owner.post('/login', { email: 'owner@boardly.test', password: DEMO_PASSWORD }, { inertia: true });
-  expect(signIn.status, signIn.text).toBe(302);
-  const dashboard = await owner.get('/dashboard', { redirect: 'follow' });
-  expect(dashboard.status).toBe(200);
-  expect(dashboard.page().component).toBe('Dashboard');
+    const owner = new TestClient(url);
+    await owner.prime('/login');
+    const signIn = await owner.post('/login', { email: 'owner@boardly.test', password: DEMO_PASSWORD }, { inertia: true });
+    expect(signIn.status, signIn.text).toBe(302);
+    const dashboard = await owner.get('/dashboard', { redirect: 'follow' });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.page().component).toBe('Dashboard');
 
-  const guest = new TestClient(url);
-  await guest.prime('/login');
-  return { url, proc, owner, guest };
+    const guest = new TestClient(url);
+    await guest.prime('/login');
+    return { url, proc, owner, guest };
+  } catch (error) {
+    // A failed setup must not leave the app running: no afterAll knows about it yet.
+    await proc.stop('SIGKILL');
+    throw error;
+  }
 }
 
 export function expectErrorPage(res: TestResponse, what: string): void {
