@@ -5,6 +5,7 @@ import { inertia, manifestVersion } from './inertia';
 import './http/types';
 import { csrf, xsrfCookie } from './http/csrf';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { readinessGate, type Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { onBeforeEnd } from './http/response-hooks';
 import { rootView } from './http/root-view';
@@ -23,6 +24,8 @@ export interface CreateAppOptions {
   vite?: { middlewares: express.RequestHandler; transformIndexHtml?: unknown };
   /** Extra routes mounted before the 404 handler (tests use this for protocol-only pages). */
   extraRoutes?: (router: Router) => void;
+  /** Until it is ready, every request answers 503 (server/main.ts); absent means ready. */
+  readiness?: Readiness;
 }
 
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
@@ -41,6 +44,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     next();
   });
   app.use(requestLog(ctx.logger));
+  if (options.readiness) app.use(readinessGate(options.readiness));
   app.use(
     securityHeaders({
       https,
@@ -78,17 +82,16 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   });
 
   const version = manifestVersion(ctx.paths.manifest);
-  app.use(
-    inertia({
-      version: dev ? () => 'dev' : version,
-      session: sessionBridge,
-      share: (req: Request) => sharedProps(ctx, req),
-      rootView: rootView({
-        appName: config.APP_NAME,
-        assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
-      }),
+  const inertiaAdapter = inertia({
+    version: dev ? () => 'dev' : version,
+    session: sessionBridge,
+    share: (req: Request) => sharedProps(ctx, req),
+    rootView: rootView({
+      appName: config.APP_NAME,
+      assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
     }),
-  );
+  });
+  app.use(inertiaAdapter);
 
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: true, limit: '1mb' }));
@@ -104,6 +107,6 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   }
 
   app.use(notFoundHandler);
-  app.use(errorHandler({ showDetails: config.APP_ENV === 'development' }));
+  app.use(errorHandler({ showDetails: config.APP_ENV === 'development', inertia: inertiaAdapter }));
   return app;
 }
