@@ -45,8 +45,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     securityHeaders({
       https,
       dev,
-      connectSources: (req) => {
-        const rt = realtimeClientConfig(config, req);
+      connectSources: () => {
+        const rt = realtimeClientConfig(config);
         const origin = `${rt.host}:${rt.port}`;
         return rt.scheme === 'https' ? [`wss://${origin}`] : [`ws://${origin}`];
       },
@@ -83,6 +83,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       version: dev ? () => 'dev' : version,
       session: sessionBridge,
       share: (req: Request) => sharedProps(ctx, req),
+      appUrl: () => config.APP_URL,
       rootView: rootView({
         appName: config.APP_NAME,
         assets: dev ? devAssets : productionAssets(ctx.paths.manifest),

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { Config } from './config';
+import { followListeningPort, type Config } from './config';
 import { createApp, type CreateAppOptions } from './app';
 import { boot, type BootOptions } from './bootstrap';
 import type { AppContext } from './context';
@@ -25,7 +25,12 @@ export async function startServer(
   http.on('request', app);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
-    http.listen(config.APP_PORT, config.APP_HOST, () => resolve());
+    http.listen(config.APP_PORT, config.APP_HOST, () => {
+      // Before the first request can arrive: links built from APP_URL name the real port.
+      const address = http.address();
+      if (typeof address === 'object' && address) followListeningPort(config, address.port);
+      resolve();
+    });
   });
   const stoppers: (() => Promise<void>)[] = [];
 
@@ -42,14 +47,9 @@ export async function startServer(
     stoppers.push(() => scheduler.stop());
   }
 
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : config.APP_PORT;
-  // APP_URL when it was given; otherwise where this process really listens.
-  const url = process.env.APP_URL ? config.APP_URL : `http://localhost:${port}`;
-
   return {
     ctx,
-    url,
+    url: config.APP_URL,
     http,
     async stop() {
       for (const stop of stoppers.reverse()) await stop();
