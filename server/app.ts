@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import { inertia, manifestVersion } from './inertia';
 import './http/types';
 import { csrf, xsrfCookie } from './http/csrf';
+import { buildAssets } from './http/build-assets';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { requestLog } from './http/request-log';
 import { onBeforeEnd } from './http/response-hooks';
@@ -54,10 +55,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   );
 
   if (options.vite) app.use(options.vite.middlewares);
-  app.use(
-    '/build',
-    express.static(path.join(ctx.paths.root, 'public/build'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-  );
+  app.use('/build', ...buildAssets(path.join(ctx.paths.root, 'public/build')));
   // Public files all have an extension; page routes never do, so they skip the filesystem.
   const publicFiles = express.static(path.join(ctx.paths.root, 'public'), { index: false, maxAge: '1h' });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
