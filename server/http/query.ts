@@ -18,8 +18,10 @@ export function cleanParam(value: unknown, max = QUERY_MAX): string | undefined 
   return value.replace(CONTROLS, '').trim().slice(0, max).toWellFormed();
 }
 
-/** A query-string value as zod input: the cleaned string, or undefined. */
-// (`.optional()` first: in a zod 4 object a transformed key is otherwise required.)
+/**
+ * A query-string value as zod input: the cleaned string, or undefined. (`.optional()` first: in
+ * a zod 4 object a transformed key would otherwise be required.)
+ */
 export const queryParam = (max = QUERY_MAX) => z.unknown().optional().transform((v) => cleanParam(v, max));
 
 /** Free text (`?search=`): cleaned, '' when absent. */
