@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import { inertia, manifestVersion } from './inertia';
 import './http/types';
 import { csrf, xsrfCookie } from './http/csrf';
+import { buildAssets } from './http/build-assets';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { readinessGate, type Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
@@ -49,8 +50,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     securityHeaders({
       https,
       dev,
-      connectSources: (req) => {
-        const rt = realtimeClientConfig(config, req);
+      connectSources: () => {
+        const rt = realtimeClientConfig(config);
         const origin = `${rt.host}:${rt.port}`;
         return rt.scheme === 'https' ? [`wss://${origin}`] : [`ws://${origin}`];
       },
@@ -58,10 +59,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   );
 
   if (options.vite) app.use(options.vite.middlewares);
-  app.use(
-    '/build',
-    express.static(path.join(ctx.paths.root, 'public/build'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-  );
+  app.use('/build', ...buildAssets(path.join(ctx.paths.root, 'public/build')));
   // Public files all have an extension; page routes never do, so they skip the filesystem.
   const publicFiles = express.static(path.join(ctx.paths.root, 'public'), { index: false, maxAge: '1h' });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
@@ -86,6 +84,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     version: dev ? () => 'dev' : version,
     session: sessionBridge,
     share: (req: Request) => sharedProps(ctx, req),
+    appUrl: () => config.APP_URL,
     rootView: rootView({
       appName: config.APP_NAME,
       assets: dev ? devAssets : productionAssets(ctx.paths.manifest),

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { Config } from './config';
+import { followListeningPort, type Config } from './config';
 import { createApp, type CreateAppOptions } from './app';
 import { boot, type BootOptions } from './bootstrap';
 import type { AppContext } from './context';
@@ -48,6 +48,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       http.once('error', reject);
       http.listen(config.APP_PORT, config.APP_HOST, () => {
         http.off('error', reject);
+        // Before the first request can arrive: links built from APP_URL name the real port.
+        const address = http.address();
+        if (typeof address === 'object' && address) followListeningPort(config, address.port);
         resolve();
       });
     });
@@ -74,14 +77,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   readiness.ready = true;
 
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : config.APP_PORT;
-  // APP_URL when it was given; otherwise where this process really listens.
-  const url = process.env.APP_URL ? config.APP_URL : `http://localhost:${port}`;
-
   return {
     ctx,
-    url,
+    url: config.APP_URL,
     http,
     async stop() {
       for (const stop of stoppers.reverse()) await stop();

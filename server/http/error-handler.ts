@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { clientError } from './client-errors';
 import { databaseUnavailable, renderWithoutDatabase } from './database-errors';
 import { HttpError, ValidationError, defaultMessages } from './errors';
 import { Session, newSessionId } from './session';
@@ -31,6 +32,7 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   405: 'Method not allowed',
   413: 'Too large',
+  415: 'Unsupported media type',
   419: 'Page expired',
   429: 'Too many requests',
   500: 'Server error',
@@ -67,9 +69,10 @@ export function errorHandler(options: ErrorHandlerOptions) {
         status = httpError.status;
         message = httpError.message;
         res.set(httpError.headers);
-      } else if (isBodyParserError(error)) {
-        status = error.status;
-        message = error.type === 'entity.too.large' ? 'That request is too large.' : 'The request body could not be read.';
+      } else {
+        const client = clientError(error);
+        if (client) ({ status, message } = client);
+        if (client?.fromDatabase) req.log?.warn({ err: error }, 'the database refused a value from the request');
       }
       if ((status === 419 || status === 429) && req.isInertia && req.session && req.method !== 'GET') {
         // An expired or throttled form is not an error page: go back and say so.
@@ -98,8 +101,4 @@ function preparePage(req: Request, res: Response, options: ErrorHandlerOptions):
   let attached = false;
   void options.inertia(req, res, () => (attached = true));
   return attached;
-}
-
-function isBodyParserError(error: unknown): error is { status: number; type: string } {
-  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error && typeof (error as { status: unknown }).status === 'number' && (error as { status: number }).status < 500;
 }

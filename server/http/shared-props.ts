@@ -18,6 +18,6 @@ export async function sharedProps(ctx: AppContext, req: Request): Promise<Record
       can: abilitiesOf(org ? org.role : null, !!user?.is_platform_admin && !!org),
     },
     flash: req.session.get('flash') ?? {},
-    realtime: realtimeClientConfig(ctx.config, req),
+    realtime: realtimeClientConfig(ctx.config),
   };
 }

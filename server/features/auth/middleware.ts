@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { localPath } from '../../http/local-path';
 import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE } from './remember';
 import { findUserById } from './user-repository';
 
@@ -67,13 +68,15 @@ export function requirePasswordConfirmed(ctx: AppContext) {
     const at = req.session.get<number>('auth.password_confirmed_at') ?? 0;
     if (ctx.clock.now().getTime() / 1000 - at < PASSWORD_CONFIRM_SECONDS) return next();
     if (!wantsPage(req)) return next(new HttpError(423, 'Password confirmation required.'));
-    req.session.put('url.intended', req.method === 'GET' ? req.originalUrl : (req.get('referer') ? new URL(req.get('referer')!).pathname : '/dashboard'));
+    // After confirming, a GET comes back to itself; a form goes back to the page it was sent from.
+    const back = req.method === 'GET' ? localPath(req.originalUrl) : localPath(req.get('referer'), ctx.config.APP_URL);
+    req.session.put('url.intended', back ?? '/dashboard');
     res.redirect('/confirm-password');
   };
 }
 
 /** Where to go after signing in: the page the guest first asked for, else the dashboard. */
 export function intendedUrl(req: Request, fallback = '/dashboard'): string {
-  const url = req.session.pull<string>('url.intended');
-  return url && url.startsWith('/') && !url.startsWith('//') ? url : fallback;
+  const url = req.session.pull<unknown>('url.intended');
+  return (typeof url === 'string' && localPath(url)) || fallback;
 }

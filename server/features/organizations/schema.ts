@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkbox, currentPassword, email, id, optionalString, optionalUrl, pageNumber, requiredString } from '../../lib/fields';
+import { queryPage, queryText } from '../../http/query';
+import { checkbox, currentPassword, email, id, optionalString, optionalUrl, requiredString } from '../../lib/fields';
 
 /** PRODUCT.md "Entities": 3–50 characters, lowercase letters, digits and inner dashes. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$/;
@@ -64,11 +65,8 @@ export const updateOrganizationSchema = z.object({
 });
 
 export const organizationIndexSchema = z.object({
-  search: z
-    .unknown()
-    .optional()
-    .transform((v) => (typeof v === 'string' ? v.trim().slice(0, 100) : '')),
-  page: pageNumber,
+  search: queryText(),
+  page: queryPage,
 });
 
 export const transferOwnershipSchema = z.object({ user_id: id('member') });
