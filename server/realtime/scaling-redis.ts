@@ -8,9 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { PresenceMember } from './connection';
+import { guard } from './guard';
 import type { RealtimeLogger } from './options';
 import { userKey } from './presence';
-import { CACHE_TTL_MS, type BusMessage, type Scaling, type ScalingHooks } from './scaling';
+import { CACHE_TTL_MS, toBusMessage, type BusMessage, type Scaling, type ScalingHooks } from './scaling';
 
 // KEYS: conns-of-channel, users-of-channel, counts-of-channel, channels-of-node
 // ARGV: node|socket, user key, member json, channel
@@ -62,13 +63,16 @@ export class RedisScaling implements Scaling {
   async start(hooks: ScalingHooks): Promise<void> {
     this.hooks = hooks;
     await Promise.all([this.cmd.connect(), this.sub.connect()]);
-    this.sub.on('message', (_channel: string, raw: string) => this.receive(raw));
+    this.sub.on('message', guard(this.o.logger, 'redis message handler', (_channel: string, raw: string) => this.receive(raw)));
     await this.sub.subscribe(this.k('bus'));
     await this.cmd.multi().hset(this.k('conns'), this.nodeId, 0).del(this.k('subs', this.nodeId)).exec();
     await this.heartbeat();
-    this.timer = setInterval(() => {
-      if (!this.beating) this.beating = this.heartbeat().finally(() => (this.beating = null));
-    }, this.o.heartbeatIntervalMs);
+    this.timer = setInterval(
+      guard(this.o.logger, 'redis heartbeat timer', () => {
+        if (!this.beating) this.beating = this.heartbeat().finally(() => (this.beating = null));
+      }),
+      this.o.heartbeatIntervalMs,
+    );
     this.timer.unref();
   }
 
@@ -85,14 +89,15 @@ export class RedisScaling implements Scaling {
   }
 
   private receive(raw: string): void {
-    let m: BusMessage & { n?: string };
+    let parsed: unknown;
     try {
-      m = JSON.parse(raw);
+      parsed = JSON.parse(raw);
     } catch {
       return;
     }
-    if (m.n === this.nodeId) return;
-    this.hooks?.onMessage(m);
+    if ((parsed as { n?: unknown } | null)?.n === this.nodeId) return;
+    const m = toBusMessage(parsed);
+    if (m) this.hooks?.onMessage(m);
   }
 
   publish(m: BusMessage): void {

@@ -9,6 +9,17 @@ import { MemoryPresence } from './presence';
 /** A message for the other nodes: an event frame for a channel, or a user's connections to end. */
 export type BusMessage = { t: 'event'; c: string; f: string; x?: string } | { t: 'terminate'; u: string };
 
+/** What the bus carried, checked field by field: anything else (another writer, a bug, junk) is dropped. */
+export function toBusMessage(value: unknown): BusMessage | null {
+  if (!value || typeof value !== 'object') return null;
+  const m = value as Record<string, unknown>;
+  if (m.t === 'event' && typeof m.c === 'string' && typeof m.f === 'string' && (m.x === undefined || typeof m.x === 'string')) {
+    return m.x === undefined ? { t: 'event', c: m.c, f: m.f } : { t: 'event', c: m.c, f: m.f, x: m.x };
+  }
+  if (m.t === 'terminate' && typeof m.u === 'string') return { t: 'terminate', u: m.u };
+  return null;
+}
+
 export interface ScalingHooks {
   /** A message published by another node. */
   onMessage(m: BusMessage): void;
