@@ -4,6 +4,7 @@ import { describeError, logSafely } from './guard';
 import type { Hub } from './hub';
 import { SOCKET_ID_RE, isCache, isPresence, isServerToUser, isValidChannelName } from './protocol';
 import { parseTarget, safeDecode } from './request-target';
+import { ScalingUnavailable } from './scaling';
 import { verifyApiSignature } from './signature';
 
 class HttpError extends Error {
@@ -83,6 +84,10 @@ function parseJson(body: Buffer): unknown {
   }
 }
 
+function unlessUnavailable(err: unknown): void {
+  if (!(err instanceof ScalingUnavailable)) throw err;
+}
+
 /** Keyed by channel name: a null-prototype object, so a channel named `__proto__` is just a key. */
 function byChannel(): Record<string, unknown> {
   return Object.create(null) as Record<string, unknown>;
@@ -105,7 +110,8 @@ async function channelInfo(hub: Hub, channel: string, fields: Set<string>): Prom
 async function trigger(hub: Hub, e: EventInput): Promise<Record<string, unknown> | null> {
   for (const channel of e.channels) {
     const frame = JSON.stringify({ event: e.name, data: e.data, channel });
-    if (isCache(channel)) await hub.scaling.setCache(channel, frame);
+    // Without Redis the event still reaches this node's subscribers; only the cached copy is lost.
+    if (isCache(channel)) await hub.scaling.setCache(channel, frame).catch(unlessUnavailable);
     hub.broadcast(channel, frame, e.socketId);
   }
   if (!e.info) return null;
@@ -184,7 +190,7 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
   throw new HttpError(404, 'Not found.');
 };
 
-/** Every error ends here: 4xx for what the client sent, 500 (no details) for bugs. */
+/** Every error ends here: 4xx for what the client sent, 503 while Redis is away, 500 (no details) for bugs. */
 export async function handleHttp(hub: Hub, req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -204,6 +210,7 @@ export async function handleHttp(hub: Hub, req: IncomingMessage, res: ServerResp
   } catch (e) {
     // A 413 leaves the rest of the body unread: close the connection rather than parse it as the next request.
     if (e instanceof HttpError) return send(res, e.status, { error: e.message }, e.status === 413);
+    if (e instanceof ScalingUnavailable) return send(res, 503, { error: 'The realtime server cannot reach its shared store; try again shortly.' });
     logSafely(hub.opts.logger, 'error', 'realtime http api error', describeError(e));
     send(res, 500, { error: 'Internal server error.' });
   }

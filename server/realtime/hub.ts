@@ -5,7 +5,7 @@
 import { LocalChannels } from './channels';
 import type { Connection, PresenceMember } from './connection';
 import type { ResolvedOptions } from './options';
-import { parseChannelData, presenceData } from './presence';
+import { parseChannelData, presenceData, userKey } from './presence';
 import {
   ErrorCode,
   SERVER_TO_USER_PREFIX,
@@ -16,7 +16,7 @@ import {
   isValidChannelName,
   needsAuth,
 } from './protocol';
-import type { BusMessage, Scaling } from './scaling';
+import { ScalingUnavailable, type BusMessage, type LocalState, type Scaling } from './scaling';
 import { verifyChannelAuth } from './signature';
 
 export class Hub {
@@ -77,6 +77,7 @@ export class Hub {
     if (presence) {
       member = parseChannelData(channelData);
       if (!member) return this.authFailed(conn, channel, 'channel_data must be JSON with a user_id');
+      if (!this.scaling.available) return this.presenceUnavailable(conn, channel);
     }
     const added = this.local.add(channel, conn);
     if (member) (conn.presence ??= new Map()).set(channel, member);
@@ -86,13 +87,27 @@ export class Hub {
   private async afterSubscribe(conn: Connection, channel: string, added: boolean, member: PresenceMember | null): Promise<void> {
     if (added) await this.scaling.subscriptionDelta(channel, 1);
     let first = false;
-    if (member && added) first = await this.scaling.presenceJoin(channel, conn.id, member);
+    let members: PresenceMember[] = [];
+    if (member) {
+      try {
+        if (added) first = await this.scaling.presenceJoin(channel, conn.id, member);
+        members = await this.scaling.presenceMembers(channel);
+      } catch (e) {
+        if (!(e instanceof ScalingUnavailable)) throw e;
+        // Undo what was done (a Redis registration that did go through is removed now or on reconnect).
+        if (conn.isSubscribed(channel)) this.unsubscribe(conn, channel);
+        if (!conn.closed) this.presenceUnavailable(conn, channel);
+        return;
+      }
+    }
     if (conn.closed || !conn.isSubscribed(channel)) return;
-    const payload = member ? presenceData(await this.scaling.presenceMembers(channel)) : {};
-    conn.send(encodeEvent('pusher_internal:subscription_succeeded', payload, channel));
+    conn.send(encodeEvent('pusher_internal:subscription_succeeded', member ? presenceData(members) : {}, channel));
     if (member && first) this.broadcast(channel, encodeEvent('pusher_internal:member_added', member, channel), conn.id);
     if (isCache(channel)) {
-      const cached = await this.scaling.getCache(channel);
+      const cached = await this.scaling.getCache(channel).catch((e: unknown) => {
+        if (e instanceof ScalingUnavailable) return null;
+        throw e;
+      });
       conn.send(cached ?? encodeEvent('pusher:cache_miss', undefined, channel));
     }
   }
@@ -102,19 +117,57 @@ export class Hub {
     conn.sendError(ErrorCode.Unauthorized, 'Connection is unauthorized');
   }
 
+  /** Presence needs the shared member list; without Redis it is refused at once (soketi's ServerError, 4302) instead of hanging. */
+  private presenceUnavailable(conn: Connection, channel: string): void {
+    const error = 'Presence is unavailable for now: the realtime server lost its shared store. Try again shortly.';
+    conn.send(encodeEvent('pusher:subscription_error', { type: 'ServerError', error, status: ErrorCode.ServerError }, channel));
+  }
+
   unsubscribe(conn: Connection, channel: string): void {
     if (isServerToUser(channel)) return; // managed by the server for signed-in sockets
     if (!this.local.remove(channel, conn)) return;
     const member = conn.presence?.get(channel);
     conn.presence?.delete(channel);
-    this.track(this.afterUnsubscribe(conn, channel, member !== undefined));
+    this.track(this.afterUnsubscribe(conn, channel, member));
   }
 
-  private async afterUnsubscribe(conn: Connection, channel: string, presence: boolean): Promise<void> {
+  private async afterUnsubscribe(conn: Connection, channel: string, member: PresenceMember | undefined): Promise<void> {
     await this.scaling.subscriptionDelta(channel, -1);
-    if (!presence) return;
-    const left = await this.scaling.presenceLeave(channel, conn.id);
+    if (!member) return;
+    let left: Awaited<ReturnType<Scaling['presenceLeave']>>;
+    try {
+      left = await this.scaling.presenceLeave(channel, conn.id);
+    } catch (e) {
+      if (!(e instanceof ScalingUnavailable)) throw e;
+      // Other nodes cannot be told now; this node's sockets are told at once, Redis is cleaned on reconnect.
+      if (!this.hasLocalUser(channel, member, conn)) this.local.deliver(channel, this.memberRemovedFrame(channel, member), conn.id);
+      return;
+    }
     if (left?.last) this.broadcast(channel, this.memberRemovedFrame(channel, left.member), conn.id);
+  }
+
+  private hasLocalUser(channel: string, member: PresenceMember, except: Connection): boolean {
+    const key = userKey(member.user_id);
+    for (const c of this.local.subscribers(channel) ?? []) {
+      const m = c !== except ? c.presence?.get(channel) : undefined;
+      if (m && userKey(m.user_id) === key) return true;
+    }
+    return false;
+  }
+
+  /** What this node holds, for rebuilding its share of the scaling backend after an outage. */
+  localState(): LocalState {
+    const subscriptions = new Map<string, number>();
+    for (const name of this.local.names()) if (!isServerToUser(name)) subscriptions.set(name, this.local.count(name));
+    const presence: LocalState['presence'] = [];
+    for (const conn of this.connections.values()) {
+      if (conn.presence) for (const [channel, member] of conn.presence) presence.push({ channel, socketId: conn.id, member });
+    }
+    return { connections: this.connections.size, subscriptions, presence };
+  }
+
+  isLocalMember(channel: string, socketId: string): boolean {
+    return this.connections.get(socketId)?.presence?.has(channel) ?? false;
   }
 
   signIn(conn: Connection, userId: string): void {

@@ -34,6 +34,8 @@ export interface RealtimeOptions {
   nodeTimeoutMs?: number;
   /** Client events allowed per connection per second (10, like Pusher). */
   clientEventsPerSecond?: number;
+  /** A Redis command not answered within this time fails, so nothing waits on a hung Redis (2 000 ms). */
+  redisCommandTimeoutMs?: number;
 }
 
 export interface ResolvedOptions extends Required<Omit<RealtimeOptions, 'maxConnections' | 'redisUrl'>> {
@@ -56,6 +58,7 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
     heartbeatIntervalMs,
     nodeTimeoutMs: opts.nodeTimeoutMs ?? heartbeatIntervalMs * 3,
     clientEventsPerSecond: opts.clientEventsPerSecond ?? 10,
+    redisCommandTimeoutMs: opts.redisCommandTimeoutMs ?? 2000,
   };
 }
 

@@ -60,6 +60,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
         prefix: opts.redisKeyPrefix,
         heartbeatIntervalMs: opts.heartbeatIntervalMs,
         nodeTimeoutMs: opts.nodeTimeoutMs,
+        commandTimeoutMs: opts.redisCommandTimeoutMs,
         logger: log,
       })
     : new MemoryScaling(hub.local);
@@ -199,6 +200,8 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       await hub.scaling.start({
         onMessage: (m) => hub.onBusMessage(m),
         onMemberGone: (channel, member) => hub.broadcast(channel, hub.memberRemovedFrame(channel, member)),
+        localState: () => hub.localState(),
+        isLocalMember: (channel, socketId) => hub.isLocalMember(channel, socketId),
       });
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);
