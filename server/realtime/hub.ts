@@ -21,11 +21,15 @@ import { verifyChannelAuth } from './signature';
 
 export class Hub {
   readonly connections = new Map<string, Connection>();
-  readonly local = new LocalChannels();
+  readonly local: LocalChannels;
+  /** Open connections per client address (for maxConnectionsPerIp). */
+  private readonly perIp = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
   scaling!: Scaling;
 
-  constructor(readonly opts: ResolvedOptions) {}
+  constructor(readonly opts: ResolvedOptions) {
+    this.local = new LocalChannels(opts.fanoutBatchSize);
+  }
 
   /** Keeps async work visible so stop() can wait for it; errors are logged, never thrown. */
   track<T>(p: Promise<T>): void {
@@ -66,6 +70,8 @@ export class Hub {
       } else this.authFailed(conn, channel);
       return;
     }
+    const limit = this.opts.maxSubscriptionsPerConnection;
+    if (limit > 0 && !conn.isSubscribed(channel) && conn.subscriptionCount() >= limit) return this.overQuota(conn, channel, limit);
     const { key, secret } = this.opts;
     const presence = isPresence(channel);
     const channelData = presence ? data.channel_data : undefined;
@@ -115,6 +121,13 @@ export class Hub {
   private authFailed(conn: Connection, channel: string, error = 'Connection is unauthorized'): void {
     conn.send(encodeEvent('pusher:subscription_error', { type: 'AuthError', error, status: 401 }, channel));
     conn.sendError(ErrorCode.Unauthorized, 'Connection is unauthorized');
+  }
+
+  /** soketi's answer to a limit: subscription_error `LimitReached` with status 4301, and pusher:error 4301 (the socket stays open). */
+  private overQuota(conn: Connection, channel: string, limit: number): void {
+    const error = `Subscription limit reached: at most ${limit} channels per connection`;
+    conn.send(encodeEvent('pusher:subscription_error', { type: 'LimitReached', error, status: ErrorCode.OverQuotaSubscriptions }, channel));
+    conn.sendError(ErrorCode.OverQuotaSubscriptions, error);
   }
 
   /** Presence needs the shared member list; without Redis it is refused at once (soketi's ServerError, 4302) instead of hanging. */
@@ -176,8 +189,13 @@ export class Hub {
     this.local.add(SERVER_TO_USER_PREFIX + userId, conn);
   }
 
+  connectionsFrom(ip: string): number {
+    return this.perIp.get(ip) ?? 0;
+  }
+
   opened(conn: Connection): void {
     this.connections.set(conn.id, conn);
+    this.perIp.set(conn.ip, this.connectionsFrom(conn.ip) + 1);
     this.scaling.connectionDelta(1);
   }
 
@@ -185,6 +203,9 @@ export class Hub {
   closed(conn: Connection): void {
     conn.closed = true;
     if (!this.connections.delete(conn.id)) return;
+    const fromIp = this.connectionsFrom(conn.ip) - 1;
+    if (fromIp > 0) this.perIp.set(conn.ip, fromIp);
+    else this.perIp.delete(conn.ip);
     this.scaling.connectionDelta(-1);
     if (conn.userId !== null) this.local.remove(SERVER_TO_USER_PREFIX + conn.userId, conn);
     for (const channel of [...(conn.channels ?? [])]) this.unsubscribe(conn, channel);

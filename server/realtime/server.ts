@@ -6,6 +6,7 @@ import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { clientIp } from './client-ip';
 import { Connection } from './connection';
 import { describeError, guard, logSafely } from './guard';
 import { handleHttp, send } from './http-api';
@@ -70,6 +71,9 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     clientTracking: false,
     // Frames above maxMessageSize are answered like Reverb (1009 + reason); far larger ones are cut by ws.
     maxPayload: Math.max(64 * 1024, opts.maxMessageSize * 4),
+    // One message per socket per event loop turn: a socket that sends thousands of frames in one burst
+    // cannot delay other sockets' frames (a bystander's ping) until its whole burst is handled.
+    allowSynchronousEvents: false,
   });
   const http = createServer();
   const sweeper = new IdleSweeper(hub.connections, opts.pingIntervalMs, opts.pongTimeoutMs, log);
@@ -129,9 +133,10 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     else ws.terminate();
   }
 
-  function accept(ws: TaggedSocket, key: string, protocol: string | null, origin: string | undefined): void {
+  function accept(ws: TaggedSocket, key: string, protocol: string | null, origin: string | undefined, ip: string): void {
     ws.on('error', onError);
     const conn = new Connection(ws);
+    conn.ip = ip;
     if (key !== opts.key) return conn.reject(ErrorCode.AppNotFound, 'Application does not exist');
     if (protocol === null) return conn.reject(ErrorCode.NoProtocol, 'No protocol version supplied');
     if (!/^\d+$/.test(protocol) || !SUPPORTED_PROTOCOLS.has(Number(protocol))) {
@@ -141,6 +146,9 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     if (stopping) return conn.reject(ErrorCode.ReconnectNow, 'Server shutting down');
     if (opts.maxConnections !== undefined && hub.connections.size >= opts.maxConnections) {
       return conn.reject(ErrorCode.OverQuota, 'Application is over connection quota');
+    }
+    if (opts.maxConnectionsPerIp > 0 && hub.connectionsFrom(ip) >= opts.maxConnectionsPerIp) {
+      return conn.reject(ErrorCode.OverQuota, 'Too many connections from this address');
     }
     ws[CONN] = conn;
     ws.on('message', onMessage);
@@ -175,7 +183,8 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
         if (key === null) return refuse(socket, 400);
         const protocol = target.query.get('protocol');
         const origin = req.headers.origin;
-        wss.handleUpgrade(req, socket, head, (ws) => accept(ws, key, protocol, origin));
+        const ip = clientIp(req, opts.trustProxy);
+        wss.handleUpgrade(req, socket, head, (ws) => accept(ws, key, protocol, origin, ip));
       },
       (_e, _req, socket) => socket.destroy(),
     ),
