@@ -90,7 +90,7 @@ describe('realtime server under junk input (issue #11)', () => {
       const batch = Array.from({ length: Math.min(BATCH, HANDSHAKES - start) }, () => junkHandshake(r));
       await inParallel(batch, 20, async (junk) => {
         tried.add(junk.label);
-        const reply = await rawExchange(srv.port, junk.bytes, { settleMs: 150 });
+        const reply = await rawExchange(srv.port, junk.bytes, { waitMs: 1000, settleMs: 150 });
         answers.add(reply.status !== null ? String(reply.status) : reply.closedByServer ? 'closed' : 'no answer yet');
         expect(reply.status === null || reply.status < 500).toBe(true);
       });
@@ -143,7 +143,7 @@ describe('realtime server under junk input (issue #11)', () => {
     for (let start = 0; start < items.length; start += BATCH) {
       await inParallel(items.slice(start, start + BATCH), 20, async (junk) => {
         tried.add(junk.label);
-        const reply = await rawExchange(srv.port, upgradeRequest(`/app/${APP.key}?protocol=7`), { settleMs: 300, after: (write) => write(junk.bytes) });
+        const reply = await rawExchange(srv.port, upgradeRequest(`/app/${APP.key}?protocol=7`), { waitMs: 5000, settleMs: 300, after: (write) => write(junk.bytes) });
         expect(reply.status).toBe(101);
         ends.add(reply.closedByServer ? 'closed by server' : 'left open (incomplete frame)');
       });
@@ -161,7 +161,7 @@ describe('realtime server under junk input (issue #11)', () => {
     for (let start = 0; start < items.length; start += BATCH) {
       await inParallel(items.slice(start, start + BATCH), 20, async (junk) => {
         tried.add(junk.label);
-        const reply = await rawExchange(srv.port, junk.bytes, { settleMs: 2000 });
+        const reply = await rawExchange(srv.port, junk.bytes, { waitMs: 5000 });
         answers.add(String(reply.status));
         expect([200, 400, 401, 404, 405, 413], `${junk.label}: ${reply.bytes.toString('latin1').slice(0, 300)}`).toContain(reply.status);
       });

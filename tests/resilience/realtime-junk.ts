@@ -52,10 +52,16 @@ export interface RawReply {
 }
 
 /**
- * Writes bytes to a fresh TCP connection and collects the answer until the server closes or `settleMs` pass
- * without new data; then the socket is destroyed. `after` may write more once the first answer arrived.
+ * Writes bytes to a fresh TCP connection and collects the answer: the server closing ends it, otherwise the
+ * first byte is waited for up to `waitMs` and later ones until `settleMs` pass without data (a loaded machine
+ * is slow to answer, not wrong). `after` may write more once the first answer arrived.
  */
-export function rawExchange(port: number, bytes: Buffer | Buffer[], opts: { settleMs?: number; after?: (write: (b: Buffer) => void, first: Buffer) => void } = {}): Promise<RawReply> {
+export function rawExchange(
+  port: number,
+  bytes: Buffer | Buffer[],
+  opts: { waitMs?: number; settleMs?: number; after?: (write: (b: Buffer) => void, first: Buffer) => void } = {},
+): Promise<RawReply> {
+  const waitMs = opts.waitMs ?? 3000;
   const settleMs = opts.settleMs ?? 250;
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -72,9 +78,9 @@ export function rawExchange(port: number, bytes: Buffer | Buffer[], opts: { sett
       const m = /^HTTP\/1\.1 (\d{3})/.exec(all.subarray(0, 20).toString('latin1'));
       resolve({ status: m ? Number(m[1]) : null, bytes: all, closedByServer });
     };
-    const arm = () => {
+    const arm = (ms: number) => {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => finish(false), settleMs);
+      timer = setTimeout(() => finish(false), ms);
     };
     socket.on('error', () => finish(true));
     socket.on('close', () => finish(true));
@@ -83,12 +89,14 @@ export function rawExchange(port: number, bytes: Buffer | Buffer[], opts: { sett
       if (opts.after && !afterRan) {
         afterRan = true;
         opts.after((b) => socket.write(b), Buffer.concat(chunks));
+        arm(settleMs);
+        return;
       }
-      arm();
+      arm(settleMs);
     });
     socket.on('connect', () => {
       for (const b of Array.isArray(bytes) ? bytes : [bytes]) socket.write(b);
-      arm();
+      arm(waitMs);
     });
   });
 }
