@@ -16,7 +16,7 @@ import {
   isValidChannelName,
   needsAuth,
 } from './protocol';
-import { ScalingUnavailable, type BusMessage, type LocalState, type Scaling } from './scaling';
+import { ScalingUnavailable, type BusMessage, type LocalMember, type LocalState, type Scaling } from './scaling';
 import { verifyChannelAuth } from './signature';
 
 export class Hub {
@@ -166,6 +166,15 @@ export class Hub {
       if (m && userKey(m.user_id) === key) return true;
     }
     return false;
+  }
+
+  /**
+   * The node that reaped this one announced this member gone; announce it again. Local sockets get it too:
+   * after a stall (not a partition) they heard the removal as well, and a repeated member_added is harmless
+   * (pusher-js keeps one entry per user id).
+   */
+  memberBack(m: LocalMember): void {
+    this.broadcast(m.channel, encodeEvent('pusher_internal:member_added', m.member, m.channel), m.socketId);
   }
 
   /** What this node holds, for rebuilding its share of the scaling backend after an outage. */

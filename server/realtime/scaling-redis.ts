@@ -51,6 +51,8 @@ export interface RedisScalingOptions {
 
 /** Presence registrations re-sent per pipeline when rebuilding after an outage. */
 const RESYNC_BATCH = 500;
+/** How long a reaped node can come back and still learn that its members were announced gone. */
+const REAPED_MARKER_MS = 60 * 60 * 1000;
 
 function parseMember(json: string): PresenceMember | null {
   try {
@@ -76,6 +78,8 @@ export class RedisScaling implements Scaling {
   /** Shared state may have missed updates from this node: rebuild it before the next heartbeat. */
   private dirty = false;
   private dropped = 0;
+  /** Set after the first heartbeat: from then on, finding this node missing from the node set means it was removed while alive. */
+  private registered = false;
 
   constructor(private readonly o: RedisScalingOptions) {
     this.cmd = new Redis(o.url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: o.commandTimeoutMs });
@@ -184,8 +188,11 @@ export class RedisScaling implements Scaling {
 
   private async heartbeat(): Promise<void> {
     if (!this.available) return;
+    const beat = await this.cmd.multi().set(this.k('hb', this.nodeId), Date.now(), 'PX', this.o.nodeTimeoutMs).sadd(this.k('nodes'), this.nodeId).exec();
+    // Re-added: another node reaped this one (a stall or partition longer than nodeTimeoutMs), or Redis lost its keys.
+    if (beat?.[1]?.[1] === 1 && this.registered) this.dirty = true;
+    this.registered = true;
     if (this.dirty) await this.resync();
-    await this.cmd.multi().set(this.k('hb', this.nodeId), Date.now(), 'PX', this.o.nodeTimeoutMs).sadd(this.k('nodes'), this.nodeId).exec();
     await this.reapDeadNodes();
   }
 
@@ -193,12 +200,19 @@ export class RedisScaling implements Scaling {
    * Rebuilds this node's part of Redis from local state: absolute counts, registrations of sockets that left
    * while Redis was away removed (member_removed when it was the user's last), current ones registered again.
    * The count snapshot is taken and queued in one synchronous step, so deltas queued after it apply after it.
+   * When another node had reaped this one, it told everyone these members left: they are announced again.
    */
   private async resync(): Promise<void> {
     const hooks = this.hooks;
     if (!hooks) return;
     this.dirty = false;
     try {
+      const marks = await this.cmd.multi().exists(this.k('reaped', this.nodeId)).exists(this.k('reap', this.nodeId)).exec();
+      const wasReaped = marks?.[0]?.[1] === 1;
+      if (!wasReaped && marks?.[1]?.[1] === 1) {
+        this.dirty = true; // another node is removing this one right now: rebuild once it is done
+        return;
+      }
       const state = hooks.localState();
       const counts = this.cmd.multi().hset(this.k('conns'), this.nodeId, state.connections).del(this.k('subs', this.nodeId));
       if (state.subscriptions.size > 0) counts.hset(this.k('subs', this.nodeId), Object.fromEntries(state.subscriptions));
@@ -214,12 +228,14 @@ export class RedisScaling implements Scaling {
         }
       }
       for (let i = 0; i < state.presence.length; i += RESYNC_BATCH) {
+        const members = state.presence.slice(i, i + RESYNC_BATCH).filter((m) => hooks.isLocalMember(m.channel, m.socketId));
         const batch = this.cmd.pipeline();
-        for (const m of state.presence.slice(i, i + RESYNC_BATCH)) {
-          if (hooks.isLocalMember(m.channel, m.socketId)) batch.eval(JOIN, 4, ...this.joinArgs(m));
-        }
-        await batch.exec();
+        for (const m of members) batch.eval(JOIN, 4, ...this.joinArgs(m));
+        const joined = (await batch.exec()) ?? [];
+        if (wasReaped) members.forEach((m, j) => Number(joined[j]?.[1]) === 1 && hooks.onMemberBack(m));
       }
+      // Alive again: a later real death must be reapable at once, and must not be announced twice.
+      if (wasReaped) await this.cmd.del(this.k('reaped', this.nodeId), this.k('reap', this.nodeId));
     } catch (e) {
       this.dirty = true;
       throw e;
@@ -240,6 +256,11 @@ export class RedisScaling implements Scaling {
       if (node === this.nodeId || live.has(node)) continue;
       const locked = await this.cmd.set(this.k('reap', node), this.nodeId, 'PX', 30_000, 'NX');
       if (locked !== 'OK') continue;
+      // It may have beaten since `live` was read (a node back from a stall): then it is not dead after all.
+      if ((await this.cmd.exists(this.k('hb', node))) === 1) {
+        await this.cmd.del(this.k('reap', node));
+        continue;
+      }
       logSafely(this.o.logger, 'warn', 'realtime node died, removing its members', node);
       await this.forgetNode(node);
     }
@@ -256,12 +277,14 @@ export class RedisScaling implements Scaling {
         if (gone?.last && node !== this.nodeId) this.hooks?.onMemberGone(channel, gone.member);
       }
     }
-    await this.cmd
+    const done = this.cmd
       .multi()
       .del(this.k('nchan', node), this.k('subs', node), this.k('hb', node))
       .hdel(this.k('conns'), node)
-      .srem(this.k('nodes'), node)
-      .exec();
+      .srem(this.k('nodes'), node);
+    // Last, so a node reaped while alive (stalled, cut off) that finds it knows the reaping is over, and re-announces.
+    if (node !== this.nodeId) done.set(this.k('reaped', node), '1', 'PX', REAPED_MARKER_MS);
+    await done.exec();
   }
 
   private presenceKeys(channel: string): [string, string, string] {

@@ -40,6 +40,8 @@ export interface ScalingHooks {
   onMessage(m: BusMessage): void;
   /** A member was removed (a dead node's, or one of ours that left while Redis was away) and it was that user's last connection. */
   onMemberGone(channel: string, member: PresenceMember): void;
+  /** A local member announced gone by the node that reaped this one (it was alive after all) is registered again. */
+  onMemberBack(m: LocalMember): void;
   localState(): LocalState;
   /** Whether a local socket is joined to a presence channel right now. */
   isLocalMember(channel: string, socketId: string): boolean;

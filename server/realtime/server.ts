@@ -209,6 +209,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       await hub.scaling.start({
         onMessage: (m) => hub.onBusMessage(m),
         onMemberGone: (channel, member) => hub.broadcast(channel, hub.memberRemovedFrame(channel, member)),
+        onMemberBack: (m) => hub.memberBack(m),
         localState: () => hub.localState(),
         isLocalMember: (channel, socketId) => hub.isLocalMember(channel, socketId),
       });

@@ -5,11 +5,12 @@
  * are served by the local node, API queries answer 503. When it is back: each node resubscribes the bus and
  * rebuilds its share of Redis (presence, counts, heartbeat) by itself, and events cross nodes again.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RawClient, startServer, until, type Running } from '../realtime/helpers';
+import { RawClient, startServer, until, type Msg, type Running } from '../realtime/helpers';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedisServer) console.log('realtime Redis outage test skipped: no redis-server binary on this machine');
@@ -43,6 +44,50 @@ async function kill(proc: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** A TCP relay to Redis that can be cut and restored on the same port: one node losing Redis while others keep it. */
+async function relayTo(target: number) {
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  let port = 0;
+  const listen = async () => {
+    server = createServer((client) => {
+      const upstream = connect(target, '127.0.0.1');
+      const drop = () => {
+        client.destroy();
+        upstream.destroy();
+        sockets.delete(client);
+        sockets.delete(upstream);
+      };
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', drop).on('close', drop);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+    port = (server!.address() as AddressInfo).port;
+  };
+  await listen();
+  return {
+    port,
+    restore: listen,
+    cut: () =>
+      new Promise<void>((resolve) => {
+        server!.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
+  };
+}
+
+/**
+ * `event` arriving after the client's `index`-th message. A member_added relayed through Redis can reach a socket
+ * just before its own subscription_succeeded (harmless: pusher-js resets the list then), so an older one may
+ * still be queued.
+ */
+function after(client: RawClient, index: number, event: string) {
+  return (m: Msg) => m.event === event && client.all.indexOf(m) >= index;
+}
+
 async function apiStatus(node: Running, path: string): Promise<number> {
   try {
     return (await node.sdk.get({ path })).status;
@@ -66,7 +111,8 @@ describe.skipIf(!hasRedisServer)('realtime scale-out through a Redis outage', ()
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis(port);
-    const scaling = { redisUrl: `redis://127.0.0.1:${port}`, redisKeyPrefix: 'outage', heartbeatIntervalMs: 200, nodeTimeoutMs: 600, redisCommandTimeoutMs: 500 };
+    // A generous node timeout: on a loaded machine a late heartbeat must not get a live node reaped.
+    const scaling = { redisUrl: `redis://127.0.0.1:${port}`, redisKeyPrefix: 'outage', heartbeatIntervalMs: 200, nodeTimeoutMs: 2000, redisCommandTimeoutMs: 500 };
     a = await startServer(scaling);
     b = await startServer(scaling);
   });
@@ -112,17 +158,16 @@ describe.skipIf(!hasRedisServer)('realtime scale-out through a Redis outage', ()
     try {
       await until(async () => ((await probe.pubsub('NUMSUB', 'outage:bus')) as [string, number])[1] === 2, 10_000, 'both nodes to resubscribe the bus');
       await until(async () => (await probe.scard('outage:nodes')) === 2, 10_000, 'both nodes to beat again');
+      const get = async (node: Running, path: string, params?: Record<string, string>) =>
+        (await apiStatus(node, path)) === 200 ? await (await node.sdk.get({ path, params })).json() : null;
       await until(
-        async () => {
-          if ((await apiStatus(a, '/channels/presence-team/users')) !== 200) return false;
-          const users = (await (await a.sdk.get({ path: '/channels/presence-team/users' })).json()).users.map((u: { id: string }) => u.id);
-          return users.sort().join() === 'ann,ben';
-        },
+        async () => (await get(a, '/channels/presence-team/users'))?.users.map((u: { id: string }) => u.id).sort().join() === 'ann,ben',
         10_000,
         'presence to be registered again (ann on A, ben on B; cat left during the outage)',
       );
-      expect(await (await b.sdk.get({ path: '/connections' })).json()).toEqual({ connections: clients.filter((c) => c.ws.readyState === c.ws.OPEN).length });
-      expect((await (await a.sdk.get({ path: '/channels/orders', params: { info: 'subscription_count' } })).json()).subscription_count).toBe(1);
+      const open = clients.filter((c) => c.ws.readyState === c.ws.OPEN).length;
+      await until(async () => (await get(b, '/connections'))?.connections === open, 10_000, `both nodes' connections counted again (${open})`);
+      await until(async () => (await get(a, '/channels/orders', { info: 'subscription_count' }))?.subscription_count === 1, 10_000, 'subscription counts rebuilt');
     } finally {
       await probe.quit();
     }
@@ -131,5 +176,69 @@ describe.skipIf(!hasRedisServer)('realtime scale-out through a Redis outage', ()
     expect((await orders.next('placed')).payload).toEqual({ n: 3 });
     const again = await late.subscribeSigned(a.sdk, 'presence-late', { user_id: 'dan' });
     expect(again.event).toBe('pusher_internal:subscription_succeeded');
+  });
+
+  it('a node cut off from Redis past the node timeout is reaped, then comes back and announces its members again', async () => {
+    const relay = await relayTo(port);
+    const scaling = { redisKeyPrefix: 'partition', heartbeatIntervalMs: 100, nodeTimeoutMs: 1000, redisCommandTimeoutMs: 500 };
+    const cutOff = await startServer({ ...scaling, redisUrl: `redis://127.0.0.1:${relay.port}` });
+    const steady = await startServer({ ...scaling, redisUrl: `redis://127.0.0.1:${port}` });
+    try {
+      const eve = await RawClient.open(cutOff.port);
+      await eve.subscribeSigned(cutOff.sdk, 'presence-p', { user_id: 'eve' });
+      const fay = await RawClient.open(steady.port);
+      clients.push(eve, fay);
+      await fay.subscribeSigned(steady.sdk, 'presence-p', { user_id: 'fay' });
+      expect((await eve.next('pusher_internal:member_added')).payload.user_id).toBe('fay');
+
+      await relay.cut();
+      // The steady node sees no heartbeat and reaps the other: its members are announced gone.
+      expect((await fay.next('pusher_internal:member_removed', 10_000)).payload).toEqual({ user_id: 'eve' });
+      const removedAt = fay.all.length;
+      await relay.restore();
+      // Back: the node learns it was reaped, registers its members again and announces them.
+      expect((await fay.next(after(fay, removedAt, 'pusher_internal:member_added'), 10_000)).payload).toEqual({ user_id: 'eve', user_info: null });
+      const users = (await (await steady.sdk.get({ path: '/channels/presence-p/users' })).json()).users.map((u: { id: string }) => u.id);
+      expect(users.sort()).toEqual(['eve', 'fay']);
+      fay.send({ event: 'client-hello', channel: 'presence-p', data: { from: 'fay' } });
+      expect((await eve.next('client-hello')).data).toEqual({ from: 'fay' });
+    } finally {
+      await cutOff.stop();
+      await steady.stop();
+      await relay.cut();
+    }
+  });
+
+  it('a node that stalls past the node timeout is reaped, then finds out by itself and announces its members again', async () => {
+    const heartbeat = { RT_PREFIX: 'stall', RT_HEARTBEAT_MS: '100', RT_NODE_TIMEOUT_MS: '1000' };
+    const child = fork(fileURLToPath(new URL('../realtime/fixtures/redis-node.ts', import.meta.url)), {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, REDIS_URL: `redis://127.0.0.1:${port}`, ...heartbeat },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const steady = await startServer({ redisUrl: `redis://127.0.0.1:${port}`, redisKeyPrefix: 'stall', heartbeatIntervalMs: 100, nodeTimeoutMs: 1000 });
+    try {
+      const stalledPort = await new Promise<number>((resolve, reject) => {
+        child.once('message', (m: { port: number }) => resolve(m.port));
+        child.once('exit', (code) => reject(new Error(`node exited early (${code})`)));
+      });
+      const gus = await RawClient.open(stalledPort);
+      const hal = await RawClient.open(steady.port);
+      clients.push(gus, hal);
+      await gus.subscribeSigned(steady.sdk, 'presence-s', { user_id: 'gus' });
+      await hal.subscribeSigned(steady.sdk, 'presence-s', { user_id: 'hal' });
+      expect((await gus.next('pusher_internal:member_added')).payload.user_id).toBe('hal');
+
+      child.kill('SIGSTOP'); // a stall: connections stay up, nothing runs
+      expect((await hal.next('pusher_internal:member_removed', 10_000)).payload).toEqual({ user_id: 'gus' });
+      const removedAt = hal.all.length;
+      child.kill('SIGCONT');
+      expect((await hal.next(after(hal, removedAt, 'pusher_internal:member_added'), 10_000)).payload).toEqual({ user_id: 'gus', user_info: null });
+      const users = (await (await steady.sdk.get({ path: '/channels/presence-s/users' })).json()).users.map((u: { id: string }) => u.id);
+      expect(users.sort()).toEqual(['gus', 'hal']);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await steady.stop();
+    }
   });
 });
