@@ -121,11 +121,11 @@ export class RedisScaling implements Scaling {
   }
 
   async stop(): Promise<void> {
+    const wasAvailable = this.available;
+    this.stopping = true; // from here no reconnect starts a new heartbeat or rebuild
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.beating;
-    const wasAvailable = this.available;
-    this.stopping = true;
     try {
       if (wasAvailable) await this.forgetNode(this.nodeId);
     } catch (e) {
