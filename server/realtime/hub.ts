@@ -91,30 +91,34 @@ export class Hub {
   }
 
   private async afterSubscribe(conn: Connection, channel: string, added: boolean, member: PresenceMember | null): Promise<void> {
-    if (added) await this.scaling.subscriptionDelta(channel, 1);
-    let first = false;
-    let members: PresenceMember[] = [];
-    if (member) {
-      try {
+    let answered = false;
+    try {
+      if (added) await this.scaling.subscriptionDelta(channel, 1);
+      let first = false;
+      let members: PresenceMember[] = [];
+      if (member) {
         if (added) first = await this.scaling.presenceJoin(channel, conn.id, member);
         members = await this.scaling.presenceMembers(channel);
-      } catch (e) {
-        if (!(e instanceof ScalingUnavailable)) throw e;
-        // Undo what was done (a Redis registration that did go through is removed now or on reconnect).
-        if (conn.isSubscribed(channel)) this.unsubscribe(conn, channel);
-        if (!conn.closed) this.presenceUnavailable(conn, channel);
-        return;
       }
-    }
-    if (conn.closed || !conn.isSubscribed(channel)) return;
-    conn.send(encodeEvent('pusher_internal:subscription_succeeded', member ? presenceData(members) : {}, channel));
-    if (member && first) this.broadcast(channel, encodeEvent('pusher_internal:member_added', member, channel), conn.id);
-    if (isCache(channel)) {
-      const cached = await this.scaling.getCache(channel).catch((e: unknown) => {
-        if (e instanceof ScalingUnavailable) return null;
-        throw e;
-      });
-      conn.send(cached ?? encodeEvent('pusher:cache_miss', undefined, channel));
+      if (conn.closed || !conn.isSubscribed(channel)) return;
+      conn.send(encodeEvent('pusher_internal:subscription_succeeded', member ? presenceData(members) : {}, channel));
+      answered = true;
+      if (member && first) this.broadcast(channel, encodeEvent('pusher_internal:member_added', member, channel), conn.id);
+      if (isCache(channel)) {
+        const cached = await this.scaling.getCache(channel).catch((e: unknown) => {
+          if (e instanceof ScalingUnavailable) return null;
+          throw e;
+        });
+        conn.send(cached ?? encodeEvent('pusher:cache_miss', undefined, channel));
+      }
+    } catch (e) {
+      // Whatever failed, the client gets an answer instead of waiting forever; what was done is undone
+      // (a Redis registration that did go through is removed now, or by the rebuild on reconnect).
+      if (!answered) {
+        if (conn.isSubscribed(channel)) this.unsubscribe(conn, channel);
+        if (!conn.closed) this.subscriptionFailed(conn, channel, e instanceof ScalingUnavailable);
+      }
+      if (!(e instanceof ScalingUnavailable)) throw e; // a bug: track() logs it
     }
   }
 
@@ -132,7 +136,13 @@ export class Hub {
 
   /** Presence needs the shared member list; without Redis it is refused at once (soketi's ServerError, 4302) instead of hanging. */
   private presenceUnavailable(conn: Connection, channel: string): void {
-    const error = 'Presence is unavailable for now: the realtime server lost its shared store. Try again shortly.';
+    this.subscriptionFailed(conn, channel, true);
+  }
+
+  private subscriptionFailed(conn: Connection, channel: string, storeUnavailable: boolean): void {
+    const error = storeUnavailable
+      ? 'Presence is unavailable for now: the realtime server lost its shared store. Try again shortly.'
+      : 'A server error has occurred.';
     conn.send(encodeEvent('pusher:subscription_error', { type: 'ServerError', error, status: ErrorCode.ServerError }, channel));
   }
 

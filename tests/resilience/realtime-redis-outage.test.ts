@@ -178,6 +178,20 @@ describe.skipIf(!hasRedisServer)('realtime scale-out through a Redis outage', ()
     expect(again.event).toBe('pusher_internal:subscription_succeeded');
   });
 
+  it('answers at once when Redis hangs (connected but not answering) instead of waiting for it', async () => {
+    const probe = new Redis(port, '127.0.0.1');
+    try {
+      const c = await on(a);
+      await probe.call('CLIENT', 'PAUSE', '1500', 'ALL'); // every client's commands now wait 1.5 s
+      const refused = await c.subscribeSigned(a.sdk, 'presence-hang', { user_id: 'ivy' });
+      expect(refused.event).toBe('pusher:subscription_error');
+      expect(refused.payload).toMatchObject({ type: 'ServerError', status: 4302 });
+      await until(async () => (await c.subscribeSigned(a.sdk, 'presence-hang', { user_id: 'ivy' })).event === 'pusher_internal:subscription_succeeded', 10_000, 'presence once Redis answers again');
+    } finally {
+      await probe.quit();
+    }
+  });
+
   it('a node cut off from Redis past the node timeout is reaped, then comes back and announces its members again', async () => {
     const relay = await relayTo(port);
     const scaling = { redisKeyPrefix: 'partition', heartbeatIntervalMs: 100, nodeTimeoutMs: 1000, redisCommandTimeoutMs: 500 };
