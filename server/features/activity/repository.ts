@@ -144,11 +144,18 @@ export async function deleteOlderThan(db: Db, cutoff: Date, limit: number): Prom
   return Number(result.numDeletedRows);
 }
 
-/** The organisation's latest entries, with who did it (the dashboard's list). */
+/**
+ * Entries that record no change to the organisation's records: the dashboard leaves them out (the
+ * activity log keeps them). Mirrored for live entries in resources/js/lib/activityLabels.ts.
+ */
+export const NOT_A_CHANGE = ['signed_in'] as const;
+
+/** The organisation's latest changes, with who made them (the dashboard's list). */
 export function recentActivity(db: Db, organizationId: number, limit: number) {
   return scoped(db, organizationId, 'activity_logs')
     .leftJoin('users', 'users.id', 'activity_logs.causer_id')
     .select([...ENTRY_COLUMNS])
+    .where('activity_logs.event', 'not in', [...NOT_A_CHANGE])
     .orderBy('activity_logs.created_at', 'desc')
     .orderBy('activity_logs.id', 'desc')
     .limit(limit)

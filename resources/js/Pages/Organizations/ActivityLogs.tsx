@@ -17,7 +17,7 @@ import { useOrganizationEvent } from '@/hooks/useRealtime';
 import type { ActivityEntry, Paginated } from '@/types';
 import { ActivityChanges, hasDetails, type ActivityProperties } from './Partials/ActivityChanges';
 import { matchesFilters, prependEntry, type ActivityLogFilterValues } from './Partials/activityFilters';
-import { eventLabel, eventTone, subjectLabel } from '@/lib/activityLabels';
+import { eventLabel, eventTone, subjectLabel, subjectText } from '@/lib/activityLabels';
 
 /** A row of the log: the shared entry plus the changes and the IP (null while a live entry's details load). */
 export interface ActivityLogEntry extends ActivityEntry {
@@ -182,20 +182,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                     options={options.subjectTypes.map((t) => ({ value: t, label: subjectLabel(t) }))}
                   />
                 </div>
-                <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto">
-                  <div>
-                    <label htmlFor="filter-from" className={labelClass}>
-                      From
-                    </label>
-                    <TextInput id="filter-from" type="date" className="sm:w-36" value={values.from ?? ''} max={values.to || undefined} onChange={(e) => set('from', e.target.value)} />
-                  </div>
-                  <div>
-                    <label htmlFor="filter-to" className={labelClass}>
-                      To
-                    </label>
-                    <TextInput id="filter-to" type="date" className="sm:w-36" value={values.to ?? ''} min={values.from || undefined} onChange={(e) => set('to', e.target.value)} />
-                  </div>
-                </div>
+                <DateRange from={values.from ?? ''} to={values.to ?? ''} set={set} />
               </>
             )}
           </SearchFilter>
@@ -226,7 +213,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                   const expanded = open.has(a.id);
                   const detailsId = `activity-${a.id}-details`;
                   const who = a.causer ? a.causer.name : 'System';
-                  const subject = a.subject_type ? `${subjectLabel(a.subject_type)}${a.subject_id ? ` #${a.subject_id}` : ''}` : null;
+                  const subject = subjectText(a);
                   const details = a.properties === null || hasDetails(a.properties, a.ip);
                   return (
                     <Fragment key={a.id}>
@@ -252,7 +239,16 @@ export default function ActivityLogs({ organization, activity, filters, options,
                         <Td className="hidden align-top sm:table-cell">
                           <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
                         </Td>
-                        <Td className="hidden align-top whitespace-nowrap lg:table-cell">{subject ?? '—'}</Td>
+                        <Td className="hidden align-top lg:table-cell">
+                          {subject ? (
+                            <>
+                              <span className="block break-words">{subject}</span>
+                              {a.subject_name && a.subject_type ? <span className="block text-xs text-slate-500 dark:text-slate-400">{subjectLabel(a.subject_type)}</span> : null}
+                            </>
+                          ) : (
+                            '—'
+                          )}
+                        </Td>
                         <Td align="right" className="align-top">
                           {details ? (
                             <button
@@ -290,5 +286,43 @@ export default function ActivityLogs({ organization, activity, filters, options,
         ) : null}
       </Card>
     </>
+  );
+}
+
+/**
+ * The From and To days. A From after the To would match nothing: it says so instead of showing
+ * an empty list without a reason.
+ */
+function DateRange({ from, to, set }: { from: string; to: string; set: (key: string, value: string) => void }) {
+  const reversed = !!from && !!to && from > to;
+  return (
+    <div className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[auto_auto]">
+      <div>
+        <label htmlFor="filter-from" className={labelClass}>
+          From
+        </label>
+        <TextInput
+          id="filter-from"
+          type="date"
+          className="sm:w-40"
+          value={from}
+          max={to || undefined}
+          aria-invalid={reversed || undefined}
+          aria-describedby={reversed ? 'filter-range-error' : undefined}
+          onChange={(e) => set('from', e.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor="filter-to" className={labelClass}>
+          To
+        </label>
+        <TextInput id="filter-to" type="date" className="sm:w-40" value={to} min={from || undefined} aria-invalid={reversed || undefined} aria-describedby={reversed ? 'filter-range-error' : undefined} onChange={(e) => set('to', e.target.value)} />
+      </div>
+      {reversed ? (
+        <p id="filter-range-error" role="alert" className="col-span-2 text-sm text-red-600 dark:text-red-400">
+          The From date is after the To date, so nothing can match. Choose a From date on or before the To date.
+        </p>
+      ) : null}
+    </div>
   );
 }
