@@ -61,14 +61,16 @@ export default function History({ activity, organizations, filters }: HistoryPro
             <TBody>
               {activity.data.map((a) => (
                 <Tr key={a.id}>
-                  <Td className="whitespace-nowrap">
+                  <Td label="When">
                     <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
                   </Td>
-                  <Td strong className="min-w-64">
+                  <Td strong className="sm:min-w-64">
                     {a.description}
                   </Td>
-                  <Td>{a.organization ? a.organization.name : <span className="text-slate-600 dark:text-slate-400">Your account</span>}</Td>
-                  <Td className="whitespace-nowrap">{eventLabel(a.event)}</Td>
+                  <Td label="Organization">{a.organization ? a.organization.name : <span className="text-slate-600 dark:text-slate-400">Your account</span>}</Td>
+                  <Td label="Event" className="whitespace-nowrap">
+                    {eventLabel(a.event)}
+                  </Td>
                 </Tr>
               ))}
             </TBody>

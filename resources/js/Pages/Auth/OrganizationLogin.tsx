@@ -1,10 +1,11 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { isValidElement, type FormEvent, type ReactElement } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { CredentialsForm } from './Partials/CredentialsForm';
 import { textLink } from './Partials/textLink';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface OrganizationLoginProps {
   /** Null on the first step (asking for the slug), and for an unknown slug. */
@@ -20,7 +21,7 @@ export default function OrganizationLogin(props: OrganizationLoginProps) {
 }
 
 function SlugForm({ slug, notFound }: { slug: string; notFound: string | null }) {
-  const form = useForm({ slug });
+  const form = useAppForm({ slug });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.post('/org-login');

@@ -1,4 +1,4 @@
-import { Head, Link, router, useForm } from '@inertiajs/react';
+import { Head, Link, router } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
@@ -7,6 +7,7 @@ import { Icon } from '@/Components/Icon';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import type { OrganizationSummary } from '@/types';
 import { roleLabels, roleTones } from '../Organizations/Form';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface OrganizationSelectProps {
   organizations: OrganizationSummary[];
@@ -16,7 +17,7 @@ export interface OrganizationSelectProps {
 }
 
 export default function OrganizationSelect({ organizations, currentId, canBrowseAll }: OrganizationSelectProps) {
-  const form = useForm({ organization_id: '' });
+  const form = useAppForm({ organization_id: '' });
   const choose = (id: number) => {
     form.transform(() => ({ organization_id: String(id) }));
     form.post('/organizations/select');

@@ -1,14 +1,15 @@
-import { Head, useForm } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/Components/PageHeader';
 import BoardUserForm from './Form';
 import { splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface CreateProps {
   statuses: BoardUserStatus[];
 }
 
 export default function Create({ statuses }: CreateProps) {
-  const form = useForm<BoardUserFormData>({
+  const form = useAppForm<BoardUserFormData>({
     first_name: '',
     last_name: '',
     email: '',

@@ -135,14 +135,18 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
                         </Badge>
                       ) : null}
                     </Td>
-                    <Td className="hidden md:table-cell">{b.email ?? '—'}</Td>
-                    <Td>{b.board_name ?? '—'}</Td>
-                    <Td>
+                    <Td label="Email" className="hidden break-all md:table-cell">
+                      {b.email ?? '—'}
+                    </Td>
+                    <Td label="Board">{b.board_name ?? '—'}</Td>
+                    <Td label="Status">
                       <Badge tone={b.status === 'active' ? 'success' : 'neutral'} dot>
                         {b.status === 'active' ? 'Active' : 'Inactive'}
                       </Badge>
                     </Td>
-                    <Td className="hidden lg:table-cell">{b.joined_on ? fmt.date(b.joined_on) : '—'}</Td>
+                    <Td label="Joined" className="hidden lg:table-cell">
+                      {b.joined_on ? fmt.date(b.joined_on) : '—'}
+                    </Td>
                   </Tr>
                 ))
               )}

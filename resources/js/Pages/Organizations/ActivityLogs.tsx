@@ -218,28 +218,22 @@ export default function ActivityLogs({ organization, activity, filters, options,
                   return (
                     <Fragment key={a.id}>
                       <Tr className={cx(expanded && 'bg-slate-50/70 dark:bg-slate-800/40')}>
-                        <Td className="hidden align-top whitespace-nowrap sm:table-cell">
+                        <Td label="When" className="hidden align-top sm:table-cell">
                           <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
                         </Td>
                         <Td strong className="align-top sm:min-w-56">
                           <span className="break-words">{a.description}</span>
-                          {/* What the hidden columns say, on narrower screens. */}
-                          <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-normal text-slate-600 lg:hidden dark:text-slate-400">
-                            <span className="sm:hidden">
-                              <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
-                            </span>
-                            <time dateTime={a.created_at} className="sm:hidden">
-                              {dateTime(a.created_at)}
-                            </time>
+                          {/* What the hidden columns say, on tablets (phones show every column as a line of the card). */}
+                          <span className="mt-1 hidden flex-wrap items-center gap-x-3 gap-y-1 text-xs font-normal text-slate-600 sm:flex lg:hidden dark:text-slate-400">
                             <span className="md:hidden">{who}</span>
                             {subject ? <span>{subject}</span> : null}
                           </span>
                         </Td>
-                        <Td className="hidden align-top whitespace-nowrap md:table-cell">{a.causer ? a.causer.name : <span className="text-slate-600 italic dark:text-slate-400">System</span>}</Td>
-                        <Td className="hidden align-top sm:table-cell">
+                        <Td label="Who" className="hidden align-top whitespace-nowrap md:table-cell">{a.causer ? a.causer.name : <span className="text-slate-600 italic dark:text-slate-400">System</span>}</Td>
+                        <Td label="Event" className="hidden align-top sm:table-cell">
                           <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
                         </Td>
-                        <Td className="hidden align-top lg:table-cell">
+                        <Td label="Subject" className="hidden align-top lg:table-cell">
                           {subject ? (
                             <>
                               <span className="block break-words">{subject}</span>
@@ -249,7 +243,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                             '—'
                           )}
                         </Td>
-                        <Td align="right" className="align-top">
+                        <Td actions align="right" className="align-top">
                           {details ? (
                             <button
                               type="button"

@@ -1,9 +1,10 @@
-import { Head, useForm } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/Components/PageHeader';
 import OrganizationForm, { type OrganizationFormData } from './Form';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export default function Create() {
-  const form = useForm<OrganizationFormData>({ name: '', slug: '', description: '', website: '', public_page_enabled: true });
+  const form = useAppForm<OrganizationFormData>({ name: '', slug: '', description: '', website: '', public_page_enabled: true });
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { Head, router, useForm } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
@@ -8,6 +8,7 @@ import { PageHeader } from '@/Components/PageHeader';
 import { Select } from '@/Components/Select';
 import type { Role } from '@/types';
 import OrganizationForm, { roleLabels, type OrganizationAbilities, type OrganizationDetails, type OrganizationFormData } from './Form';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface EditProps {
   organization: OrganizationDetails;
@@ -17,7 +18,7 @@ export interface EditProps {
 }
 
 export default function Edit({ organization, abilities, members }: EditProps) {
-  const form = useForm<OrganizationFormData>({
+  const form = useAppForm<OrganizationFormData>({
     name: organization.name,
     slug: organization.slug,
     description: organization.description ?? '',
@@ -44,7 +45,7 @@ export default function Edit({ organization, abilities, members }: EditProps) {
 }
 
 function TransferOwnership({ organization, members }: Pick<EditProps, 'organization' | 'members'>) {
-  const form = useForm({ user_id: '' });
+  const form = useAppForm({ user_id: '' });
   const [confirming, setConfirming] = useState(false);
   const chosen = members.find((m) => String(m.id) === form.data.user_id);
   const submit = (event: FormEvent) => {

@@ -92,16 +92,18 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
                       </Link>
                       <span className="block font-mono text-xs font-normal text-slate-500 dark:text-slate-400">{o.slug}</span>
                     </Td>
-                    <Td>{o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : <span className="text-slate-500 dark:text-slate-400">—</span>}</Td>
-                    <Td className="hidden sm:table-cell" align="right">
+                    <Td label={everyOrganization ? 'Your role' : 'Role'}>{o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : <span className="text-slate-500 dark:text-slate-400">—</span>}</Td>
+                    <Td label="Members" className="hidden sm:table-cell" align="right">
                       {fmt.number(o.members_count)}
                     </Td>
-                    <Td className="hidden md:table-cell">
+                    <Td label="Plan" className="hidden md:table-cell">
                       {o.plan ? planNames[o.plan] : '—'}
                       {o.subscription_status === 'trialing' ? <span className="text-slate-500 dark:text-slate-400"> (trial)</span> : null}
                     </Td>
-                    <Td className="hidden lg:table-cell">{fmt.date(o.created_at)}</Td>
-                    <Td align="right">
+                    <Td label="Created" className="hidden lg:table-cell">
+                      {fmt.date(o.created_at)}
+                    </Td>
+                    <Td actions align="right">
                       {o.is_current ? (
                         <Badge tone="success" dot>
                           Current

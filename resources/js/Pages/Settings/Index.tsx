@@ -1,4 +1,4 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { useMemo, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
@@ -12,6 +12,7 @@ import { Select } from '@/Components/Select';
 import { useTheme } from '@/hooks/useTheme';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { Theme } from '@/lib/theme';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface SettingsProps {
   preferences: { locale: string; timezone: string };
@@ -88,7 +89,7 @@ function AppearanceCard() {
 }
 
 function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' | 'locales'>) {
-  const form = useForm({ locale: preferences.locale, timezone: preferences.timezone });
+  const form = useAppForm({ locale: preferences.locale, timezone: preferences.timezone });
   const zones = useMemo(() => timeZones(preferences.timezone), [preferences.timezone]);
   const sample = useMemo(() => {
     const options = { locale: form.data.locale, timeZone: form.data.timezone };
@@ -132,7 +133,7 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
             {sample.number} · {sample.money}
           </p>
         </div>
-        <FormActions recentlySuccessful={form.recentlySuccessful}>
+        <FormActions>
           <Button type="submit" processing={form.processing} disabled={!form.isDirty}>
             Save
           </Button>
@@ -143,7 +144,7 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
 }
 
 function OrganizationCard({ organization }: { organization: NonNullable<SettingsProps['organization']> }) {
-  const form = useForm({ public_page_enabled: organization.public_page_enabled });
+  const form = useAppForm({ public_page_enabled: organization.public_page_enabled });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.patch('/settings', { preserveScroll: true, onSuccess: () => form.setDefaults() });
@@ -167,7 +168,7 @@ function OrganizationCard({ organization }: { organization: NonNullable<Settings
             </>
           }
         />
-        <FormActions recentlySuccessful={form.recentlySuccessful}>
+        <FormActions>
           <Button type="submit" processing={form.processing} disabled={!form.isDirty}>
             Save
           </Button>

@@ -1,4 +1,4 @@
-import { Head, useForm } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
@@ -8,6 +8,7 @@ import { Icon } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
 import { LIMIT_KEYS, limitText, type PlanId, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface SubscriptionEditProps {
   subscription: SubscriptionView;
@@ -18,7 +19,7 @@ export interface SubscriptionEditProps {
 export default function Edit({ subscription: s, plans }: SubscriptionEditProps) {
   const { money, number } = useFormatters();
   const current = s.status === 'active' ? s.plan : null;
-  const form = useForm<{ plan: PlanId }>({ plan: s.status === 'active' ? s.plan : s.status === 'trialing' ? s.plan : 'team' });
+  const form = useAppForm<{ plan: PlanId }>({ plan: s.status === 'active' ? s.plan : s.status === 'trialing' ? s.plan : 'team' });
   const chosen = plans.find((p) => p.id === form.data.plan)!;
 
   const submit = (event: FormEvent) => {
