@@ -11,7 +11,7 @@ const running = await startServer(config);
 const seeded = config.SEED_DEMO ? await seedDemo(running.ctx.db, config.DEMO_PASSWORD) : null;
 console.log(`\n  ${config.APP_NAME} is running at ${running.url}\n`);
 if (seeded) {
-  console.log(`  Demo organisation "${seeded.organization.name}" created. Sign in with any of:`);
+  console.log(`  Demo organization "${seeded.organization.name}" created. Sign in with any of:`);
   for (const account of seeded.accounts) console.log(`    ${account.email.padEnd(24)} (${account.role})`);
   console.log(`  Password for all of them: ${seeded.password}`);
   console.log(`  Public insights: ${running.url}/p/${seeded.organization.slug}\n`);

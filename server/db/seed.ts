@@ -146,7 +146,7 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
     }
     await trx
       .insertInto('activity_logs')
-      .values({ organization_id: org.id, causer_id: idOf('owner@boardly.test'), event: 'created', subject_type: 'organization', subject_id: org.id, description: 'Demo organisation created' })
+      .values({ organization_id: org.id, causer_id: idOf('owner@boardly.test'), event: 'created', subject_type: 'organization', subject_id: org.id, description: 'Demo organization created' })
       .execute();
   });
   return { password, accounts, organization: { name: 'Northwind Governance', slug: 'northwind' } };

@@ -160,7 +160,7 @@ async function signIn(context: BrowserContext, email: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('password');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/dashboard$/);
   await page.close();
 }
@@ -172,7 +172,7 @@ async function register(context: BrowserContext) {
   await page.getByLabel('Email').fill(`unverified-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`);
   await page.getByLabel('Password', { exact: true }).fill('a long secret phrase');
   await page.getByLabel('Confirm password').fill('a long secret phrase');
-  await page.getByRole('button', { name: /create account|register/i }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/verify-email$/);
   await page.close();
 }

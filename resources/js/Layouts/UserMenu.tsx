@@ -39,7 +39,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
       </DropdownLink>
       <DropdownSeparator />
       <DropdownButton icon="logout" onClick={() => router.post('/logout')}>
-        Log out
+        Sign out
       </DropdownButton>
     </Dropdown>
   );

@@ -54,7 +54,7 @@ ForgotPassword.layout = (page: ReactNode) => (
       <p>
         Remembered it?{' '}
         <Link href="/login" className={textLink}>
-          Back to log in
+          Back to sign in
         </Link>
       </p>
     }

@@ -16,7 +16,7 @@ export default function Register() {
 
   return (
     <>
-      <Head title="Register" />
+      <Head title="Create account" />
       <form onSubmit={submit} className="space-y-5" noValidate>
         <TextField form={form} name="name" label="Name" autoComplete="name" autoFocus required maxLength={255} placeholder="Full name" />
         <TextField
@@ -55,7 +55,7 @@ Register.layout = (page: ReactNode) => (
       <p>
         Already have an account?{' '}
         <Link href="/login" className={textLink}>
-          Log in
+          Sign in
         </Link>
       </p>
     }

@@ -48,7 +48,7 @@ export default function VerifyEmail({ status, email }: VerifyEmailProps) {
           Resend verification email
         </Button>
         <Button type="button" variant="ghost" block onClick={logout} processing={loggingOut}>
-          Log out
+          Sign out
         </Button>
       </form>
     </>

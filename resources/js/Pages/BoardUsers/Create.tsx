@@ -26,7 +26,7 @@ export default function Create({ statuses }: CreateProps) {
   return (
     <>
       <Head title="Add a board user" />
-      <PageHeader title="Add a board user" description="A board member, trustee or director your organisation supports." back={{ href: '/board-users', label: 'Board users' }} />
+      <PageHeader title="Add a board user" description="A board member, trustee or director your organization supports." back={{ href: '/board-users', label: 'Board users' }} />
       <BoardUserForm form={form} statuses={statuses} submitLabel="Add board user" cancelHref="/board-users" onSubmit={() => form.post('/board-users')} />
     </>
   );

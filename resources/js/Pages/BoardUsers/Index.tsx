@@ -49,7 +49,7 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
       <Head title="Board users" />
       <PageHeader
         title="Board users"
-        description="The board members, trustees and directors your organisation supports."
+        description="The board members, trustees and directors your organization supports."
         actions={
           <>
             <a href={`/board-users/export${queryString({ ...base, sort: filters.sort, direction: filters.direction })}`} className={buttonClasses({ variant: 'secondary' })} download>
@@ -99,7 +99,7 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
             <EmptyState
               icon="users"
               title="No board users yet"
-              text="Add the people your organisation supports, then write insights for them."
+              text="Add the people your organization supports, then write insights for them."
               action={can.manageRecords ? <Button href="/board-users/create" icon="plus">Add board user</Button> : undefined}
             />
           </div>

@@ -8,21 +8,13 @@ export default function Create() {
 
   return (
     <>
-      <Head title="New organisation" />
+      <Head title="New organization" />
       <PageHeader
-        title="New organisation"
-        description="You will be its owner, it becomes your current organisation, and it starts with a 14-day trial of the Team plan."
-        back={{ href: '/organizations', label: 'Organisations' }}
+        title="New organization"
+        description="You will be its owner, it becomes your current organization, and it starts with a 14-day trial of the Team plan."
+        back={{ href: '/organizations', label: 'Organizations' }}
       />
-      <div className="max-w-3xl">
-        <OrganizationForm
-          form={form}
-          creating
-          submitLabel="Create organisation"
-          cancelHref="/organizations"
-          onSubmit={() => form.post('/organizations')}
-        />
-      </div>
+      <OrganizationForm form={form} creating submitLabel="Create organization" cancelHref="/organizations" onSubmit={() => form.post('/organizations')} />
     </>
   );
 }

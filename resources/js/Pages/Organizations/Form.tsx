@@ -141,7 +141,7 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
             className="sm:col-span-2"
             name="public_page_enabled"
             label="Public page"
-            hint="Show the insights you share on a public page of this organisation."
+            hint="Show the insights you share on a public page of this organization."
             checked={form.data.public_page_enabled}
             error={errors.public_page_enabled}
             onChange={(e) => form.setData('public_page_enabled', e.target.checked)}

@@ -35,17 +35,17 @@ export default function Show({ organization, abilities }: ShowProps) {
             {organization.role ? <Badge tone={roleTones[organization.role]}>You are {roleLabels[organization.role].toLowerCase()}</Badge> : <Badge tone="warning">Platform admin</Badge>}
             {current ? (
               <Badge tone="success" dot>
-                Current organisation
+                Current organization
               </Badge>
             ) : null}
           </span>
         }
-        back={{ href: '/organizations', label: 'Organisations' }}
+        back={{ href: '/organizations', label: 'Organizations' }}
         actions={
           <>
             {!current ? (
               <Button variant="secondary" icon="arrow" onClick={switchTo}>
-                Switch to this organisation
+                Switch to this organization
               </Button>
             ) : null}
             {abilities.manageOrganization ? (
@@ -114,7 +114,7 @@ export default function Show({ organization, abilities }: ShowProps) {
                 <Shortcut href="/insights" icon="document" label="Insights" />
               </>
             ) : (
-              <li className="text-sm text-slate-600 dark:text-slate-400">Switch to this organisation to work in it.</li>
+              <li className="text-sm text-slate-600 dark:text-slate-400">Switch to this organization to work in it.</li>
             )}
           </ul>
           <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
@@ -127,7 +127,7 @@ export default function Show({ organization, abilities }: ShowProps) {
       </div>
 
       {abilities.leave ? (
-        <Card title="Leave organisation" description="You will lose access until someone invites you again." className="mt-6">
+        <Card title="Leave organization" description="You will lose access until someone invites you again." className="mt-6">
           <Button variant="secondary" icon="logout" onClick={() => setLeaving(true)}>
             Leave {organization.name}
           </Button>

@@ -60,7 +60,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
         title="Members"
         description={
           <>
-            Who works in {organization?.name ?? 'this organisation'}.{' '}
+            Who works in {organization?.name ?? 'this organization'}.{' '}
             {usage.limit === null
               ? `${usage.members} members on the ${usage.plan_name} plan (no limit).`
               : `${seatsUsed} of ${usage.limit} seats used on the ${usage.plan_name} plan${usage.pending ? ` (${usage.pending} by open invitations)` : ''}.`}
@@ -225,7 +225,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
       <ConfirmDialog
         open={pending?.kind === 'remove'}
         title={pending?.kind === 'remove' ? `Remove ${pending.member.name}?` : 'Remove member?'}
-        description={pending?.kind === 'remove' ? `${pending.member.name} will lose access to ${organization?.name ?? 'this organisation'}.` : undefined}
+        description={pending?.kind === 'remove' ? `${pending.member.name} will lose access to ${organization?.name ?? 'this organization'}.` : undefined}
         confirmLabel="Remove"
         processing={processing}
         onClose={() => setPending(null)}

@@ -22,7 +22,7 @@ export default function Show({ member, abilities, isSelf }: ShowProps) {
   const fmt = useFormatters();
   const page = usePage();
   const errors = page.props.errors as Record<string, string | undefined>;
-  const orgName = page.props.auth.organization?.name ?? 'this organisation';
+  const orgName = page.props.auth.organization?.name ?? 'this organization';
 
   return (
     <>
@@ -66,7 +66,7 @@ export default function Show({ member, abilities, isSelf }: ShowProps) {
           <Item label="Last active">{member.last_active_at ? <time dateTime={member.last_active_at} title={fmt.dateTime(member.last_active_at)}>{fmt.relative(member.last_active_at)}</time> : 'Never'}</Item>
           <Item label="Member since">{fmt.date(member.joined_at)}</Item>
         </dl>
-        {isSelf ? <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">This is you. To leave {orgName}, use “Leave organisation” on the organisation page.</p> : null}
+        {isSelf ? <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">This is you. To leave {orgName}, use “Leave organization” on the organization page.</p> : null}
       </Card>
     </>
   );

@@ -121,7 +121,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
       {body}
       {sharing.publicPageEnabled && insight.shared ? (
         <p className="mt-4 border-t border-slate-200 pt-3 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
-          Also listed on your organisation’s{' '}
+          Also listed on your organization’s{' '}
           <a href={sharing.publicPageUrl} target="_blank" rel="noopener noreferrer" className="underline">
             public page
           </a>

@@ -48,7 +48,7 @@ export default function DeleteUserForm({ className }: { className?: string }) {
           <Icon name="alert" className="mt-px size-5 text-red-600 dark:text-red-300" />
           <div>
             <p className="font-medium">This cannot be undone.</p>
-            <p className="mt-0.5 text-red-700 dark:text-red-300">If you are the last owner of an organisation, transfer its ownership or delete it first.</p>
+            <p className="mt-0.5 text-red-700 dark:text-red-300">If you are the last owner of an organization, transfer its ownership or delete it first.</p>
           </div>
         </div>
         <Button variant="danger" icon="trash" onClick={() => setConfirming(true)} className="self-start sm:self-center">
