@@ -28,18 +28,18 @@ export class Mailbox {
         stream.once('end', () => {
           const raw = Buffer.concat(chunks);
           simpleParser(raw)
-          .then((parsed) => {
-            this.messages.push({
-              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-              subject: parsed.subject ?? '',
-              text: parsed.text ?? '',
-              html: typeof parsed.html === 'string' ? parsed.html : '',
-              raw: raw.toString('utf8'),
-            });
-            this.#waiters.splice(0).forEach((w) => w());
-            callback();
-          })
-          .catch(callback);
+            .then((parsed) => {
+              this.messages.push({
+                to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+                subject: parsed.subject ?? '',
+                text: parsed.text ?? '',
+                html: typeof parsed.html === 'string' ? parsed.html : '',
+                raw: raw.toString('utf8'),
+              });
+              this.#waiters.splice(0).forEach((w) => w());
+              callback();
+            })
+            .catch(callback);
         });
       },
     });
