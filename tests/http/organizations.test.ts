@@ -453,8 +453,8 @@ describe('signing in to an organisation (/org-login)', () => {
     await guest.prime('/org-login/throttle-org');
     for (let i = 0; i < 5; i++) await send(guest, 'POST', '/org-login/throttle-org', { email: member.email, password: 'wrong-password' }, '/org-login/throttle-org');
     const locked = await send(guest, 'POST', '/org-login/throttle-org', { email: member.email, password: PASSWORD }, '/org-login/throttle-org');
-    expect((await errorsOf(guest, locked)).email).toMatch(/^Too many login attempts/);
+    expect((await errorsOf(guest, locked)).email).toMatch(/^Too many sign-in attempts/);
     const viaLogin = await send(guest, 'POST', '/login', { email: member.email, password: PASSWORD }, '/login');
-    expect((await errorsOf(guest, viaLogin)).email).toMatch(/^Too many login attempts/);
+    expect((await errorsOf(guest, viaLogin)).email).toMatch(/^Too many sign-in attempts/);
   });
 });
