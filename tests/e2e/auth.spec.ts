@@ -9,7 +9,7 @@ import { expect, PASSWORD, registerAndVerify, signIn, test, uniqueEmail } from '
  */
 
 async function logOut(page: Page, name: string) {
-  await page.getByRole('button', { name: `Account menu for ${name}` }).click();
+  await page.getByRole('button', { name: `${name}, account menu` }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 }

@@ -9,7 +9,7 @@ import { expect, PASSWORD, registerAndVerify, test, uniqueEmail } from './suppor
  */
 
 async function logOut(page: Page, name: string) {
-  await page.getByRole('button', { name: `Account menu for ${name}` }).click();
+  await page.getByRole('button', { name: `${name}, account menu` }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
@@ -23,7 +23,7 @@ async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
   await page.getByLabel('Role').selectOption({ label: role });
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page).toHaveURL(/\/users$/);
-  await expect(page.getByRole('table', { name: 'Pending invitations' }).getByText(email)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pending invitations' }).getByRole('cell', { name: email })).toBeVisible();
 }
 
 /** Opens the invitation link from the real mail in a fresh browser context and creates the account. */

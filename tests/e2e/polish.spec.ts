@@ -165,7 +165,7 @@ test('the dashboard lists changes, not sign-ins, and names the person once', asy
   // Several sign-ins first: they used to fill the list.
   for (const who of ['viewer', 'editor', 'admin'] as const) {
     await signInAs(page, who);
-    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('button', { name: /, account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/$|\/login$/);
   }

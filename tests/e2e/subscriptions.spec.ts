@@ -27,7 +27,7 @@ test('an admin is refused a downgrade below usage, cancels, resumes, and sees bo
   await expect(refusal).toContainText('The Free plan allows 25 board users; you have 32.');
   await expect(refusal).toContainText('The Free plan allows 3 members; you have 4.');
   await expect(button).toHaveAccessibleDescription(/The Free plan allows 25 board users; you have 32\./);
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'Remove some before downgrading' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/subscription\/edit$/);
 
   // Cancel: the trial stays until its end, and can be resumed.
