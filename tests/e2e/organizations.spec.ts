@@ -23,7 +23,7 @@ async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
   await page.getByLabel('Role').selectOption({ label: role });
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page).toHaveURL(/\/users$/);
-  await expect(page.getByRole('table', { name: 'Pending invitations' }).getByRole('cell', { name: email })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pending invitations' }).getByRole('cell', { name: email, exact: true })).toBeVisible();
 }
 
 /** Opens the invitation link from the real mail in a fresh browser context and creates the account. */

@@ -9,14 +9,13 @@ export function UserMenu({ user }: { user: AuthUser }) {
     <Dropdown
       align="right"
       width="w-64"
+      // Named by what it shows (WCAG 2.5.3): "Ann Lee, account menu".
+      ariaLabel={`${user.name}, account menu`}
       buttonClassName="px-1.5"
-      // Named by what it shows (WCAG 2.5.3): "Ann Lee, account menu"; on phones only the
-      // (decorative) initials show, and the name is read all the same.
       label={
         <>
           <Avatar name={user.name} size="sm" />
-          <span className="sr-only md:not-sr-only md:max-w-[10rem] md:truncate">{user.name}</span>
-          <span className="sr-only">, account menu</span>
+          <span className="hidden max-w-[10rem] truncate md:inline">{user.name}</span>
         </>
       }
     >
