@@ -20,7 +20,7 @@ export function OrganizationSwitcher({ current, organizations }: OrganizationSwi
       buttonClassName="max-w-full lg:max-w-md border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
       label={
         <>
-          <Icon name="building" className="size-4 shrink-0 text-slate-400" />
+          <Icon name="building" className="hidden size-4 shrink-0 text-slate-400 sm:block" />
           <span className="truncate" title={current?.name}>
             {current ? current.name : 'Choose organization'}
           </span>
