@@ -18,7 +18,7 @@ export function navigationFor(auth: Partial<SharedProps['auth']> | undefined): N
   ];
   if (can?.manageMembers) items.push({ label: 'Members', href: '/users', icon: 'shield' });
   if (org && can?.viewActivity) items.push({ label: 'Activity log', href: `/organizations/${org.id}/activity-logs`, icon: 'clock' });
-  if (org) items.push({ label: 'Organisation', href: `/organizations/${org.id}`, icon: 'building' });
+  if (org) items.push({ label: 'Organization', href: `/organizations/${org.id}`, icon: 'building' });
   items.push({ label: 'Subscription', href: '/subscription', icon: 'card' });
   return items;
 }
