@@ -1,7 +1,17 @@
-/** Embedded PGlite as `createDatabase` opens it: its memory settings and types. */
+/** Embedded PGlite as `createDatabase` opens it: its memory settings, first start and types. */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/connection';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'boardly-pglite-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function peakRss(): number {
+  return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) * 1024;
+}
 
 async function setting(db: ReturnType<typeof createDatabase>['db'], name: string): Promise<string> {
   const { rows } = await sql<{ setting: string }>`select current_setting(${name}) as setting`.execute(db);
@@ -18,6 +28,36 @@ describe('PGlite memory', () => {
     } finally {
       await close();
     }
+  });
+
+  it.skipIf(!existsSync('/proc/self/clear_refs'))('creates a new data directory in a child process: initdb’s memory never lands here', async () => {
+    const dir = path.join(scratch, 'fresh', 'pglite');
+    writeFileSync('/proc/self/clear_refs', '5'); // peak RSS := current RSS (Linux)
+    const before = peakRss();
+    const first = createDatabase({ pgliteDir: dir });
+    await sql`create table notes (body text)`.execute(first.db);
+    await sql`insert into notes values ('kept')`.execute(first.db);
+    // initdb in this process: a second PGlite, a copy of its heap and a tarball of the data,
+    // 600 MB+ at the peak. The one PGlite that stays needs ~150 MB.
+    expect(peakRss() - before).toBeLessThan(300 * 1024 * 1024);
+    await first.close();
+    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+    expect(readdirSync(path.dirname(dir))).toEqual(['pglite']); // the scratch directory was renamed into place
+
+    const again = createDatabase({ pgliteDir: dir });
+    const { rows } = await sql<{ body: string }>`select body from notes`.execute(again.db);
+    expect(rows).toEqual([{ body: 'kept' }]);
+    await again.close();
+  });
+
+  it('refuses a non-empty directory that holds no database, and leaves its files alone', async () => {
+    const dir = path.join(scratch, 'occupied');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'notes.txt'), 'not a database');
+    const { db, close } = createDatabase({ pgliteDir: dir });
+    await expect(sql`select 1`.execute(db)).rejects.toThrow(/not empty but holds no database/);
+    await close();
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
   });
 });
 
