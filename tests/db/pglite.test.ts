@@ -1,7 +1,9 @@
-/** Embedded PGlite as `createDatabase` opens it: its memory settings, first start and types. */
+/** Embedded PGlite as `createDatabase` opens it: its memory settings, first start and durability. */
+import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/connection';
@@ -67,6 +69,43 @@ describe('PGlite types', () => {
     try {
       const { rows } = await sql<{ d: unknown; ds: unknown }>`select '2026-03-01'::date as d, array['2026-03-02'::date] as ds`.execute(db);
       expect(rows).toEqual([{ d: '2026-03-01', ds: ['2026-03-02'] }]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('PGlite durability', () => {
+  it('loses no acknowledged write when the process is killed with SIGKILL', { timeout: 180_000 }, async () => {
+    const dir = path.join(scratch, 'killed');
+    const child = fork(fileURLToPath(new URL('./fixtures/pglite-writer.ts', import.meta.url)), [dir], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    let acknowledged = 0;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.on('message', (batch: number) => {
+          acknowledged = batch;
+          // 40 batches are ~32 MB: twice shared_buffers, so pages have been evicted and rewritten.
+          if (batch >= 40) {
+            child.kill('SIGKILL');
+            resolve();
+          }
+        });
+        child.once('exit', (code, signal) => signal !== 'SIGKILL' && reject(new Error(`writer exited early (${code})`)));
+      });
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+
+    const { db, close } = createDatabase({ pgliteDir: dir });
+    try {
+      const { rows } = await sql<{ batch: number; n: number }>`select batch, count(*)::int as n from writes group by batch order by batch`.execute(db);
+      const complete = rows.filter((r) => r.n === 100).map((r) => r.batch);
+      expect(complete.slice(0, acknowledged)).toEqual(Array.from({ length: acknowledged }, (_, i) => i + 1));
+      expect(rows.every((r) => r.n === 100)).toBe(true); // a batch is all or nothing
     } finally {
       await close();
     }
