@@ -11,7 +11,12 @@ import { RateLimiter } from './lib/rate-limiter';
 import { createMailer, type Mailer } from './mail/mailer';
 import { nullBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The project folder: the nearest one with a package.json, from server/ or from the bundle `npm start` runs. */
+export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(dir: string): string {
+  return existsSync(path.join(dir, 'package.json')) || path.dirname(dir) === dir ? dir : findRoot(path.dirname(dir));
+}
 
 export interface BootOptions {
   logger?: Logger;
