@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
+import { ROOT } from './root';
 import { systemClock, type AppContext, type Clock } from './context';
 import { createDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
@@ -11,7 +11,7 @@ import { RateLimiter } from './lib/rate-limiter';
 import { createMailer, type Mailer } from './mail/mailer';
 import { nullBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { ROOT };
 
 export interface BootOptions {
   logger?: Logger;

@@ -6,8 +6,9 @@
  */
 import { build, stop } from 'esbuild';
 import path from 'node:path';
+import { ROOT } from '../root';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = ROOT;
 
 export const REALTIME_BUNDLE = path.join(root, 'node_modules/.cache/boardly/reverb.mjs');
 

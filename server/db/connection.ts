@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 import { PGliteDialect } from './pglite-dialect';
+import { openPGlite } from './pglite';
 import { createPostgresPool, type PoolLogger } from './postgres-pool';
 
 // Postgres `date` stays a 'YYYY-MM-DD' string rather than a local-midnight Date, on both drivers.
@@ -35,8 +34,6 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     return { db, driver: 'postgres', close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory';
-  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir === 'memory' ? undefined : dir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client, DATE_AS_TEXT), log });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(() => openPGlite(dir, DATE_AS_TEXT)), log });
   return { db, driver: 'pglite', close: () => db.destroy() };
 }

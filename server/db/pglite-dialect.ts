@@ -1,4 +1,4 @@
-import type { ParserOptions, PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -19,17 +19,14 @@ import {
  */
 class PGliteDriver implements Driver {
   #queue: Promise<void> = Promise.resolve();
-  readonly #connection: PGliteConnection;
+  #client?: PGlite;
+  #connection?: PGliteConnection;
 
-  constructor(
-    private readonly client: PGlite,
-    parsers: ParserOptions,
-  ) {
-    this.#connection = new PGliteConnection(client, parsers);
-  }
+  constructor(private readonly open: () => Promise<PGlite>) {}
 
   async init(): Promise<void> {
-    await this.client.waitReady;
+    this.#client = await this.open();
+    this.#connection = new PGliteConnection(this.#client);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -37,8 +34,8 @@ class PGliteDriver implements Driver {
     const previous = this.#queue;
     this.#queue = new Promise<void>((resolve) => (release = resolve));
     await previous;
-    this.#connection.release = release;
-    return this.#connection;
+    this.#connection!.release = release;
+    return this.#connection!;
   }
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -59,19 +56,17 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    if (!this.client.closed) await this.client.close();
+    if (this.#client && !this.#client.closed) await this.#client.close();
   }
 }
 
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
-  constructor(
-    private readonly client: PGlite,
-    private readonly parsers: ParserOptions,
-  ) {}
+  constructor(private readonly client: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: 'object', parsers: this.parsers });
+    // No per-query `parsers`: PGlite would copy its whole parser table (~200 types) for each query.
+    const result = await this.client.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: 'object' });
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -89,16 +84,13 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 export class PGliteDialect implements Dialect {
-  /** `parsers` go with every query: PGlite (0.5) ignores the ones given to its constructor. */
-  constructor(
-    private readonly client: PGlite,
-    private readonly parsers: ParserOptions = {},
-  ) {}
+  /** `open` starts PGlite (with its type parsers) when Kysely first needs it. */
+  constructor(private readonly open: () => Promise<PGlite>) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.client, this.parsers);
+    return new PGliteDriver(this.open);
   }
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
