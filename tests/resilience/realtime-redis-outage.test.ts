@@ -194,7 +194,7 @@ describe.skipIf(!hasRedisServer)('realtime scale-out through a Redis outage', ()
 
   it('a node cut off from Redis past the node timeout is reaped, then comes back and announces its members again', async () => {
     const relay = await relayTo(port);
-    const scaling = { redisKeyPrefix: 'partition', heartbeatIntervalMs: 100, nodeTimeoutMs: 1000, redisCommandTimeoutMs: 500 };
+    const scaling = { redisKeyPrefix: 'partition', heartbeatIntervalMs: 100, nodeTimeoutMs: 1000, redisCommandTimeoutMs: 500, clientEvents: true };
     const cutOff = await startServer({ ...scaling, redisUrl: `redis://127.0.0.1:${relay.port}` });
     const steady = await startServer({ ...scaling, redisUrl: `redis://127.0.0.1:${port}` });
     try {
