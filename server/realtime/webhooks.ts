@@ -3,18 +3,23 @@
  * first event of an empty queue starts a batchMs window, then up to maxBatch events go in one signed POST. One
  * request per URL is in flight at a time, so a receiver sees batches in order. A failed request (network error,
  * timeout, any status but 2xx) is retried with exponential backoff, the same body each time; after `retries`
- * it is dropped and counted. Nothing here waits on the event loop: fetch is asynchronous, timers are unref'd,
+ * it is dropped and counted. Nothing here waits on the event loop: requests are asynchronous, timers are unref'd,
  * and the queue is bounded (the oldest events go first when it overflows).
  *
  * At most once across nodes: each event is emitted by the one node whose atomic step decided it (first join /
  * last leave of a channel or presence user, the client event's own node, the reaper of a dead node).
  */
-import { describeError, logSafely } from './guard';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { logSafely } from './guard';
 import type { RealtimeLogger, ResolvedOptions } from './options';
 import type { RealtimeStats } from './stats';
 import { WEBHOOK_KEY_HEADER, WEBHOOK_SIGNATURE_HEADER, signWebhook, type WebhookBody, type WebhookEvent, type WebhookEventType } from './webhook-events';
 
 type Options = NonNullable<ResolvedOptions['webhooks']>;
+
+const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 4 });
+const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 4 });
 
 interface Batch {
   body: string;
@@ -116,32 +121,8 @@ export class WebhookSender {
     batch.attempt += 1;
     const abort = new AbortController();
     t.abort = abort;
-    const timeout = setTimeout(() => abort.abort(new Error(`no answer within ${this.opts.timeoutMs} ms`)), this.opts.timeoutMs);
-    timeout.unref();
-    let failure: string | null = null;
-    try {
-      const res = await fetch(t.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [WEBHOOK_KEY_HEADER]: this.app.key,
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(this.app.secret, batch.body),
-        },
-        body: batch.body,
-        redirect: 'manual',
-        signal: abort.signal,
-      });
-      await res.arrayBuffer().catch(() => undefined); // frees the keep-alive connection
-      if (res.status < 200 || res.status >= 300) failure = `HTTP ${res.status}`;
-    } catch (e) {
-      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      failure = abort.signal.aborted
-        ? String((abort.signal.reason as Error | undefined)?.message ?? 'aborted')
-        : (cause?.code ?? cause?.message ?? describeError(e).split('\n')[0]);
-    } finally {
-      clearTimeout(timeout);
-      t.abort = null;
-    }
+    const failure = await this.request(t.url, batch.body, abort.signal);
+    t.abort = null;
     if (failure === null) {
       this.stats.webhookDeliveries += 1;
       this.stats.webhookEventsDelivered += batch.events;
@@ -160,6 +141,43 @@ export class WebhookSender {
       void this.post(t);
     }, delay);
     t.timer.unref();
+  }
+
+  /**
+   * One signed POST; resolves with null when answered 2xx, else with what went wrong (never rejects).
+   * node:http rather than fetch: fetch would load undici (and its wasm parser) into every realtime node.
+   */
+  private request(url: string, body: string, signal: AbortSignal): Promise<string | null> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const finish = (failure: string | null) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(failure);
+      };
+      const timer = setTimeout(() => req.destroy(new Error(`no answer within ${this.opts.timeoutMs} ms`)), this.opts.timeoutMs);
+      timer.unref();
+      const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+      const req = send(url, {
+        method: 'POST',
+        agent: url.startsWith('https:') ? httpsAgent : httpAgent,
+        signal,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          [WEBHOOK_KEY_HEADER]: this.app.key,
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(this.app.secret, body),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume(); // the answer's body is not needed; reading it frees the keep-alive connection
+        res.on('end', () => finish(res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300 ? null : `HTTP ${res.statusCode}`));
+        res.on('error', (e) => finish(e.message));
+      });
+      req.on('error', (e: NodeJS.ErrnoException) => finish(e.code ?? e.message));
+      req.end(body);
+    });
   }
 
   private done(t: Target): void {

@@ -16,6 +16,8 @@ export class WebhookReceiver {
   /** Answer this many requests with `failWith` before answering 200. */
   failNext = 0;
   failWith = 500;
+  /** Never answer this many requests (the sender's timeout must give up on them). */
+  hangNext = 0;
   private waiters: { pred: () => boolean; resolve: () => void }[] = [];
 
   private constructor(
@@ -30,6 +32,10 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        if (receiver.hangNext > 0) {
+          receiver.hangNext -= 1;
+          return; // no answer, ever
+        }
         const rawBody = Buffer.concat(chunks).toString('utf8');
         const status = receiver.failNext > 0 ? (receiver.failNext--, receiver.failWith) : 200;
         receiver.deliveries.push({ headers: req.headers, rawBody, body: JSON.parse(rawBody), status });

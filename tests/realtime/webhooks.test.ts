@@ -190,6 +190,16 @@ describe('webhooks (one node)', () => {
     expect(r.events).toEqual([{ name: 'channel_occupied', channel: 'later' }]);
   });
 
+  it('times out a receiver that does not answer, and retries', async () => {
+    const r = await receiver();
+    r.hangNext = 1;
+    const srv = await server(hooks(r, { timeoutMs: 200, retryBaseMs: 50 }));
+    const c = await open(srv.port);
+    await c.subscribe('slow');
+    await r.untilEvents([{ name: 'channel_occupied', channel: 'slow' }]);
+    expect(r.events).toEqual([{ name: 'channel_occupied', channel: 'slow' }]);
+  });
+
   it('sends only the REVERB_WEBHOOK_EVENTS types, to every URL', async () => {
     const r1 = await receiver();
     const r2 = await receiver();
