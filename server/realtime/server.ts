@@ -311,10 +311,11 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       const sockets = [...hub.connections.values()];
       for (const conn of sockets) conn.close(ErrorCode.ReconnectNow, 'Server shutting down');
-      // Give clients a moment to answer the close handshake, then cut what is left.
+      // They left their channels as the close began; give clients a moment to answer it, then cut what is left.
+      const open = () => sockets.filter((c) => c.ws.readyState !== WebSocket.CLOSED);
       const deadline = Date.now() + 1000;
-      while (hub.connections.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      for (const conn of hub.connections.values()) conn.ws.terminate();
+      while (open().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const conn of open()) conn.ws.terminate();
       for (const conn of sockets) hub.closed(conn);
       await hub.settle();
       await hub.scaling.stop();
