@@ -7,31 +7,15 @@
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { RawClient, connected, pusherClient, startServer, subscribed, type PusherClient, type Running } from './helpers';
+import { Opened, connected, subscribed, type Running } from './helpers';
 import { TcpPeer } from './tcp-peer';
 import { wsFrame } from '../resilience/realtime-junk';
 
 const REDIS_URL = process.env.REDIS_URL;
-const servers: Running[] = [];
-const peers: TcpPeer[] = [];
-const raws: RawClient[] = [];
-const pushers: PusherClient[] = [];
-
-async function server(over: Parameters<typeof startServer>[0] = {}): Promise<Running> {
-  const s = await startServer(over);
-  servers.push(s);
-  return s;
-}
-async function raw(port: number): Promise<RawClient> {
-  const c = await RawClient.open(port);
-  raws.push(c);
-  return c;
-}
-async function peer(port: number): Promise<TcpPeer> {
-  const p = await TcpPeer.open(port);
-  peers.push(p);
-  return p;
-}
+const opened = new Opened();
+const server = (over: Parameters<Opened['server']>[0] = {}) => opened.server(over);
+const raw = (port: number) => opened.raw(port);
+const peer = async (port: number) => opened.add(await TcpPeer.open(port), (p) => p.destroy());
 async function users(srv: Running, channel: string): Promise<string[]> {
   const body = await (await srv.sdk.get({ path: `/channels/${channel}/users` })).json();
   return body.users.map((u: { id: string }) => u.id).sort();
@@ -40,20 +24,14 @@ async function occupied(srv: Running, channel: string): Promise<boolean> {
   return (await (await srv.sdk.get({ path: `/channels/${channel}` })).json()).occupied;
 }
 
-afterEach(async () => {
-  for (const p of pushers.splice(0)) p.disconnect();
-  for (const c of raws.splice(0)) c.close();
-  for (const p of peers.splice(0)) p.destroy();
-  for (const s of servers.splice(0)) await s.stop();
-});
+afterEach(() => opened.closeAll());
 
 describe('a closing socket leaves its channels at once', () => {
   it('pusher-js disconnect(): an API query right after no longer lists the user', async () => {
     const srv = await server();
     const watcher = await raw(srv.port);
     await watcher.subscribeSigned(srv.sdk, 'presence-room', { user_id: 'watcher' });
-    const ann = pusherClient(srv.port, srv.sdk, { presence: { user_id: 'ann' } });
-    pushers.push(ann);
+    const ann = opened.pusher(srv.port, srv.sdk, { presence: { user_id: 'ann' } });
     await connected(ann);
     await subscribed(ann.subscribe('presence-room'));
     expect(await users(srv, 'presence-room')).toEqual(['ann', 'watcher']);
@@ -113,8 +91,7 @@ describe('a closing socket leaves its channels at once', () => {
 
   it('a socket the server closes (pong timeout) is dropped before its peer answers the close', async () => {
     const srv = await server({ pingIntervalMs: 200, pongTimeoutMs: 300, closeTimeoutMs: 60_000 });
-    const watcher = pusherClient(srv.port, srv.sdk, { presence: { user_id: 'watcher' } }); // answers pings
-    pushers.push(watcher);
+    const watcher = opened.pusher(srv.port, srv.sdk, { presence: { user_id: 'watcher' } }); // answers pings
     const room = watcher.subscribe('presence-d');
     await subscribed(room);
     const quiet = await peer(srv.port);
@@ -145,8 +122,7 @@ describe.skipIf(!REDIS_URL)('a closing socket leaves at once, over Redis', () =>
     const b = await server(scaling);
     const watcher = await raw(b.port);
     await watcher.subscribeSigned(b.sdk, 'presence-x', { user_id: 'watcher' });
-    const ann = pusherClient(a.port, a.sdk, { presence: { user_id: 'ann' } });
-    pushers.push(ann);
+    const ann = opened.pusher(a.port, a.sdk, { presence: { user_id: 'ann' } });
     await subscribed(ann.subscribe('presence-x'));
     await watcher.next('pusher_internal:member_added');
     ann.disconnect();

@@ -9,39 +9,18 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhook, type WebhookEvent } from '../../server/realtime/webhook-events';
-import { APP, RawClient, pusherClient, sleep, startServer, subscribed, type PusherClient, type Running } from './helpers';
+import { APP, Opened, sleep, subscribed } from './helpers';
 import { WebhookReceiver } from './webhook-receiver';
 import { freePort } from '../resilience/support/processes';
 
-const servers: Running[] = [];
-const receivers: WebhookReceiver[] = [];
-const raws: RawClient[] = [];
-const pushers: PusherClient[] = [];
-
-async function receiver(): Promise<WebhookReceiver> {
-  const r = await WebhookReceiver.start();
-  receivers.push(r);
-  return r;
-}
-async function server(over: Parameters<typeof startServer>[0]): Promise<Running> {
-  const s = await startServer(over);
-  servers.push(s);
-  return s;
-}
-async function open(port: number): Promise<RawClient> {
-  const c = await RawClient.open(port);
-  raws.push(c);
-  return c;
-}
+const opened = new Opened();
+const receiver = async () => opened.add(await WebhookReceiver.start(), (r) => r.stop());
+const server = (over: Parameters<Opened['server']>[0]) => opened.server(over);
+const open = (port: number) => opened.raw(port);
 const hooks = (r: WebhookReceiver, over: Record<string, unknown> = {}) => ({ webhooks: { urls: [r.url], batchMs: 20, retryBaseMs: 50, ...over } });
 const named = (events: WebhookEvent[], name: string) => events.filter((e) => e.name === name);
 
-afterEach(async () => {
-  for (const p of pushers.splice(0)) p.disconnect();
-  for (const c of raws.splice(0)) c.close();
-  for (const s of servers.splice(0)) await s.stop();
-  for (const r of receivers.splice(0)) await r.stop();
-});
+afterEach(() => opened.closeAll());
 
 describe('webhooks (one node)', () => {
   it('are POSTs signed like Pusher\'s: X-Pusher-Key and X-Pusher-Signature (HMAC-SHA256 of the body), which the pusher SDK accepts', async () => {
@@ -85,10 +64,9 @@ describe('webhooks (one node)', () => {
   it('member_added / member_removed once per user (not per socket), member_removed before channel_vacated, with pusher-js', async () => {
     const r = await receiver();
     const srv = await server(hooks(r));
-    const ann1 = pusherClient(srv.port, srv.sdk, { presence: { user_id: 'ann', user_info: { name: 'Ann' } } });
-    const ann2 = pusherClient(srv.port, srv.sdk, { presence: { user_id: 'ann', user_info: { name: 'Ann' } } });
-    const ben = pusherClient(srv.port, srv.sdk, { presence: { user_id: 42 as unknown as string } });
-    pushers.push(ann1, ann2, ben);
+    const ann1 = opened.pusher(srv.port, srv.sdk, { presence: { user_id: 'ann', user_info: { name: 'Ann' } } });
+    const ann2 = opened.pusher(srv.port, srv.sdk, { presence: { user_id: 'ann', user_info: { name: 'Ann' } } });
+    const ben = opened.pusher(srv.port, srv.sdk, { presence: { user_id: 42 as unknown as string } });
     for (const p of [ann1, ann2, ben]) await subscribed(p.subscribe('presence-team'));
     ann1.disconnect();
     ben.disconnect();
@@ -184,8 +162,7 @@ describe('webhooks (one node)', () => {
     const c = await open(srv.port);
     await c.subscribe('later');
     await sleep(100); // the first attempt has failed: connection refused
-    const r = await WebhookReceiver.start('/webhooks/realtime', port);
-    receivers.push(r);
+    const r = opened.add(await WebhookReceiver.start('/webhooks/realtime', port), (x) => x.stop());
     await r.untilEvents([{ name: 'channel_occupied', channel: 'later' }]);
     expect(r.events).toEqual([{ name: 'channel_occupied', channel: 'later' }]);
   });
@@ -258,8 +235,7 @@ describe.skipIf(!REDIS_URL)('webhooks over two nodes (real Redis): at most once 
       });
       const watcher = await open(a.port);
       await watcher.subscribeSigned(a.sdk, 'presence-doom', { user_id: 'watcher' });
-      const doomed = await RawClient.open(port);
-      raws.push(doomed);
+      const doomed = await opened.raw(port);
       await doomed.subscribeSigned(b.sdk, 'presence-doom', { user_id: 'ghost' });
       await doomed.subscribe('only-on-the-dead-node');
       await r.untilEvents([{ name: 'member_added', user_id: 'ghost' }, { name: 'channel_occupied', channel: 'only-on-the-dead-node' }]);

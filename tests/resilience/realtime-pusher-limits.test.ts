@@ -8,32 +8,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { realtimeOptionsFromConfig } from '../../server/realtime/index';
-import { RawClient, connected, pusherClient, startServer, subscribed, until, type PusherClient, type Running } from '../realtime/helpers';
+import { Opened, connected, subscribed, until, type Running } from '../realtime/helpers';
 
-const servers: Running[] = [];
-const raws: RawClient[] = [];
-const pushers: PusherClient[] = [];
-async function server(over: Parameters<typeof startServer>[0] = {}): Promise<Running> {
-  const s = await startServer(over);
-  servers.push(s);
-  return s;
-}
-async function open(port: number): Promise<RawClient> {
-  const c = await RawClient.open(port);
-  raws.push(c);
-  return c;
-}
+const opened = new Opened();
+const server = (over: Parameters<Opened['server']>[0] = {}) => opened.server(over);
+const open = (port: number) => opened.raw(port);
 /** The limits part of the options, as REVERB_* variables would set them. */
 const limitsFromEnv = (env: Record<string, string>) => {
   const { clientEvents, maxEventNameLength, maxEventChannels, maxChannelNameLength, presenceMaxMembers, presenceMaxMemberSizeKb, requireSignIn, signInTimeoutMs, maxMessageSize } =
     realtimeOptionsFromConfig(loadConfig(env));
   return { clientEvents, maxEventNameLength, maxEventChannels, maxChannelNameLength, presenceMaxMembers, presenceMaxMemberSizeKb, requireSignIn, signInTimeoutMs, maxMessageSize };
 };
-afterEach(async () => {
-  for (const p of pushers.splice(0)) p.disconnect();
-  for (const c of raws.splice(0)) c.close();
-  for (const s of servers.splice(0)) await s.stop();
-});
+afterEach(() => opened.closeAll());
 
 async function pair(srv: Running, channel: string) {
   const from = await open(srv.port);
@@ -56,9 +42,8 @@ describe('client events', () => {
 
   it('are relayed when REVERB_CLIENT_EVENTS=true, with pusher-js on both ends', async () => {
     const srv = await server(limitsFromEnv({ REVERB_CLIENT_EVENTS: 'true' }));
-    const a = pusherClient(srv.port, srv.sdk);
-    const b = pusherClient(srv.port, srv.sdk);
-    pushers.push(a, b);
+    const a = opened.pusher(srv.port, srv.sdk);
+    const b = opened.pusher(srv.port, srv.sdk);
     const chA = a.subscribe('private-on');
     const chB = b.subscribe('private-on');
     await Promise.all([subscribed(chA), subscribed(chB)]);
@@ -119,9 +104,8 @@ describe('channel names', () => {
 describe('presence limits', () => {
   it('refuse member info over REVERB_PRESENCE_MAX_MEMBER_SIZE_KB (2 KB by default) with 4100, through pusher-js', async () => {
     const srv = await server(limitsFromEnv({}));
-    const fits = pusherClient(srv.port, srv.sdk, { presence: { user_id: 'fits', user_info: { bio: 'x'.repeat(2000) } } });
-    const big = pusherClient(srv.port, srv.sdk, { presence: { user_id: 'big', user_info: { bio: 'x'.repeat(2100) } } });
-    pushers.push(fits, big);
+    const fits = opened.pusher(srv.port, srv.sdk, { presence: { user_id: 'fits', user_info: { bio: 'x'.repeat(2000) } } });
+    const big = opened.pusher(srv.port, srv.sdk, { presence: { user_id: 'big', user_info: { bio: 'x'.repeat(2100) } } });
     await subscribed(fits.subscribe('presence-size'));
     const error = new Promise<any>((resolve) => big.subscribe('presence-size').bind('pusher:subscription_error', resolve));
     expect(await error).toEqual({ type: 'LimitReached', error: 'Presence member info is too large: at most 2 KB.', status: 4100 });
@@ -161,8 +145,7 @@ describe('sign-in deadline (REVERB_USER_AUTHENTICATION)', () => {
   it('closes a socket that has not signed in within the timeout with pusher:error 4009, keeps one that has', async () => {
     const srv = await server({ ...limitsFromEnv({ REVERB_USER_AUTHENTICATION: 'true' }), signInTimeoutMs: 400 });
     const late = await open(srv.port);
-    const prompt = pusherClient(srv.port, srv.sdk, { user: { id: 'u1' } });
-    pushers.push(prompt);
+    const prompt = opened.pusher(srv.port, srv.sdk, { user: { id: 'u1' } });
     await connected(prompt);
     prompt.signin();
     await until(() => prompt.user.serverToUserChannel?.subscribed === true, 3000, 'sign-in');
