@@ -4,10 +4,14 @@
  *  (a) 10 000 idle connections to one node: server RSS and CPU time (goal ≤ 150 MB RSS).
  *  (b) one event fanned out to 1 000 subscribers: p50/p99 delivery latency and messages/s, for our server and for
  *      a bare `ws` broadcast loop measured in the same run; printed as a ratio (goal ≥ 0.6, p99 ≤ 20 ms).
+ *  (c) both again with webhooks on: every server posts to a local receiver (its own process, checking each
+ *      signature), and during the fan-out 50 churning sockets subscribe and leave their own channels all the
+ *      time, so channel_occupied / channel_vacated webhooks flow while the events fan out.
  * Bounded loops, localhost only, exits by itself.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
 import { Agent, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -23,6 +27,8 @@ const FANOUT_SUBSCRIBERS = 1_000;
 /** Subscribers are spread over several processes so the receiving side is not the bottleneck. */
 const CLIENT_PROCESSES = 2;
 const LATENCY_ROUNDS = 200;
+/** Sockets subscribing and leaving their own channel all through the webhooks-on fan-out. */
+const CHURN_SOCKETS = 50;
 const THROUGHPUT_EVENTS = 200;
 const IDLE_WINDOW_MS = Number(process.env.BENCH_IDLE_MS ?? 10_000);
 const APP = { appId: 'bench', key: 'bench-key', secret: 'bench-secret' };
@@ -45,9 +51,18 @@ function stats(): Msg {
   return { rss: mem.rss, heapUsed: mem.heapUsed, heapTotal: mem.heapTotal, external: mem.external, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-async function serverOurs(): Promise<void> {
+async function serverOurs(webhookUrl?: string): Promise<void> {
   // Every bench client connects from 127.0.0.1: the per-IP limit (100 by default) is off here.
-  const server = createRealtimeServer({ ...APP, host: '127.0.0.1', port: 0, allowedOrigins: ['*'], maxMessageSize: 10_000, activityTimeout: 30, maxConnectionsPerIp: 0 });
+  const server = createRealtimeServer({
+    ...APP,
+    host: '127.0.0.1',
+    port: 0,
+    allowedOrigins: ['*'],
+    maxMessageSize: 10_000,
+    activityTimeout: 30,
+    maxConnectionsPerIp: 0,
+    webhooks: webhookUrl ? { urls: [webhookUrl] } : undefined,
+  });
   const { port } = await server.start();
   process.on('message', (m: Msg) => {
     if (m.cmd === 'stats') {
@@ -81,6 +96,58 @@ async function serverBare(): Promise<void> {
     if (m.cmd === 'stats') reply({ type: 'stats', ...stats() });
   });
   reply({ type: 'ready', port: (http.address() as AddressInfo).port });
+}
+
+/** Receives the webhooks, checks each signature, and counts events (and bad signatures) for the parent. */
+async function webhookReceiver(): Promise<void> {
+  let requests = 0;
+  let events = 0;
+  let badSignatures = 0;
+  const http = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      requests += 1;
+      if (createHmac('sha256', APP.secret).update(body).digest('hex') !== req.headers['x-pusher-signature']) badSignatures += 1;
+      events += (JSON.parse(body.toString()) as { events: unknown[] }).events.length;
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  process.on('message', (m: Msg) => {
+    if (m.cmd === 'counts') reply({ type: 'counts', requests, events, badSignatures });
+  });
+  reply({ type: 'ready', url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/webhooks/realtime` });
+}
+
+/** Sockets that keep subscribing to and leaving a channel of their own: each round trip is two webhooks. */
+async function clientsChurn(port: number, count: number): Promise<void> {
+  let stop = false;
+  let cycles = 0;
+  const sockets = await openMany(port, count, `/app/${APP.key}?protocol=7&client=js&version=8.4.0`, async (ws) => {
+    await awaitFrame(ws, 'pusher:connection_established');
+  });
+  process.on('message', (m: Msg) => {
+    if (m.cmd === 'stop') {
+      stop = true;
+      reply({ type: 'stopped', cycles });
+    }
+  });
+  reply({ type: 'ready' });
+  // One listener per socket: each subscription_succeeded answers the subscribe, then the socket leaves and, a
+  // moment later, subscribes again.
+  sockets.forEach((ws, i) => {
+    const channel = `churn-${i}`;
+    const subscribe = () => !stop && ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel } }));
+    ws.on('message', (d) => {
+      if (!String(d).includes('subscription_succeeded')) return;
+      ws.send(JSON.stringify({ event: 'pusher:unsubscribe', data: { channel } }));
+      cycles += 1;
+      setTimeout(subscribe, 20);
+    });
+    subscribe();
+  });
 }
 
 async function openMany(port: number, count: number, path: string, onOpen: (ws: WebSocket, i: number) => Promise<void>): Promise<WebSocket[]> {
@@ -222,8 +289,8 @@ class Child {
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function benchIdle(count: number): Promise<{ rss: number }> {
-  const server = new Child('server-ours');
+async function benchIdle(count: number, webhookUrl?: string): Promise<{ rss: number }> {
+  const server = new Child('server-ours', webhookUrl ? [webhookUrl] : []);
   const { port } = await server.wait('ready');
   await sleep(500);
   const base = await server.ask({ cmd: 'stats', gc: true }, 'stats');
@@ -235,25 +302,38 @@ async function benchIdle(count: number): Promise<{ rss: number }> {
   const collected = await server.ask({ cmd: 'stats', gc: true }, 'stats');
   clients.kill();
   server.kill();
-  const underTsx = new Child('server-ours:tsx');
-  await underTsx.wait('ready');
-  await sleep(500);
-  const tsxBase = await underTsx.ask({ cmd: 'stats' }, 'stats');
-  underTsx.kill();
-  console.log(`(a) ${count} idle connections (each subscribed to one of 100 channels), one node`);
+  let tsxBase = base;
+  if (!webhookUrl) {
+    const underTsx = new Child('server-ours:tsx');
+    await underTsx.wait('ready');
+    await sleep(500);
+    tsxBase = await underTsx.ask({ cmd: 'stats' }, 'stats');
+    underTsx.kill();
+  }
+  console.log(`(a${webhookUrl ? ', webhooks on' : ''}) ${count} idle connections (each subscribed to one of 100 channels), one node`);
   console.log(`    server RSS: ${mb(base.rss)} MB empty → ${mb(connected.rss)} MB connected → ${mb(idle.rss)} MB after ${IDLE_WINDOW_MS / 1000} s idle (goal ≤ 150 MB)`);
   console.log(`    after a full GC: ${mb(collected.rss)} MB RSS, ${mb(collected.heapUsed)} MB heap used of ${mb(collected.heapTotal)} MB, ${mb(collected.external)} MB external; per connection ≈ ${((idle.rss - base.rss) / count / 1024).toFixed(1)} KB RSS, ${((collected.heapUsed - base.heapUsed) / count / 1024).toFixed(1)} KB heap`);
-  console.log(`    (server run as plain node on a bundle, as \`npm run reverb:start\` does; under tsx the empty server is ${mb(tsxBase.rss)} MB: the loader thread adds ${mb(tsxBase.rss - base.rss)} MB)`);
+  if (!webhookUrl) console.log(`    (server run as plain node on a bundle, as \`npm run reverb:start\` does; under tsx the empty server is ${mb(tsxBase.rss)} MB: the loader thread adds ${mb(tsxBase.rss - base.rss)} MB)`);
   console.log(`    server CPU: ${(connected.cpuMs - base.cpuMs).toFixed(0)} ms to accept + subscribe all (${ms} ms wall), ${(idle.cpuMs - connected.cpuMs).toFixed(0)} ms over ${IDLE_WINDOW_MS / 1000} s idle`);
   return { rss: idle.rss };
 }
 
-async function benchFanout(kind: 'ours' | 'bare'): Promise<{ p50: number; p99: number; msgsPerSec: number }> {
-  const server = new Child(kind === 'ours' ? 'server-ours' : 'server-bare');
+interface FanoutResult {
+  p50: number;
+  p99: number;
+  msgsPerSec: number;
+  /** With webhooks: churn cycles done during the run (two webhook events each). */
+  churnCycles?: number;
+}
+
+async function benchFanout(kind: 'ours' | 'bare', webhookUrl?: string): Promise<FanoutResult> {
+  const server = new Child(kind === 'ours' ? 'server-ours' : 'server-bare', webhookUrl ? [webhookUrl] : []);
   const { port } = await server.wait('ready');
   const per = FANOUT_SUBSCRIBERS / CLIENT_PROCESSES;
   const groups = Array.from({ length: CLIENT_PROCESSES }, () => new Child('clients-fanout', [String(port), kind, String(per)]));
   await Promise.all(groups.map((g) => g.wait('ready')));
+  const churn = webhookUrl ? new Child('clients-churn', [String(port), String(CHURN_SOCKETS)]) : null;
+  if (churn) await churn.wait('ready');
   const sdk = new PusherServer({ ...APP, host: '127.0.0.1', port: String(port), useTLS: false, agent: new Agent({ keepAlive: true }) });
   const publish = async (i: number) => {
     const data = JSON.stringify({ t: now(), i });
@@ -293,15 +373,19 @@ async function benchFanout(kind: 'ours' | 'bare'): Promise<{ p50: number; p99: n
   );
   const end = Math.max(...(await all).map((m) => m.at as number));
   const msgsPerSec = (THROUGHPUT_EVENTS * FANOUT_SUBSCRIBERS) / ((end - start) / 1000);
+  const churnCycles = churn ? ((await churn.ask({ cmd: 'stop' }, 'stopped')).cycles as number) : undefined;
+  churn?.kill();
   for (const g of groups) g.kill();
   server.kill();
-  return { p50: q(0.5), p99: q(0.99), msgsPerSec };
+  return { p50: q(0.5), p99: q(0.99), msgsPerSec, churnCycles };
 }
 
 async function main(): Promise<void> {
   const [role, ...args] = process.argv.slice(2);
   if (role) process.on('disconnect', () => process.exit(0)); // a child never outlives the bench
-  if (role === 'server-ours') return serverOurs();
+  if (role === 'server-ours') return serverOurs(args[0]);
+  if (role === 'webhook-receiver') return webhookReceiver();
+  if (role === 'clients-churn') return clientsChurn(Number(args[0]), Number(args[1]));
   if (role === 'server-bare') return serverBare();
   if (role === 'clients-idle') return clientsIdle(Number(args[0]), Number(args[1]));
   if (role === 'clients-fanout') return clientsFanout(Number(args[0]), args[1] as 'ours' | 'bare', Number(args[2]));
@@ -326,32 +410,49 @@ async function main(): Promise<void> {
   const limit = Math.max(shell('ulimit -n'), shell(`${RAISE_LIMIT}; ulimit -n`));
   const count = Math.min(IDLE_CONNECTIONS, limit - 1000);
   if (count < IDLE_CONNECTIONS) console.log(`    open-files limit ${limit} cannot be raised: measuring ${count} idle connections instead of ${IDLE_CONNECTIONS}`);
+  const receiver = new Child('webhook-receiver');
+  const { url: webhookUrl } = await receiver.wait('ready');
   const idle = only === 'fanout' ? { rss: 0 } : await benchIdle(count);
+  const idleHooks = only === 'fanout' ? { rss: 0 } : await benchIdle(count, webhookUrl);
   if (only === 'idle') process.exit(0);
-  // Alternate bare / ours runs and keep each one's best: on a shared machine other load only ever makes a run worse.
+  // Alternate bare / ours / ours+webhooks runs and keep each one's best: on a shared machine other load only ever makes a run worse.
   const runs = Number(process.env.BENCH_REPEATS ?? 3);
-  const bareRuns: Awaited<ReturnType<typeof benchFanout>>[] = [];
-  const oursRuns: Awaited<ReturnType<typeof benchFanout>>[] = [];
+  const bareRuns: FanoutResult[] = [];
+  const oursRuns: FanoutResult[] = [];
+  const hookRuns: FanoutResult[] = [];
+  const before = await receiver.ask({ cmd: 'counts' }, 'counts');
   for (let r = 0; r < runs; r++) {
     bareRuns.push(await benchFanout('bare'));
     oursRuns.push(await benchFanout('ours'));
+    hookRuns.push(await benchFanout('ours', webhookUrl));
   }
-  const best = (xs: typeof bareRuns) => ({
+  await sleep(500); // the last batches
+  const after = await receiver.ask({ cmd: 'counts' }, 'counts');
+  receiver.kill();
+  const best = (xs: FanoutResult[]) => ({
     p50: Math.min(...xs.map((x) => x.p50)),
     p99: Math.min(...xs.map((x) => x.p99)),
     msgsPerSec: Math.max(...xs.map((x) => x.msgsPerSec)),
   });
   const bare = best(bareRuns);
   const ours = best(oursRuns);
+  const hooked = best(hookRuns);
   const ratio = ours.msgsPerSec / bare.msgsPerSec;
+  const hookedRatio = hooked.msgsPerSec / bare.msgsPerSec;
   const fmt = (x: typeof bare) => `p50 ${x.p50.toFixed(2)} ms, p99 ${x.p99.toFixed(2)} ms, ${Math.round(x.msgsPerSec)} msgs/s`;
   console.log(`(b) one event fanned out to ${FANOUT_SUBSCRIBERS} subscribers (${LATENCY_ROUNDS} events for latency, ${THROUGHPUT_EVENTS} for throughput), published over HTTP; best of ${runs} alternating runs`);
-  console.log(`    bare ws loop: ${fmt(bare)}`);
-  console.log(`    ours:         ${fmt(ours)}`);
-  for (let r = 0; r < runs; r++) console.log(`      run ${r + 1}: bare ${fmt(bareRuns[r])} | ours ${fmt(oursRuns[r])}`);
-  console.log(`    ratio ours/bare msgs/s: ${ratio.toFixed(2)} (goal ≥ 0.6); p99 goal ≤ 20 ms`);
+  console.log(`    bare ws loop:       ${fmt(bare)}`);
+  console.log(`    ours:               ${fmt(ours)}`);
+  console.log(`    ours, webhooks on:  ${fmt(hooked)}`);
+  for (let r = 0; r < runs; r++) console.log(`      run ${r + 1}: bare ${fmt(bareRuns[r])} | ours ${fmt(oursRuns[r])} | webhooks ${fmt(hookRuns[r])}`);
+  const cycles = hookRuns.reduce((n, x) => n + (x.churnCycles ?? 0), 0);
+  console.log(
+    `    webhooks during those runs: ${after.events - before.events} events in ${after.requests - before.requests} requests (${cycles} churn cycles = ${2 * cycles} occupied/vacated expected), ${after.badSignatures} bad signatures`,
+  );
+  console.log(`    ratio ours/bare msgs/s: ${ratio.toFixed(2)}, with webhooks ${hookedRatio.toFixed(2)} (goal ≥ 0.6); p99 goal ≤ 20 ms`);
   console.log(`    load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
-  const ok = (only === 'fanout' || (count === IDLE_CONNECTIONS && idle.rss <= 150 * 1024 * 1024)) && ratio >= 0.6 && ours.p99 <= 20;
+  const idleOk = only === 'fanout' || (count === IDLE_CONNECTIONS && idle.rss <= 150 * 1024 * 1024 && idleHooks.rss <= 150 * 1024 * 1024);
+  const ok = idleOk && ratio >= 0.6 && hookedRatio >= 0.6 && ours.p99 <= 20 && hooked.p99 <= 20;
   console.log(ok ? 'all goals met' : 'GOALS MISSED');
   process.exit(0);
 }

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { WEBHOOK_EVENT_TYPES } from './realtime/webhook-events';
+
+/** A comma-separated list, trimmed, without empty entries. */
+export const list = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -46,6 +54,31 @@ const schema = z.object({
   REVERB_MAX_MESSAGE_SIZE: z.coerce.number().int().positive().default(10_000),
   REVERB_ACTIVITY_TIMEOUT: z.coerce.number().int().positive().default(30),
   REVERB_SCALING_ENABLED: bool.default(false),
+  /** Redis key and pub/sub channel prefix, so several deployments can share one Redis. */
+  REVERB_SCALING_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only').default('reverb'),
+  /** Limits (soketi's defaults; 0 turns a count limit off). */
+  REVERB_CLIENT_EVENTS: bool.default(false),
+  REVERB_MAX_EVENT_NAME_LENGTH: z.coerce.number().int().positive().default(200),
+  REVERB_MAX_EVENT_CHANNELS: z.coerce.number().int().positive().default(100),
+  REVERB_MAX_CHANNEL_NAME_LENGTH: z.coerce.number().int().positive().max(1000).default(200),
+  REVERB_PRESENCE_MAX_MEMBERS: z.coerce.number().int().min(0).default(100),
+  REVERB_PRESENCE_MAX_MEMBER_SIZE_KB: z.coerce.number().positive().default(2),
+  REVERB_USER_AUTHENTICATION: bool.default(false),
+  REVERB_USER_AUTHENTICATION_TIMEOUT: z.coerce.number().int().positive().default(30),
+  /** Comma-separated webhook receivers; empty: no webhooks. */
+  REVERB_WEBHOOK_URL: z
+    .string()
+    .default('')
+    .refine((v) => list(v).every((u) => /^https?:\/\/[^\s/]+/.test(u) && URL.canParse(u)), 'comma-separated http(s) URLs'),
+  /** Comma-separated event types to send; empty: all of them. */
+  REVERB_WEBHOOK_EVENTS: z
+    .string()
+    .default('')
+    .refine((v) => list(v).every((e) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e)), `one or more of ${WEBHOOK_EVENT_TYPES.join(', ')}`),
+  REVERB_WEBHOOK_BATCH_MS: z.coerce.number().int().min(0).max(60_000).default(50),
+  /** Prometheus metrics on their own port; unset: off. */
+  REVERB_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  REVERB_METRICS_HOST: z.string().default(''),
 });
 
 export type Config = z.infer<typeof schema> & { APP_URL: string };

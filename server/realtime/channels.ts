@@ -52,6 +52,10 @@ export class LocalChannels {
     return this.channels.get(channel);
   }
 
+  get channelCount(): number {
+    return this.channels.size;
+  }
+
   names(): IterableIterator<string> {
     return this.channels.keys();
   }

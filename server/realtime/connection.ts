@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { errorFrame } from './protocol';
+import type { RealtimeStats } from './stats';
 import { writePrebuilt } from './ws-frame';
 
 export interface PresenceMember {
@@ -19,7 +20,9 @@ export function newSocketId(): string {
 
 export class Connection {
   readonly id = newSocketId();
-  lastSeen = Date.now();
+  /** When the socket was accepted (for the sign-in deadline). */
+  readonly openedAt = Date.now();
+  lastSeen = this.openedAt;
   /** When the server pinged this idle connection (0 = not waiting for a pong). */
   pingedAt = 0;
   /** The client sent protocol-level pings, so answer idleness with protocol pings too. */
@@ -36,7 +39,10 @@ export class Connection {
   private rateWindow = 0;
   private rateCount = 0;
 
-  constructor(readonly ws: WebSocket) {}
+  constructor(
+    readonly ws: WebSocket,
+    private readonly stats: RealtimeStats,
+  ) {}
 
   touch(now = Date.now()): void {
     this.lastSeen = now;
@@ -46,12 +52,14 @@ export class Connection {
   send(frame: string | Buffer): void {
     if (this.closed || this.ws.readyState !== 1 || this.tooSlow()) return;
     this.ws.send(frame, TEXT);
+    this.stats.sent(typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length);
   }
 
   /** Sends a frame prebuilt by textFrame(payload) (shared by all subscribers), else the payload through ws. */
   sendPrebuilt(frame: Buffer, payload: Buffer): void {
     if (this.closed || this.tooSlow()) return;
-    if (!writePrebuilt(this.ws, frame)) this.send(payload);
+    if (writePrebuilt(this.ws, frame)) this.stats.sent(payload.length);
+    else this.send(payload);
   }
 
   private tooSlow(): boolean {

@@ -16,7 +16,6 @@ class HttpError extends Error {
   }
 }
 
-const MAX_CHANNELS = 100;
 /** Pusher's limit on events per batch_events request. */
 const MAX_BATCH = 10;
 
@@ -61,16 +60,28 @@ interface EventInput {
   info?: string;
 }
 
-function parseEvent(item: unknown, maxDataBytes: number): EventInput {
+interface EventLimits {
+  maxMessageSize: number;
+  maxEventNameLength: number;
+  maxEventChannels: number;
+  maxChannelNameLength: number;
+}
+
+function parseEvent(item: unknown, limits: EventLimits): EventInput {
   if (!item || typeof item !== 'object') throw new HttpError(400, 'Event must be an object.');
   const e = item as Record<string, unknown>;
-  if (typeof e.name !== 'string' || e.name === '' || e.name.length > 200) throw new HttpError(400, 'name must be a string of 1-200 characters.');
+  const { maxMessageSize, maxEventNameLength, maxEventChannels, maxChannelNameLength } = limits;
+  if (typeof e.name !== 'string' || e.name === '') throw new HttpError(400, 'name must be a non-empty string.');
+  if (e.name.length > maxEventNameLength) throw new HttpError(400, `Event name is too long: at most ${maxEventNameLength} characters.`);
   if (typeof e.data !== 'string') throw new HttpError(400, 'data must be a string.');
   const channels = Array.isArray(e.channels) ? e.channels : e.channel !== undefined ? [e.channel] : [];
   if (channels.length === 0) throw new HttpError(400, 'channel or channels is required.');
-  if (channels.length > MAX_CHANNELS) throw new HttpError(400, `At most ${MAX_CHANNELS} channels per event.`);
-  for (const c of channels) if (!isValidChannelName(c)) throw new HttpError(400, `Invalid channel name: ${String(c)}`);
-  if (Buffer.byteLength(e.data) > maxDataBytes) throw new HttpError(413, `Event data is larger than ${maxDataBytes} bytes.`);
+  if (channels.length > maxEventChannels) throw new HttpError(400, `Too many channels: at most ${maxEventChannels} per event.`);
+  for (const c of channels) {
+    if (typeof c === 'string' && c.length > maxChannelNameLength) throw new HttpError(400, `Channel name is too long: at most ${maxChannelNameLength} characters.`);
+    if (!isValidChannelName(c, maxChannelNameLength)) throw new HttpError(400, `Invalid channel name: ${String(c).slice(0, 200)}`);
+  }
+  if (Buffer.byteLength(e.data) > maxMessageSize) throw new HttpError(413, `Event data is too large: at most ${maxMessageSize} bytes.`);
   if (e.socket_id !== undefined && (typeof e.socket_id !== 'string' || !SOCKET_ID_RE.test(e.socket_id))) throw new HttpError(400, 'Invalid socket_id.');
   if (e.info !== undefined && typeof e.info !== 'string') throw new HttpError(400, 'info must be a string.');
   return { name: e.name, data: e.data, channels: channels as string[], socketId: e.socket_id as string | undefined, info: e.info as string | undefined };
@@ -128,13 +139,13 @@ type Route = (hub: Hub, ctx: { method: string; rest: string[]; query: URLSearchP
 
 const routes: Route = async (hub, { method, rest, query, body }) => {
   const [first, second, third] = rest;
-  const max = hub.opts.maxMessageSize;
+  const limits = hub.opts;
   const expect = (m: string) => {
     if (method !== m) throw new HttpError(405, 'Method not allowed.');
   };
   if (first === 'events' && rest.length === 1) {
     expect('POST');
-    const info = await trigger(hub, parseEvent(parseJson(body), max));
+    const info = await trigger(hub, parseEvent(parseJson(body), limits));
     return [200, info ? { channels: info } : {}];
   }
   if (first === 'batch_events' && rest.length === 1) {
@@ -143,7 +154,7 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
     const batch = parsed && typeof parsed === 'object' ? (parsed as { batch?: unknown }).batch : undefined;
     if (!Array.isArray(batch)) throw new HttpError(400, 'batch must be an array.');
     if (batch.length > MAX_BATCH) throw new HttpError(400, `At most ${MAX_BATCH} events per batch.`);
-    const events = batch.map((item) => parseEvent(item, max));
+    const events = batch.map((item) => parseEvent(item, limits));
     const infos: Record<string, unknown>[] = [];
     for (const e of events) {
       const info = await trigger(hub, e);
@@ -166,7 +177,7 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
   if (first === 'channels' && second !== undefined && (rest.length === 2 || (rest.length === 3 && third === 'users'))) {
     expect('GET');
     const channel = safeDecode(second);
-    if (!isValidChannelName(channel)) throw new HttpError(400, 'Invalid channel name.');
+    if (!isValidChannelName(channel, hub.opts.maxChannelNameLength)) throw new HttpError(400, 'Invalid channel name.');
     if (rest.length === 3) {
       if (!isPresence(channel)) throw new HttpError(400, 'Users are only available for presence channels.');
       const members = await hub.scaling.presenceMembers(channel);
@@ -192,6 +203,7 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
 
 /** Every error ends here: 4xx for what the client sent, 503 while Redis is away, 500 (no details) for bugs. */
 export async function handleHttp(hub: Hub, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  hub.stats.httpRequests += 1;
   try {
     const method = (req.method ?? 'GET').toUpperCase();
     const target = parseTarget(req.url);
@@ -203,6 +215,7 @@ export async function handleHttp(hub: Hub, req: IncomingMessage, res: ServerResp
     if (appId === null) throw new HttpError(400, 'Malformed URL escape in the app id.');
     if (appId !== hub.opts.appId) throw new HttpError(404, `No matching application for ID [${appId.slice(0, 100)}].`);
     const body = await readBody(req, Math.max(1_000_000, hub.opts.maxMessageSize * 110));
+    hub.stats.httpBytesIn += body.length;
     const auth = verifyApiSignature({ key: hub.opts.key, secret: hub.opts.secret }, method, target.path, target.query, body);
     if (!auth.ok) throw new HttpError(401, auth.reason);
     const [status, payload] = await routes(hub, { method, rest: parts.slice(2), query: target.query, body });

@@ -15,9 +15,12 @@ import {
   isServerToUser,
   isValidChannelName,
   needsAuth,
+  payloadBytes,
 } from './protocol';
 import { ScalingUnavailable, type BusMessage, type LocalMember, type LocalState, type Scaling } from './scaling';
 import { verifyChannelAuth } from './signature';
+import { RealtimeStats } from './stats';
+import type { WebhookSender } from './webhooks';
 
 export class Hub {
   readonly connections = new Map<string, Connection>();
@@ -26,6 +29,9 @@ export class Hub {
   private readonly perIp = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
   scaling!: Scaling;
+  readonly stats = new RealtimeStats();
+  /** Null when no webhook URL is configured. */
+  webhooks: WebhookSender | null = null;
 
   constructor(readonly opts: ResolvedOptions) {
     this.local = new LocalChannels(opts.fanoutBatchSize);
@@ -60,7 +66,15 @@ export class Hub {
   /** pusher:subscribe. Auth failures answer `pusher:subscription_error` (what pusher-js/Echo surface) and Reverb's `pusher:error` 4009. */
   subscribe(conn: Connection, data: Record<string, unknown>): void {
     const channel = data.channel;
-    if (!isValidChannelName(channel)) {
+    const maxName = this.opts.maxChannelNameLength;
+    if (typeof channel === 'string' && channel.length > maxName && isValidChannelName(channel, Infinity)) {
+      // soketi's answer: subscription_error LimitReached with status 4009 (and Pusher's pusher:error 4009).
+      const error = `Channel name is too long: at most ${maxName} characters.`;
+      conn.send(encodeEvent('pusher:subscription_error', { type: 'LimitReached', error, status: ErrorCode.Unauthorized }, channel));
+      conn.sendError(ErrorCode.Unauthorized, error, channel);
+      return;
+    }
+    if (!isValidChannelName(channel, maxName)) {
       conn.sendError(ErrorCode.Unauthorized, 'Invalid channel name');
       return;
     }
@@ -83,6 +97,8 @@ export class Hub {
     if (presence) {
       member = parseChannelData(channelData);
       if (!member) return this.authFailed(conn, channel, 'channel_data must be JSON with a user_id');
+      const maxKb = this.opts.presenceMaxMemberSizeKb;
+      if (payloadBytes(member.user_info) > maxKb * 1024) return this.presenceLimit(conn, channel, `Presence member info is too large: at most ${maxKb} KB.`);
       if (!this.scaling.available) return this.presenceUnavailable(conn, channel);
     }
     const added = this.local.add(channel, conn);
@@ -93,13 +109,21 @@ export class Hub {
   private async afterSubscribe(conn: Connection, channel: string, added: boolean, member: PresenceMember | null): Promise<void> {
     let answered = false;
     try {
-      if (added) await this.scaling.subscriptionDelta(channel, 1);
-      let first = false;
-      let members: PresenceMember[] = [];
-      if (member) {
-        if (added) first = await this.scaling.presenceJoin(channel, conn.id, member);
-        members = await this.scaling.presenceMembers(channel);
+      // Both go out now, in this order, so a close that follows can only be counted and leave after them.
+      const [total, joined] = await Promise.all([
+        added ? this.scaling.subscriptionDelta(channel, 1) : null,
+        member && added ? this.scaling.presenceJoin(channel, conn.id, member, this.opts.presenceMaxMembers) : null,
+      ]);
+      if (total === 1) this.webhooks?.channelOccupied(channel);
+      if (joined === 'full') {
+        if (conn.isSubscribed(channel)) this.unsubscribe(conn, channel);
+        if (!conn.closed) this.presenceLimit(conn, channel, `Presence channel is full: at most ${this.opts.presenceMaxMembers} members.`);
+        return;
       }
+      const first = joined === 'first';
+      if (member && first) this.webhooks?.memberAdded(channel, member.user_id);
+      let members: PresenceMember[] = [];
+      if (member) members = await this.scaling.presenceMembers(channel);
       if (conn.closed || !conn.isSubscribed(channel)) return;
       conn.send(encodeEvent('pusher_internal:subscription_succeeded', member ? presenceData(members) : {}, channel));
       answered = true;
@@ -109,7 +133,11 @@ export class Hub {
           if (e instanceof ScalingUnavailable) return null;
           throw e;
         });
-        conn.send(cached ?? encodeEvent('pusher:cache_miss', undefined, channel));
+        if (cached) conn.send(cached);
+        else {
+          conn.send(encodeEvent('pusher:cache_miss', undefined, channel));
+          this.webhooks?.cacheMiss(channel);
+        }
       }
     } catch (e) {
       // Whatever failed, the client gets an answer instead of waiting forever; what was done is undone
@@ -122,6 +150,12 @@ export class Hub {
     }
   }
 
+  /** Presence limits (member info size, members per channel): soketi's LimitReached with Pusher's 4100, and pusher:error 4100. */
+  private presenceLimit(conn: Connection, channel: string, error: string): void {
+    conn.send(encodeEvent('pusher:subscription_error', { type: 'LimitReached', error, status: ErrorCode.OverCapacity }, channel));
+    conn.sendError(ErrorCode.OverCapacity, error, channel);
+  }
+
   private authFailed(conn: Connection, channel: string, error = 'Connection is unauthorized'): void {
     conn.send(encodeEvent('pusher:subscription_error', { type: 'AuthError', error, status: 401 }, channel));
     conn.sendError(ErrorCode.Unauthorized, 'Connection is unauthorized');
@@ -130,8 +164,8 @@ export class Hub {
   /** soketi's answer to a limit: subscription_error `LimitReached` with status 4301, and pusher:error 4301 (the socket stays open). */
   private overQuota(conn: Connection, channel: string, limit: number): void {
     const error = `Subscription limit reached: at most ${limit} channels per connection`;
-    conn.send(encodeEvent('pusher:subscription_error', { type: 'LimitReached', error, status: ErrorCode.OverQuotaSubscriptions }, channel));
-    conn.sendError(ErrorCode.OverQuotaSubscriptions, error);
+    conn.send(encodeEvent('pusher:subscription_error', { type: 'LimitReached', error, status: ErrorCode.LimitReached }, channel));
+    conn.sendError(ErrorCode.LimitReached, error);
   }
 
   /** Presence needs the shared member list; without Redis it is refused at once (soketi's ServerError, 4302) instead of hanging. */
@@ -155,18 +189,23 @@ export class Hub {
   }
 
   private async afterUnsubscribe(conn: Connection, channel: string, member: PresenceMember | undefined): Promise<void> {
-    await this.scaling.subscriptionDelta(channel, -1);
-    if (!member) return;
-    let left: Awaited<ReturnType<Scaling['presenceLeave']>>;
+    // Issued together: the leave reaches Redis before any later read (an API query for the member list).
+    const counted = this.scaling.subscriptionDelta(channel, -1);
+    const leaving = member ? this.scaling.presenceLeave(channel, conn.id) : null;
+    leaving?.catch(() => undefined); // handled below, after the count
+    const total = await counted;
     try {
-      left = await this.scaling.presenceLeave(channel, conn.id);
+      const left = await leaving;
+      if (left?.last) {
+        this.webhooks?.memberRemoved(channel, left.member.user_id);
+        this.broadcast(channel, this.memberRemovedFrame(channel, left.member), conn.id);
+      }
     } catch (e) {
-      if (!(e instanceof ScalingUnavailable)) throw e;
-      // Other nodes cannot be told now; this node's sockets are told at once, Redis is cleaned on reconnect.
+      if (!(e instanceof ScalingUnavailable) || !member) throw e;
+      // Other nodes cannot be told now; this node's sockets are told at once, Redis (and the webhook) on reconnect.
       if (!this.hasLocalUser(channel, member, conn)) this.local.deliver(channel, this.memberRemovedFrame(channel, member), conn.id);
-      return;
     }
-    if (left?.last) this.broadcast(channel, this.memberRemovedFrame(channel, left.member), conn.id);
+    if (total === 0) this.webhooks?.channelVacated(channel);
   }
 
   private hasLocalUser(channel: string, member: PresenceMember, except: Connection): boolean {
@@ -184,7 +223,30 @@ export class Hub {
    * (pusher-js keeps one entry per user id).
    */
   memberBack(m: LocalMember): void {
+    this.webhooks?.memberAdded(m.channel, m.member.user_id);
     this.broadcast(m.channel, encodeEvent('pusher_internal:member_added', m.member, m.channel), m.socketId);
+  }
+
+  /** A member removed by the shared store's decision (a dead node's, or one of ours that left during an outage). */
+  memberGone(channel: string, member: PresenceMember): void {
+    this.webhooks?.memberRemoved(channel, member.user_id);
+    this.broadcast(channel, this.memberRemovedFrame(channel, member));
+  }
+
+  /** Occupancy changes the shared store decided outside a subscribe / unsubscribe (a reaped node, a rebuild). */
+  occupancyChanged(occupied: string[], vacated: string[]): void {
+    for (const channel of occupied) this.webhooks?.channelOccupied(channel);
+    for (const channel of vacated) this.webhooks?.channelVacated(channel);
+  }
+
+  /** Admits a connection under a quota over all nodes; without the shared store, this node decides alone. */
+  async reserveConnection(limit: number): Promise<boolean> {
+    try {
+      return await this.scaling.reserveConnection(limit);
+    } catch (e) {
+      if (!(e instanceof ScalingUnavailable)) throw e;
+      return this.connections.size < limit;
+    }
   }
 
   /** What this node holds, for rebuilding its share of the scaling backend after an outage. */
@@ -212,10 +274,12 @@ export class Hub {
     return this.perIp.get(ip) ?? 0;
   }
 
-  opened(conn: Connection): void {
+  /** `counted`: reserveConnection already counted it in the shared store. */
+  opened(conn: Connection, counted = false): void {
     this.connections.set(conn.id, conn);
     this.perIp.set(conn.ip, this.connectionsFrom(conn.ip) + 1);
-    this.scaling.connectionDelta(1);
+    this.stats.connectionsOpened += 1;
+    if (!counted) this.scaling.connectionDelta(1);
   }
 
   /** Cleanup after the websocket closed, whatever the reason. */
@@ -225,6 +289,7 @@ export class Hub {
     const fromIp = this.connectionsFrom(conn.ip) - 1;
     if (fromIp > 0) this.perIp.set(conn.ip, fromIp);
     else this.perIp.delete(conn.ip);
+    this.stats.connectionsClosed += 1;
     this.scaling.connectionDelta(-1);
     if (conn.userId !== null) this.local.remove(SERVER_TO_USER_PREFIX + conn.userId, conn);
     for (const channel of [...(conn.channels ?? [])]) this.unsubscribe(conn, channel);

@@ -1,4 +1,5 @@
-import type { Config } from '../config';
+import { list, type Config } from '../config';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events';
 
 export interface RealtimeLogger {
   info(...a: unknown[]): void;
@@ -50,11 +51,56 @@ export interface RealtimeOptions {
    * batches with setImmediate between them, so one big fan-out cannot hold up every other socket.
    */
   fanoutBatchSize?: number;
+  /**
+   * How long a closing socket may take to finish the websocket closing handshake before its TCP connection is
+   * destroyed (1 000 ms; ws's own default is 30 s). The socket leaves its channels the moment the close starts.
+   */
+  closeTimeoutMs?: number;
+  /** Whether clients may send `client-*` events (off, like soketi and Pusher; answered with 4301 when off). */
+  clientEvents?: boolean;
+  /** Longest event name, client events and HTTP API (200). */
+  maxEventNameLength?: number;
+  /** Channels one HTTP API event may go to (100). */
+  maxEventChannels?: number;
+  /** Longest channel name (200). */
+  maxChannelNameLength?: number;
+  /** Users on one presence channel, over all nodes (100); 0 = no limit. Over it: subscription_error 4100. */
+  presenceMaxMembers?: number;
+  /** Largest presence `user_info`, JSON, in KB (2). Over it: subscription_error 4100. */
+  presenceMaxMemberSizeKb?: number;
+  /** A socket must sign in (pusher:signin) within signInTimeoutMs, else pusher:error 4009 and close (off). */
+  requireSignIn?: boolean;
+  signInTimeoutMs?: number;
+  /** Pusher-format webhooks (webhooks.ts); none when urls is empty. */
+  webhooks?: WebhookOptions;
+  /** Prometheus metrics (metrics.ts) served on this port alone; off when undefined. */
+  metricsPort?: number;
+  /** Interface the metrics port listens on (default: `host`). */
+  metricsHost?: string;
 }
 
-export interface ResolvedOptions extends Required<Omit<RealtimeOptions, 'maxConnections' | 'redisUrl'>> {
+export interface WebhookOptions {
+  urls: string[];
+  /** Event types to send (default: all). */
+  events?: WebhookEventType[];
+  /** Events are collected this long, then sent in one request per URL (50 ms). 0 = at the next turn. */
+  batchMs?: number;
+  /** Most events in one request (100). */
+  maxBatch?: number;
+  /** A request not answered within this time counts as failed (5 000 ms). */
+  timeoutMs?: number;
+  /** Retries after a failed request, with exponential backoff from retryBaseMs (5 retries, 1 000 ms: 1, 2, 4, 8, 16 s). */
+  retries?: number;
+  retryBaseMs?: number;
+  /** Events waiting per URL; beyond it the oldest are dropped and counted (10 000). */
+  maxQueued?: number;
+}
+
+export interface ResolvedOptions extends Required<Omit<RealtimeOptions, 'maxConnections' | 'redisUrl' | 'webhooks' | 'metricsPort'>> {
   maxConnections?: number;
   redisUrl?: string;
+  webhooks?: Required<WebhookOptions>;
+  metricsPort?: number;
 }
 
 const silent: RealtimeLogger = { info() {}, warn() {}, error() {} };
@@ -77,14 +123,35 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
     trustProxy: opts.trustProxy ?? false,
     redisCommandTimeoutMs: opts.redisCommandTimeoutMs ?? 2000,
     fanoutBatchSize: Math.max(1, opts.fanoutBatchSize ?? 1000),
+    closeTimeoutMs: opts.closeTimeoutMs ?? 1000,
+    clientEvents: opts.clientEvents ?? false,
+    maxEventNameLength: opts.maxEventNameLength ?? 200,
+    maxEventChannels: opts.maxEventChannels ?? 100,
+    maxChannelNameLength: opts.maxChannelNameLength ?? 200,
+    presenceMaxMembers: opts.presenceMaxMembers ?? 100,
+    presenceMaxMemberSizeKb: opts.presenceMaxMemberSizeKb ?? 2,
+    requireSignIn: opts.requireSignIn ?? false,
+    signInTimeoutMs: opts.signInTimeoutMs ?? 30_000,
+    webhooks: opts.webhooks?.urls.length
+      ? {
+          urls: opts.webhooks.urls,
+          events: opts.webhooks.events?.length ? opts.webhooks.events : [...WEBHOOK_EVENT_TYPES],
+          batchMs: opts.webhooks.batchMs ?? 50,
+          maxBatch: Math.max(1, opts.webhooks.maxBatch ?? 100),
+          timeoutMs: opts.webhooks.timeoutMs ?? 5000,
+          retries: opts.webhooks.retries ?? 5,
+          retryBaseMs: opts.webhooks.retryBaseMs ?? 1000,
+          maxQueued: Math.max(1, opts.webhooks.maxQueued ?? 10_000),
+        }
+      : undefined,
+    metricsHost: opts.metricsHost || opts.host,
   };
 }
 
 /** Maps the REVERB_* environment (server/config.ts) to server options. */
 export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
-  const origins = config.REVERB_ALLOWED_ORIGINS.split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
+  const origins = list(config.REVERB_ALLOWED_ORIGINS);
+  const webhookUrls = list(config.REVERB_WEBHOOK_URL);
   return {
     appId: config.REVERB_APP_ID,
     key: config.REVERB_APP_KEY,
@@ -99,5 +166,19 @@ export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
     maxMessageSize: config.REVERB_MAX_MESSAGE_SIZE,
     activityTimeout: config.REVERB_ACTIVITY_TIMEOUT,
     redisUrl: config.REVERB_SCALING_ENABLED && config.REDIS_URL ? config.REDIS_URL : undefined,
+    redisKeyPrefix: config.REVERB_SCALING_PREFIX,
+    clientEvents: config.REVERB_CLIENT_EVENTS,
+    maxEventNameLength: config.REVERB_MAX_EVENT_NAME_LENGTH,
+    maxEventChannels: config.REVERB_MAX_EVENT_CHANNELS,
+    maxChannelNameLength: config.REVERB_MAX_CHANNEL_NAME_LENGTH,
+    presenceMaxMembers: config.REVERB_PRESENCE_MAX_MEMBERS,
+    presenceMaxMemberSizeKb: config.REVERB_PRESENCE_MAX_MEMBER_SIZE_KB,
+    requireSignIn: config.REVERB_USER_AUTHENTICATION,
+    signInTimeoutMs: config.REVERB_USER_AUTHENTICATION_TIMEOUT * 1000,
+    webhooks: webhookUrls.length
+      ? { urls: webhookUrls, events: list(config.REVERB_WEBHOOK_EVENTS) as WebhookEventType[], batchMs: config.REVERB_WEBHOOK_BATCH_MS }
+      : undefined,
+    metricsPort: config.REVERB_METRICS_PORT,
+    metricsHost: config.REVERB_METRICS_HOST || undefined,
   };
 }

@@ -42,24 +42,26 @@ interface UserEntry {
 export class MemoryPresence {
   private readonly channels = new Map<string, { users: Map<string, UserEntry>; sockets: Map<string, string> }>();
 
-  /** Returns true when this is the user's first socket on the channel. */
-  join(channel: string, socketId: string, member: PresenceMember): boolean {
-    let ch = this.channels.get(channel);
+  /** 'first' for the user's first socket on the channel; 'full' (nothing joined) past maxMembers users (0 = no limit). */
+  join(channel: string, socketId: string, member: PresenceMember, maxMembers = 0): 'first' | 'again' | 'full' {
+    const key = userKey(member.user_id);
+    const existing = this.channels.get(channel);
+    if (maxMembers > 0 && existing && !existing.users.has(key) && existing.users.size >= maxMembers) return 'full';
+    let ch = existing;
     if (!ch) {
       ch = { users: new Map(), sockets: new Map() };
       this.channels.set(channel, ch);
     }
-    if (ch.sockets.has(socketId)) return false;
-    const key = userKey(member.user_id);
+    if (ch.sockets.has(socketId)) return 'again';
     ch.sockets.set(socketId, key);
     const entry = ch.users.get(key);
     if (entry) {
       entry.sockets.add(socketId);
       entry.member = member;
-      return false;
+      return 'again';
     }
     ch.users.set(key, { member, sockets: new Set([socketId]) });
-    return true;
+    return 'first';
   }
 
   /** Returns the member and whether this was the user's last socket; null when the socket had not joined. */

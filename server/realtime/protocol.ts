@@ -7,13 +7,15 @@ export const ErrorCode = {
   UnsupportedProtocol: 4007,
   NoProtocol: 4008,
   Unauthorized: 4009,
+  /** 4100-4199: reconnect after a backoff; Pusher's "over capacity", used by soketi for presence limits. */
+  OverCapacity: 4100,
   /** 4200-4299: reconnect at once. */
   ReconnectNow: 4200,
   PongTimeout: 4201,
   /** 4300-4399: other errors; the connection stays open. */
   ClientEventRateLimit: 4301,
-  /** soketi's code for a limit reached (here: subscriptions per connection), same number as Pusher's rate limit. */
-  OverQuotaSubscriptions: 4301,
+  /** soketi's code for a limit reached (subscriptions per connection; client events too large, misnamed or switched off); Pusher's rate-limit number. */
+  LimitReached: 4301,
   /** soketi's "a server error has occurred" (here: presence while the shared store is unreachable). */
   ServerError: 4302,
 } as const;
@@ -97,11 +99,17 @@ export function isServerToUser(channel: string): boolean {
   return channel.startsWith(SERVER_TO_USER_PREFIX);
 }
 
-/** Valid channel names: Pusher's character set, ≤ 200 chars, or `#server-to-user-{id}`. */
-export function isValidChannelName(channel: unknown): channel is string {
-  if (typeof channel !== 'string' || channel.length === 0 || channel.length > 200) return false;
+/** Valid channel names: Pusher's character set, at most maxLength (200) chars, or `#server-to-user-{id}`. */
+export function isValidChannelName(channel: unknown, maxLength = 200): channel is string {
+  if (typeof channel !== 'string' || channel.length === 0 || channel.length > maxLength) return false;
   const rest = isServerToUser(channel) ? channel.slice(SERVER_TO_USER_PREFIX.length) : channel;
   return NAME_RE.test(rest);
+}
+
+/** UTF-8 bytes of a value as it travels: a string as is, anything else as JSON. */
+export function payloadBytes(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  return value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value) ?? '');
 }
 
 export const SOCKET_ID_RE = /^\d+\.\d+$/;

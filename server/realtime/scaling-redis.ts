@@ -17,12 +17,26 @@ import type { PresenceMember } from './connection';
 import { describeError, guard, logSafely } from './guard';
 import type { RealtimeLogger } from './options';
 import { userKey } from './presence';
-import { CACHE_TTL_MS, ScalingUnavailable, toBusMessage, type BusMessage, type LocalMember, type Scaling, type ScalingHooks } from './scaling';
+import {
+  CACHE_TTL_MS,
+  ScalingUnavailable,
+  toBusMessage,
+  type BusMessage,
+  type LocalMember,
+  type PresenceJoin,
+  type Scaling,
+  type ScalingHooks,
+} from './scaling';
+import type { RealtimeStats } from './stats';
 
 // KEYS: conns-of-channel, users-of-channel, counts-of-channel, channels-of-node
-// ARGV: node|socket, user key, member json, channel
+// ARGV: node|socket, user key, member json, channel, most users (0 = no limit)
+// Returns 1 for the user's first socket, -1 when this socket had joined, -2 when the channel is full, else > 1.
 const JOIN = `
-if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return -1 end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return -1 end
+local max = tonumber(ARGV[5])
+if max > 0 and redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0 and redis.call('HLEN', KEYS[2]) >= max then return -2 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('SADD', KEYS[4], ARGV[4])
 return redis.call('HINCRBY', KEYS[3], ARGV[2], 1)`;
@@ -40,6 +54,53 @@ if c <= 0 then
 end
 return {u, tostring(c), m or ''}`;
 
+// Subscription counts: per node (subs:{node}, for the HTTP API over live nodes) and over all nodes (occ), changed
+// together so the node whose change takes a channel from 0 to 1 or 1 to 0 is the one that knows it.
+// A node never takes away more than it counted (its count may be missing after an outage, until the rebuild).
+// KEYS: subs-of-node, occ; ARGV: channel, delta. Returns the count over all nodes after the change, -1 when nothing changed.
+const SUBS_DELTA = `
+local d = tonumber(ARGV[2])
+local n = (tonumber(redis.call('HGET', KEYS[1], ARGV[1])) or 0) + d
+if n < 0 then d = d - n; n = 0 end
+if d == 0 then return -1 end
+if n == 0 then redis.call('HDEL', KEYS[1], ARGV[1]) else redis.call('HSET', KEYS[1], ARGV[1], n) end
+local t = redis.call('HINCRBY', KEYS[2], ARGV[1], d)
+if t <= 0 then redis.call('HDEL', KEYS[2], ARGV[1]) end
+return t`;
+
+// Sets a node's counts to absolute values (rebuild) or to nothing (node gone), moving occ by the difference.
+// KEYS: subs-of-node, occ; ARGV: channel1, count1, channel2, count2, … Returns {occupied channels, vacated channels}.
+const SUBS_SET = `
+local old = redis.call('HGETALL', KEYS[1])
+local want = {}
+for i = 1, #ARGV, 2 do want[ARGV[i]] = tonumber(ARGV[i + 1]) end
+local had = {}
+for i = 1, #old, 2 do had[old[i]] = tonumber(old[i + 1]) end
+for ch, _ in pairs(want) do if had[ch] == nil then had[ch] = 0 end end
+local occupied, vacated = {}, {}
+redis.call('DEL', KEYS[1])
+for ch, before in pairs(had) do
+  local now = want[ch] or 0
+  if now > 0 then redis.call('HSET', KEYS[1], ch, now) end
+  local diff = now - before
+  if diff ~= 0 then
+    local t = redis.call('HINCRBY', KEYS[2], ch, diff)
+    if t <= 0 then redis.call('HDEL', KEYS[2], ch) end
+    if t > 0 and t - diff <= 0 then table.insert(occupied, ch) end
+    if t <= 0 and t - diff > 0 then table.insert(vacated, ch) end
+  end
+end
+return {occupied, vacated}`;
+
+// The connection quota over all nodes: admits (and counts on this node) while the sum over nodes is below the limit.
+// KEYS: conns; ARGV: node, limit. Returns 1 when admitted.
+const RESERVE = `
+local total = 0
+for _, v in ipairs(redis.call('HVALS', KEYS[1])) do total = total + (tonumber(v) or 0) end
+if total >= tonumber(ARGV[2]) then return 0 end
+redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+return 1`;
+
 export interface RedisScalingOptions {
   url: string;
   prefix: string;
@@ -47,6 +108,7 @@ export interface RedisScalingOptions {
   nodeTimeoutMs: number;
   commandTimeoutMs: number;
   logger: RealtimeLogger;
+  stats: RealtimeStats;
 }
 
 /** Presence registrations re-sent per pipeline when rebuilding after an outage. */
@@ -102,12 +164,28 @@ export class RedisScaling implements Scaling {
     return [this.o.prefix, ...parts].join(':');
   }
 
+  /** One round trip to Redis, counted and timed for the metrics. */
+  private rt<T>(op: Promise<T>): Promise<T> {
+    const started = performance.now();
+    return op.then(
+      (v) => {
+        this.o.stats.redisRoundTrip(started, true);
+        return v;
+      },
+      (e: unknown) => {
+        this.o.stats.redisRoundTrip(started, false);
+        throw e;
+      },
+    );
+  }
+
   async start(hooks: ScalingHooks): Promise<void> {
     this.hooks = hooks;
     try {
       await Promise.all([this.cmd.connect(), this.sub.connect()]);
       await this.sub.subscribe(this.k('bus'));
-      await this.cmd.multi().hset(this.k('conns'), this.nodeId, 0).del(this.k('subs', this.nodeId)).exec();
+      // Counts a previous run under the same id left behind are gone (ids are random, so this is a fresh slate).
+      await this.rt(this.cmd.multi().hset(this.k('conns'), this.nodeId, 0).del(this.k('subs', this.nodeId)).exec());
     } catch (e) {
       this.cmd.disconnect();
       this.sub.disconnect();
@@ -180,7 +258,7 @@ export class RedisScaling implements Scaling {
       this.dropped += 1;
       return;
     }
-    this.cmd.publish(this.k('bus'), JSON.stringify({ ...m, n: this.nodeId })).catch((e: Error) => {
+    this.rt(this.cmd.publish(this.k('bus'), JSON.stringify({ ...m, n: this.nodeId }))).catch((e: Error) => {
       this.dropped += 1;
       logSafely(this.o.logger, 'error', 'realtime publish failed', e.message);
     });
@@ -188,7 +266,9 @@ export class RedisScaling implements Scaling {
 
   private async heartbeat(): Promise<void> {
     if (!this.available) return;
-    const beat = await this.cmd.multi().set(this.k('hb', this.nodeId), Date.now(), 'PX', this.o.nodeTimeoutMs).sadd(this.k('nodes'), this.nodeId).exec();
+    const beat = await this.rt(
+      this.cmd.multi().set(this.k('hb', this.nodeId), Date.now(), 'PX', this.o.nodeTimeoutMs).sadd(this.k('nodes'), this.nodeId).exec(),
+    );
     // Re-added: another node reaped this one (a stall or partition longer than nodeTimeoutMs), or Redis lost its keys.
     if (beat?.[1]?.[1] === 1 && this.registered) this.dirty = true;
     this.registered = true;
@@ -207,21 +287,23 @@ export class RedisScaling implements Scaling {
     if (!hooks) return;
     this.dirty = false;
     try {
-      const marks = await this.cmd.multi().exists(this.k('reaped', this.nodeId)).exists(this.k('reap', this.nodeId)).exec();
+      const marks = await this.rt(this.cmd.multi().exists(this.k('reaped', this.nodeId)).exists(this.k('reap', this.nodeId)).exec());
       const wasReaped = marks?.[0]?.[1] === 1;
       if (!wasReaped && marks?.[1]?.[1] === 1) {
         this.dirty = true; // another node is removing this one right now: rebuild once it is done
         return;
       }
       const state = hooks.localState();
-      const counts = this.cmd.multi().hset(this.k('conns'), this.nodeId, state.connections).del(this.k('subs', this.nodeId));
-      if (state.subscriptions.size > 0) counts.hset(this.k('subs', this.nodeId), Object.fromEntries(state.subscriptions));
-      await counts.exec();
-      const channels = new Set(await this.cmd.smembers(this.k('nchan', this.nodeId)));
+      const conns = this.rt(this.cmd.hset(this.k('conns'), this.nodeId, state.connections));
+      const subs = this.setSubscriptions(this.nodeId, [...state.subscriptions].flat().map(String));
+      await conns;
+      const { occupied, vacated } = await subs;
+      hooks.onOccupancy(occupied, vacated);
+      const channels = new Set(await this.rt(this.cmd.smembers(this.k('nchan', this.nodeId))));
       for (const m of state.presence) channels.add(m.channel);
       const mine = `${this.nodeId}|`;
       for (const channel of channels) {
-        for (const field of await this.cmd.hkeys(this.k('pc', channel))) {
+        for (const field of await this.rt(this.cmd.hkeys(this.k('pc', channel)))) {
           if (!field.startsWith(mine) || hooks.isLocalMember(channel, field.slice(mine.length))) continue;
           const gone = await this.leaveField(channel, field);
           if (gone?.last) hooks.onMemberGone(channel, gone.member);
@@ -230,12 +312,12 @@ export class RedisScaling implements Scaling {
       for (let i = 0; i < state.presence.length; i += RESYNC_BATCH) {
         const members = state.presence.slice(i, i + RESYNC_BATCH).filter((m) => hooks.isLocalMember(m.channel, m.socketId));
         const batch = this.cmd.pipeline();
-        for (const m of members) batch.eval(JOIN, 4, ...this.joinArgs(m));
-        const joined = (await batch.exec()) ?? [];
+        for (const m of members) batch.eval(JOIN, 4, ...this.joinArgs(m, 0));
+        const joined = (await this.rt(batch.exec())) ?? [];
         if (wasReaped) members.forEach((m, j) => Number(joined[j]?.[1]) === 1 && hooks.onMemberBack(m));
       }
       // Alive again: a later real death must be reapable at once, and must not be announced twice.
-      if (wasReaped) await this.cmd.del(this.k('reaped', this.nodeId), this.k('reap', this.nodeId));
+      if (wasReaped) await this.rt(this.cmd.del(this.k('reaped', this.nodeId), this.k('reap', this.nodeId)));
     } catch (e) {
       this.dirty = true;
       throw e;
@@ -243,22 +325,22 @@ export class RedisScaling implements Scaling {
   }
 
   private async liveNodes(): Promise<string[]> {
-    const nodes = await this.cmd.smembers(this.k('nodes'));
+    const nodes = await this.rt(this.cmd.smembers(this.k('nodes')));
     if (nodes.length === 0) return [];
-    const beats = await this.cmd.mget(...nodes.map((n) => this.k('hb', n)));
+    const beats = await this.rt(this.cmd.mget(...nodes.map((n) => this.k('hb', n))));
     return nodes.filter((_, i) => beats[i] !== null);
   }
 
   private async reapDeadNodes(): Promise<void> {
-    const nodes = await this.cmd.smembers(this.k('nodes'));
+    const nodes = await this.rt(this.cmd.smembers(this.k('nodes')));
     const live = new Set(await this.liveNodes());
     for (const node of nodes) {
       if (node === this.nodeId || live.has(node)) continue;
-      const locked = await this.cmd.set(this.k('reap', node), this.nodeId, 'PX', 30_000, 'NX');
+      const locked = await this.rt(this.cmd.set(this.k('reap', node), this.nodeId, 'PX', 30_000, 'NX'));
       if (locked !== 'OK') continue;
       // It may have beaten since `live` was read (a node back from a stall): then it is not dead after all.
-      if ((await this.cmd.exists(this.k('hb', node))) === 1) {
-        await this.cmd.del(this.k('reap', node));
+      if ((await this.rt(this.cmd.exists(this.k('hb', node)))) === 1) {
+        await this.rt(this.cmd.del(this.k('reap', node)));
         continue;
       }
       logSafely(this.o.logger, 'warn', 'realtime node died, removing its members', node);
@@ -268,30 +350,33 @@ export class RedisScaling implements Scaling {
 
   /** Removes a node's presence members (reporting users who left for good), counts and registration. */
   private async forgetNode(node: string): Promise<void> {
-    const channels = await this.cmd.smembers(this.k('nchan', node));
+    const channels = await this.rt(this.cmd.smembers(this.k('nchan', node)));
     for (const channel of channels) {
-      const fields = await this.cmd.hkeys(this.k('pc', channel));
+      const fields = await this.rt(this.cmd.hkeys(this.k('pc', channel)));
       for (const field of fields) {
         if (!field.startsWith(`${node}|`)) continue;
         const gone = await this.leaveField(channel, field);
         if (gone?.last && node !== this.nodeId) this.hooks?.onMemberGone(channel, gone.member);
       }
     }
+    // Its subscriptions leave the counts over all nodes; channels only it served are vacated (announced by this node).
+    const { vacated } = await this.setSubscriptions(node, []);
+    if (vacated.length) this.hooks?.onOccupancy([], vacated);
     const done = this.cmd
       .multi()
-      .del(this.k('nchan', node), this.k('subs', node), this.k('hb', node))
+      .del(this.k('nchan', node), this.k('hb', node))
       .hdel(this.k('conns'), node)
       .srem(this.k('nodes'), node);
     // Last, so a node reaped while alive (stalled, cut off) that finds it knows the reaping is over, and re-announces.
     if (node !== this.nodeId) done.set(this.k('reaped', node), '1', 'PX', REAPED_MARKER_MS);
-    await done.exec();
+    await this.rt(done.exec());
   }
 
   private presenceKeys(channel: string): [string, string, string] {
     return [this.k('pc', channel), this.k('pu', channel), this.k('pn', channel)];
   }
 
-  private joinArgs(m: LocalMember): string[] {
+  private joinArgs(m: LocalMember, maxMembers: number): string[] {
     return [
       ...this.presenceKeys(m.channel),
       this.k('nchan', this.nodeId),
@@ -299,7 +384,14 @@ export class RedisScaling implements Scaling {
       userKey(m.member.user_id),
       JSON.stringify(m.member),
       m.channel,
+      String(maxMembers),
     ];
+  }
+
+  /** SUBS_SET for one node: `flat` is channel, count, channel, count, … (empty: the node holds nothing). */
+  private async setSubscriptions(node: string, flat: string[]): Promise<{ occupied: string[]; vacated: string[] }> {
+    const [occupied, vacated] = (await this.rt(this.cmd.eval(SUBS_SET, 2, this.k('subs', node), this.k('occ'), ...flat))) as [string[], string[]];
+    return { occupied: occupied ?? [], vacated: vacated ?? [] };
   }
 
   /** Runs a command for a caller that must answer a client: fails fast while Redis is away, and marks state stale on failure. */
@@ -313,13 +405,13 @@ export class RedisScaling implements Scaling {
     }
   }
 
-  async presenceJoin(channel: string, socketId: string, member: PresenceMember): Promise<boolean> {
-    const count = await this.call(() => this.cmd.eval(JOIN, 4, ...this.joinArgs({ channel, socketId, member })));
-    return Number(count) === 1;
+  async presenceJoin(channel: string, socketId: string, member: PresenceMember, maxMembers: number): Promise<PresenceJoin> {
+    const count = Number(await this.call(() => this.cmd.eval(JOIN, 4, ...this.joinArgs({ channel, socketId, member }, maxMembers))));
+    return count === 1 ? 'first' : count === -2 ? 'full' : 'again';
   }
 
   private async leaveField(channel: string, field: string): Promise<{ member: PresenceMember; last: boolean } | null> {
-    const res = (await this.cmd.eval(LEAVE, 3, ...this.presenceKeys(channel), field)) as [string, string, string] | null;
+    const res = (await this.rt(this.cmd.eval(LEAVE, 3, ...this.presenceKeys(channel), field))) as [string, string, string] | null;
     if (!res) return null;
     const [uid, count, json] = res;
     return { member: (json && parseMember(json)) || { user_id: uid, user_info: null }, last: Number(count) <= 0 };
@@ -330,25 +422,25 @@ export class RedisScaling implements Scaling {
   }
 
   async presenceMembers(channel: string): Promise<PresenceMember[]> {
-    const values = await this.call(() => this.cmd.hvals(this.k('pu', channel)));
+    const values = await this.call(() => this.rt(this.cmd.hvals(this.k('pu', channel))));
     return values.map(parseMember).filter((m): m is PresenceMember => m !== null);
   }
 
   userCount(channel: string): Promise<number> {
-    return this.call(() => this.cmd.hlen(this.k('pu', channel)));
+    return this.call(() => this.rt(this.cmd.hlen(this.k('pu', channel))));
   }
 
-  async subscriptionDelta(channel: string, delta: number): Promise<void> {
+  async subscriptionDelta(channel: string, delta: number): Promise<number | null> {
     if (!this.available) {
       this.dirty = true;
-      return;
+      return null;
     }
     try {
-      const key = this.k('subs', this.nodeId);
-      const n = await this.cmd.hincrby(key, channel, delta);
-      if (n <= 0) await this.cmd.hdel(key, channel);
+      const total = Number(await this.rt(this.cmd.eval(SUBS_DELTA, 2, this.k('subs', this.nodeId), this.k('occ'), channel, delta)));
+      return total < 0 ? null : total;
     } catch {
       this.dirty = true;
+      return null;
     }
   }
 
@@ -357,14 +449,18 @@ export class RedisScaling implements Scaling {
       this.dirty = true;
       return;
     }
-    this.cmd.hincrby(this.k('conns'), this.nodeId, delta).catch(() => (this.dirty = true));
+    this.rt(this.cmd.hincrby(this.k('conns'), this.nodeId, delta)).catch(() => (this.dirty = true));
+  }
+
+  async reserveConnection(limit: number): Promise<boolean> {
+    return Number(await this.call(() => this.rt(this.cmd.eval(RESERVE, 1, this.k('conns'), this.nodeId, limit)))) === 1;
   }
 
   channelCounts(): Promise<Map<string, number>> {
     return this.call(async () => {
       const out = new Map<string, number>();
       for (const node of await this.liveNodes()) {
-        const counts = await this.cmd.hgetall(this.k('subs', node));
+        const counts = await this.rt(this.cmd.hgetall(this.k('subs', node)));
         for (const [channel, n] of Object.entries(counts)) out.set(channel, (out.get(channel) ?? 0) + Number(n));
       }
       for (const [channel, n] of out) if (!(n > 0)) out.delete(channel);
@@ -375,7 +471,7 @@ export class RedisScaling implements Scaling {
   subscriptionCount(channel: string): Promise<number> {
     return this.call(async () => {
       let total = 0;
-      for (const node of await this.liveNodes()) total += Number((await this.cmd.hget(this.k('subs', node), channel)) ?? 0) || 0;
+      for (const node of await this.liveNodes()) total += Number((await this.rt(this.cmd.hget(this.k('subs', node), channel))) ?? 0) || 0;
       return total;
     });
   }
@@ -383,7 +479,7 @@ export class RedisScaling implements Scaling {
   connectionCount(): Promise<number> {
     return this.call(async () => {
       const live = new Set(await this.liveNodes());
-      const counts = await this.cmd.hgetall(this.k('conns'));
+      const counts = await this.rt(this.cmd.hgetall(this.k('conns')));
       let total = 0;
       for (const [node, n] of Object.entries(counts)) if (live.has(node)) total += Number(n) || 0;
       return total;
@@ -391,10 +487,10 @@ export class RedisScaling implements Scaling {
   }
 
   async setCache(channel: string, frame: string): Promise<void> {
-    await this.call(() => this.cmd.set(this.k('cache', channel), frame, 'PX', CACHE_TTL_MS));
+    await this.call(() => this.rt(this.cmd.set(this.k('cache', channel), frame, 'PX', CACHE_TTL_MS)));
   }
 
   getCache(channel: string): Promise<string | null> {
-    return this.call(() => this.cmd.get(this.k('cache', channel)));
+    return this.call(() => this.rt(this.cmd.get(this.k('cache', channel))));
   }
 }

@@ -42,6 +42,8 @@ export interface ScalingHooks {
   onMemberGone(channel: string, member: PresenceMember): void;
   /** A local member announced gone by the node that reaped this one (it was alive after all) is registered again. */
   onMemberBack(m: LocalMember): void;
+  /** Channels that became occupied / vacated over all nodes outside a subscribe or unsubscribe (a reaped node, a rebuild). */
+  onOccupancy(occupied: string[], vacated: string[]): void;
   localState(): LocalState;
   /** Whether a local socket is joined to a presence channel right now. */
   isLocalMember(channel: string, socketId: string): boolean;
@@ -62,14 +64,24 @@ export interface Scaling {
   stop(): Promise<void>;
   /** Sends to the other nodes (the caller delivers locally). */
   publish(m: BusMessage): void;
-  /** True when this is the user's first connection on the channel across all nodes. Rejects with ScalingUnavailable. */
-  presenceJoin(channel: string, socketId: string, member: PresenceMember): Promise<boolean>;
+  /**
+   * Registers a presence socket, atomically over all nodes: 'first' when it is the user's first connection on the
+   * channel, 'again' when the user was there already, 'full' (nothing registered) when the channel already has
+   * maxMembers other users (0 = no limit). Rejects with ScalingUnavailable.
+   */
+  presenceJoin(channel: string, socketId: string, member: PresenceMember, maxMembers: number): Promise<PresenceJoin>;
   presenceLeave(channel: string, socketId: string): Promise<{ member: PresenceMember; last: boolean } | null>;
   presenceMembers(channel: string): Promise<PresenceMember[]>;
   userCount(channel: string): Promise<number>;
-  /** Mirrors local subscription changes so the HTTP API sees every node; never rejects (a miss is repaired on reconnect). */
-  subscriptionDelta(channel: string, delta: number): Promise<void>;
+  /**
+   * Mirrors a local subscription change so the HTTP API sees every node, and returns the channel's subscription
+   * count over all nodes right after it (1 after +1: now occupied; 0 after -1: now vacated), or null when that
+   * is unknown. The count is taken synchronously at the call. Never rejects (a miss is repaired on reconnect).
+   */
+  subscriptionDelta(channel: string, delta: number): Promise<number | null>;
   connectionDelta(delta: number): void;
+  /** Counts a new connection when fewer than `limit` are open over all nodes; false (nothing counted) otherwise. Rejects with ScalingUnavailable. */
+  reserveConnection(limit: number): Promise<boolean>;
   /** channel → subscription count over all nodes (occupied channels only). */
   channelCounts(): Promise<Map<string, number>>;
   subscriptionCount(channel: string): Promise<number>;
@@ -77,6 +89,8 @@ export interface Scaling {
   setCache(channel: string, frame: string): Promise<void>;
   getCache(channel: string): Promise<string | null>;
 }
+
+export type PresenceJoin = 'first' | 'again' | 'full';
 
 /** Pusher keeps a cache channel's last event for 30 minutes. */
 export const CACHE_TTL_MS = 30 * 60 * 1000;
@@ -93,8 +107,8 @@ export class MemoryScaling implements Scaling {
   async stop(): Promise<void> {}
   publish(): void {}
 
-  async presenceJoin(channel: string, socketId: string, member: PresenceMember): Promise<boolean> {
-    return this.presence.join(channel, socketId, member);
+  async presenceJoin(channel: string, socketId: string, member: PresenceMember, maxMembers: number): Promise<PresenceJoin> {
+    return this.presence.join(channel, socketId, member, maxMembers);
   }
   async presenceLeave(channel: string, socketId: string) {
     return this.presence.leave(channel, socketId);
@@ -105,9 +119,17 @@ export class MemoryScaling implements Scaling {
   async userCount(channel: string): Promise<number> {
     return this.presence.userCount(channel);
   }
-  async subscriptionDelta(): Promise<void> {}
+  /** This node is all there is: its own count (taken before the first await, so at the call). */
+  async subscriptionDelta(channel: string): Promise<number> {
+    return this.local.count(channel);
+  }
   connectionDelta(delta: number): void {
     this.connections += delta;
+  }
+  async reserveConnection(limit: number): Promise<boolean> {
+    if (this.connections >= limit) return false;
+    this.connections += 1;
+    return true;
   }
   async channelCounts(): Promise<Map<string, number>> {
     const out = new Map<string, number>();

@@ -5,7 +5,7 @@
 import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer, type RawData, type ServerOptions } from 'ws';
 import { clientIp } from './client-ip';
 import { Connection } from './connection';
 import { describeError, guard, logSafely } from './guard';
@@ -17,13 +17,32 @@ import { ErrorCode, INVALID_MESSAGE, MESSAGE_TOO_BIG, SUPPORTED_PROTOCOLS, encod
 import { parseTarget, safeDecode } from './request-target';
 import { MemoryScaling } from './scaling';
 import { RedisScaling } from './scaling-redis';
+import { startMetricsServer, type MetricsServer } from './metrics';
+import { WebhookSender } from './webhooks';
 import { handleFrame } from './ws-handler';
 
 const CONN = Symbol('connection');
+const OVER_QUOTA = 'Application is over connection quota';
 type TaggedSocket = WebSocket & { [CONN]?: Connection };
 
+/**
+ * ws emits 'close' only once the closing handshake and the TCP teardown are over (up to closeTimeout for a peer
+ * that never answers). Every close starts with WebSocket#close(): ours, ws's own when the peer's close frame
+ * arrives, and ws's own on a protocol error. Hooking it lets a socket leave its channels the moment its close
+ * starts, so presence lists, member_removed and webhooks do not wait for the teardown.
+ */
+function socketClass(onClosing: (ws: TaggedSocket) => void): typeof WebSocket {
+  return class PusherSocket extends WebSocket {
+    override close(code?: number, data?: string | Buffer): void {
+      if (this.readyState === WebSocket.OPEN) onClosing(this);
+      super.close(code, data);
+    }
+  };
+}
+
 export interface RealtimeServer {
-  start(): Promise<{ port: number }>;
+  /** metricsPort: where Prometheus scrapes /metrics, when metrics are on. */
+  start(): Promise<{ port: number; metricsPort?: number }>;
   stop(): Promise<void>;
 }
 
@@ -63,20 +82,32 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
         nodeTimeoutMs: opts.nodeTimeoutMs,
         commandTimeoutMs: opts.redisCommandTimeoutMs,
         logger: log,
+        stats: hub.stats,
       })
     : new MemoryScaling(hub.local);
+  /** The socket leaves every channel now (idempotent): its close has started, or it errored. */
+  const drop = guard(log, 'websocket closing', (ws: TaggedSocket) => {
+    const conn = ws[CONN];
+    if (conn) hub.closed(conn);
+  });
   const wss = new WebSocketServer({
     noServer: true,
     perMessageDeflate: false,
     clientTracking: false,
-    // Frames above maxMessageSize are answered like Reverb (1009 + reason); far larger ones are cut by ws.
+    // Client events over maxMessageSize get pusher:error 4301 and other frames a 1009 close like Reverb's;
+    // frames beyond this are cut by ws itself (1009).
     maxPayload: Math.max(64 * 1024, opts.maxMessageSize * 4),
     // One message per socket per event loop turn: a socket that sends thousands of frames in one burst
     // cannot delay other sockets' frames (a bystander's ping) until its whole burst is handled.
     allowSynchronousEvents: false,
-  });
+    WebSocket: socketClass(drop),
+    // A peer that does not answer our close frame (or that sent its own and stopped reading) is cut after this.
+    closeTimeout: opts.closeTimeoutMs,
+  } as ServerOptions & { closeTimeout: number });
   const http = createServer();
-  const sweeper = new IdleSweeper(hub.connections, opts.pingIntervalMs, opts.pongTimeoutMs, log);
+  const sweeper = new IdleSweeper(hub.connections, opts.pingIntervalMs, opts.pongTimeoutMs, log, opts.requireSignIn ? opts.signInTimeoutMs : 0);
+  if (opts.webhooks) hub.webhooks = new WebhookSender(opts.webhooks, opts, hub.stats, log);
+  let metrics: MetricsServer | null = null;
   let stopping = false;
 
   /** Answers a handshake that never becomes a websocket, then drops the socket. */
@@ -94,10 +125,13 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       if (!conn || conn.closed) return;
       conn.touch();
       const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-      if (buf.length > opts.maxMessageSize) return conn.close(MESSAGE_TOO_BIG.code, MESSAGE_TOO_BIG.message);
-      if (isBinary) return conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
+      hub.stats.received(buf.length);
+      if (isBinary) {
+        if (buf.length > opts.maxMessageSize) return conn.close(MESSAGE_TOO_BIG.code, MESSAGE_TOO_BIG.message);
+        return conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
+      }
       try {
-        handleFrame(hub, conn, buf.toString('utf8'));
+        handleFrame(hub, conn, buf.toString('utf8'), buf.length > opts.maxMessageSize);
       } catch (e) {
         // Junk the parser let through (e.g. client event data too deeply nested to serialise): Reverb's 4200, socket kept.
         logSafely(log, 'warn', 'realtime frame failed', describeError(e));
@@ -122,7 +156,8 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     conn.touch();
   });
   const onError = guard(log, 'websocket error', function (this: TaggedSocket, err: Error & { code?: string }): void {
-    if (err.code === 'ECONNRESET' || err.code === 'EPIPE') return; // clients vanish; close handles cleanup
+    drop(this);
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE') return; // clients vanish
     logSafely(log, 'warn', 'realtime socket error', err.message);
   });
 
@@ -135,27 +170,52 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
 
   function accept(ws: TaggedSocket, key: string, protocol: string | null, origin: string | undefined, ip: string): void {
     ws.on('error', onError);
-    const conn = new Connection(ws);
+    const conn = new Connection(ws, hub.stats);
     conn.ip = ip;
-    if (key !== opts.key) return conn.reject(ErrorCode.AppNotFound, 'Application does not exist');
-    if (protocol === null) return conn.reject(ErrorCode.NoProtocol, 'No protocol version supplied');
+    const refuse = (reason: string, code: number, message: string) => {
+      hub.stats.refused(reason);
+      conn.reject(code, message);
+    };
+    if (key !== opts.key) return refuse('app', ErrorCode.AppNotFound, 'Application does not exist');
+    if (protocol === null) return refuse('protocol', ErrorCode.NoProtocol, 'No protocol version supplied');
     if (!/^\d+$/.test(protocol) || !SUPPORTED_PROTOCOLS.has(Number(protocol))) {
-      return conn.reject(ErrorCode.UnsupportedProtocol, 'Unsupported protocol version');
+      return refuse('protocol', ErrorCode.UnsupportedProtocol, 'Unsupported protocol version');
     }
-    if (!originAllowed(opts.allowedOrigins, origin)) return conn.reject(ErrorCode.Unauthorized, 'Origin not allowed');
-    if (stopping) return conn.reject(ErrorCode.ReconnectNow, 'Server shutting down');
-    if (opts.maxConnections !== undefined && hub.connections.size >= opts.maxConnections) {
-      return conn.reject(ErrorCode.OverQuota, 'Application is over connection quota');
-    }
+    if (!originAllowed(opts.allowedOrigins, origin)) return refuse('origin', ErrorCode.Unauthorized, 'Origin not allowed');
+    if (stopping) return refuse('shutdown', ErrorCode.ReconnectNow, 'Server shutting down');
     if (opts.maxConnectionsPerIp > 0 && hub.connectionsFrom(ip) >= opts.maxConnectionsPerIp) {
-      return conn.reject(ErrorCode.OverQuota, 'Too many connections from this address');
+      return refuse('ip', ErrorCode.OverQuota, 'Too many connections from this address');
     }
+    const limit = opts.maxConnections;
+    if (limit === undefined) return establish(ws, conn, false);
+    if (hub.connections.size >= limit) return refuse('quota', ErrorCode.OverQuota, OVER_QUOTA);
+    // The quota is over every node: the shared store counts and admits atomically (MemoryScaling: this node).
+    hub.track(
+      hub.reserveConnection(limit).then(
+        (admitted) => {
+          if (!admitted) return refuse('quota', ErrorCode.OverQuota, OVER_QUOTA);
+          if (ws.readyState !== WebSocket.OPEN || stopping) {
+            hub.scaling.connectionDelta(-1);
+            if (stopping) conn.reject(ErrorCode.ReconnectNow, 'Server shutting down');
+            return;
+          }
+          establish(ws, conn, true);
+        },
+        (e: unknown) => {
+          conn.close(1011, 'Internal server error');
+          throw e;
+        },
+      ),
+    );
+  }
+
+  function establish(ws: TaggedSocket, conn: Connection, counted: boolean): void {
     ws[CONN] = conn;
     ws.on('message', onMessage);
     ws.on('close', onClose);
     ws.on('pong', onPong);
     ws.on('ping', onPing);
-    hub.opened(conn);
+    hub.opened(conn, counted);
     conn.send(encodeEvent('pusher:connection_established', { socket_id: conn.id, activity_timeout: opts.activityTimeout }));
   }
 
@@ -204,28 +264,44 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     ),
   );
 
+  /** Joins the scaling backend and listens; the sweeper runs from then on. */
+  async function listen(): Promise<{ port: number; metricsPort?: number }> {
+    await hub.scaling.start({
+      onMessage: (m) => hub.onBusMessage(m),
+      onMemberGone: (channel, member) => hub.memberGone(channel, member),
+      onMemberBack: (m) => hub.memberBack(m),
+      onOccupancy: (occupied, vacated) => hub.occupancyChanged(occupied, vacated),
+      localState: () => hub.localState(),
+      isLocalMember: (channel, socketId) => hub.isLocalMember(channel, socketId),
+    });
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(opts.port, opts.host, () => {
+        http.off('error', reject);
+        resolve();
+      });
+    });
+    // After listening, errors such as EMFILE on accept are logged; the server keeps serving who it can.
+    http.on('error', guard(log, 'http server error', (e: Error) => logSafely(log, 'error', 'realtime http server error', e.message)));
+    sweeper.start();
+    const port = (http.address() as AddressInfo).port;
+    logSafely(log, 'info', `realtime server listening on ${opts.host}:${port}`);
+    return { port, metricsPort: metrics?.port };
+  }
+
   return {
     async start() {
-      await hub.scaling.start({
-        onMessage: (m) => hub.onBusMessage(m),
-        onMemberGone: (channel, member) => hub.broadcast(channel, hub.memberRemovedFrame(channel, member)),
-        onMemberBack: (m) => hub.memberBack(m),
-        localState: () => hub.localState(),
-        isLocalMember: (channel, socketId) => hub.isLocalMember(channel, socketId),
-      });
-      await new Promise<void>((resolve, reject) => {
-        http.once('error', reject);
-        http.listen(opts.port, opts.host, () => {
-          http.off('error', reject);
-          resolve();
-        });
-      });
-      // After listening, errors such as EMFILE on accept are logged; the server keeps serving who it can.
-      http.on('error', guard(log, 'http server error', (e: Error) => logSafely(log, 'error', 'realtime http server error', e.message)));
-      sweeper.start();
-      const port = (http.address() as AddressInfo).port;
-      logSafely(log, 'info', `realtime server listening on ${opts.host}:${port}`);
-      return { port };
+      // Metrics first, so they see every Redis round trip from the start.
+      if (opts.metricsPort !== undefined) {
+        metrics = await startMetricsServer(hub, opts.metricsHost, opts.metricsPort);
+        logSafely(log, 'info', `realtime metrics on http://${opts.metricsHost}:${metrics.port}/metrics`);
+      }
+      try {
+        return await listen();
+      } catch (e) {
+        await metrics?.stop();
+        throw e;
+      }
     },
 
     async stop() {
@@ -235,13 +311,16 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       const sockets = [...hub.connections.values()];
       for (const conn of sockets) conn.close(ErrorCode.ReconnectNow, 'Server shutting down');
-      // Give clients a moment to answer the close handshake, then cut what is left.
+      // They left their channels as the close began; give clients a moment to answer it, then cut what is left.
+      const open = () => sockets.filter((c) => c.ws.readyState !== WebSocket.CLOSED);
       const deadline = Date.now() + 1000;
-      while (hub.connections.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      for (const conn of hub.connections.values()) conn.ws.terminate();
+      while (open().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const conn of open()) conn.ws.terminate();
       for (const conn of sockets) hub.closed(conn);
       await hub.settle();
       await hub.scaling.stop();
+      await hub.webhooks?.stop();
+      await metrics?.stop();
       http.closeAllConnections();
       await closed;
       logSafely(log, 'info', 'realtime server stopped');

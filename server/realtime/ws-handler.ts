@@ -4,23 +4,31 @@ import type { Hub } from './hub';
 import {
   ErrorCode,
   INVALID_MESSAGE,
+  MESSAGE_TOO_BIG,
   PONG_FRAME,
   dataObject,
   encodeEvent,
   isPresence,
   isPrivate,
   parseClientFrame,
+  payloadBytes,
   type PusherMessage,
 } from './protocol';
 import { verifyUserAuth } from './signature';
 
-export function handleFrame(hub: Hub, conn: Connection, raw: string): void {
+/**
+ * `oversized`: the frame is over maxMessageSize. A client event is still read, so its sender gets a 4301 that says
+ * what is too large; any other frame is closed with 1009 like Reverb does.
+ */
+export function handleFrame(hub: Hub, conn: Connection, raw: string, oversized = false): void {
   const msg = parseClientFrame(raw);
+  const isClientEvent = msg !== null && msg.event.startsWith('client-');
+  if (oversized && !isClientEvent) return conn.close(MESSAGE_TOO_BIG.code, MESSAGE_TOO_BIG.message);
   if (!msg) {
     conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
     return;
   }
-  if (msg.event.startsWith('client-')) return clientEvent(hub, conn, msg);
+  if (isClientEvent) return clientEvent(hub, conn, msg);
   switch (msg.event) {
     case 'pusher:ping':
       conn.send(PONG_FRAME);
@@ -65,9 +73,17 @@ function signIn(hub: Hub, conn: Connection, data: Record<string, unknown> | null
   conn.send(encodeEvent('pusher:signin_success', { user_data: userData }));
 }
 
-/** client-* events: private/presence channels only, subscribed sockets only, rate-limited, never echoed. */
+/**
+ * client-* events: only when the app allows them, on private/presence channels the socket is subscribed to,
+ * within the name / size / rate limits (each refusal a pusher:error 4301 saying which), never echoed.
+ */
 function clientEvent(hub: Hub, conn: Connection, msg: PusherMessage): void {
   const channel = msg.channel;
+  const { clientEvents, maxEventNameLength, maxMessageSize, clientEventsPerSecond } = hub.opts;
+  if (!clientEvents) {
+    conn.sendError(ErrorCode.LimitReached, 'Client events are not enabled for this app.', channel);
+    return;
+  }
   if (typeof channel !== 'string' || !(isPrivate(channel) || isPresence(channel))) {
     conn.sendError(ErrorCode.Unauthorized, 'Client events are only supported on private and presence channels', channel);
     return;
@@ -76,7 +92,15 @@ function clientEvent(hub: Hub, conn: Connection, msg: PusherMessage): void {
     conn.sendError(ErrorCode.Unauthorized, 'The client is not a member of the specified channel.', channel);
     return;
   }
-  if (!conn.allowClientEvent(hub.opts.clientEventsPerSecond)) {
+  if (msg.event.length > maxEventNameLength) {
+    conn.sendError(ErrorCode.LimitReached, `Event name is too long: at most ${maxEventNameLength} characters.`, channel);
+    return;
+  }
+  if (payloadBytes(msg.data) > maxMessageSize) {
+    conn.sendError(ErrorCode.LimitReached, `Event data is too large: at most ${maxMessageSize} bytes.`, channel);
+    return;
+  }
+  if (!conn.allowClientEvent(clientEventsPerSecond)) {
     conn.sendError(ErrorCode.ClientEventRateLimit, 'Client event rejected due to rate limit', channel);
     return;
   }
@@ -84,4 +108,5 @@ function clientEvent(hub: Hub, conn: Connection, msg: PusherMessage): void {
   const member = conn.presence?.get(channel);
   if (member) frame.user_id = member.user_id;
   hub.broadcast(channel, JSON.stringify(frame), conn.id);
+  hub.webhooks?.clientEvent(channel, msg.event, msg.data, conn.id, member?.user_id);
 }

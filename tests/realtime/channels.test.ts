@@ -28,7 +28,7 @@ function client(who?: Parameters<typeof pusherClient>[2]) {
   return p;
 }
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await startServer({ clientEvents: true });
 });
 afterAll(() => srv.stop());
 afterEach(() => {

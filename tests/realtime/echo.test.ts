@@ -34,7 +34,7 @@ function subscribedEcho(channel: { subscribed(cb: () => void): unknown; error(cb
 }
 
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await startServer({ clientEvents: true });
 });
 afterAll(() => srv.stop());
 afterEach(() => {

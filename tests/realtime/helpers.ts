@@ -231,3 +231,30 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs =
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** What a test opened, closed after it (latest first): `afterEach(() => opened.closeAll())`. */
+export class Opened {
+  private readonly closers: (() => unknown)[] = [];
+
+  /** Remembers how to close `thing`, and returns it. */
+  add<T>(thing: T, close: (t: T) => unknown): T {
+    this.closers.push(() => close(thing));
+    return thing;
+  }
+
+  async server(over: Partial<RealtimeOptions> = {}): Promise<Running> {
+    return this.add(await startServer(over), (s) => s.stop());
+  }
+
+  async raw(port: number, opts?: Parameters<typeof RawClient.open>[1]): Promise<RawClient> {
+    return this.add(await RawClient.open(port, opts), (c) => c.close());
+  }
+
+  pusher(port: number, sdk: PusherServer, who?: Parameters<typeof pusherClient>[2]): PusherClient {
+    return this.add(pusherClient(port, sdk, who), (p) => p.disconnect());
+  }
+
+  async closeAll(): Promise<void> {
+    for (const close of this.closers.splice(0).reverse()) await close();
+  }
+}

@@ -19,7 +19,57 @@ describe('realtimeOptionsFromConfig', () => {
       maxMessageSize: 10_000,
       activityTimeout: 30,
       redisUrl: undefined,
+      redisKeyPrefix: 'reverb',
+      clientEvents: false,
+      maxEventNameLength: 200,
+      maxEventChannels: 100,
+      maxChannelNameLength: 200,
+      presenceMaxMembers: 100,
+      presenceMaxMemberSizeKb: 2,
+      requireSignIn: false,
+      signInTimeoutMs: 30_000,
+      webhooks: undefined,
+      metricsPort: undefined,
+      metricsHost: undefined,
     });
+  });
+
+  it('reads the scaling prefix, the limits, webhooks and the metrics port (issue #16)', () => {
+    const env = {
+      REVERB_SCALING_PREFIX: 'boardly-staging',
+      REVERB_CLIENT_EVENTS: 'true',
+      REVERB_MAX_EVENT_NAME_LENGTH: '50',
+      REVERB_MAX_EVENT_CHANNELS: '10',
+      REVERB_MAX_CHANNEL_NAME_LENGTH: '64',
+      REVERB_PRESENCE_MAX_MEMBERS: '0',
+      REVERB_PRESENCE_MAX_MEMBER_SIZE_KB: '0.5',
+      REVERB_USER_AUTHENTICATION: 'true',
+      REVERB_USER_AUTHENTICATION_TIMEOUT: '5',
+      REVERB_WEBHOOK_URL: 'http://app.internal/webhooks/realtime, https://audit.example.com/hook',
+      REVERB_WEBHOOK_EVENTS: 'member_added,member_removed',
+      REVERB_WEBHOOK_BATCH_MS: '200',
+      REVERB_METRICS_PORT: '9601',
+    };
+    expect(realtimeOptionsFromConfig(loadConfig(env))).toMatchObject({
+      redisKeyPrefix: 'boardly-staging',
+      clientEvents: true,
+      maxEventNameLength: 50,
+      maxEventChannels: 10,
+      maxChannelNameLength: 64,
+      presenceMaxMembers: 0,
+      presenceMaxMemberSizeKb: 0.5,
+      requireSignIn: true,
+      signInTimeoutMs: 5000,
+      webhooks: { urls: ['http://app.internal/webhooks/realtime', 'https://audit.example.com/hook'], events: ['member_added', 'member_removed'], batchMs: 200 },
+      metricsPort: 9601,
+    });
+  });
+
+  it('refuses webhook URLs and event types it cannot use, and a prefix that would break keys, naming the variable', () => {
+    expect(() => loadConfig({ REVERB_WEBHOOK_URL: 'ftp://x/y' })).toThrow(/REVERB_WEBHOOK_URL/);
+    expect(() => loadConfig({ REVERB_WEBHOOK_URL: 'http://ok.test/a,not a url' })).toThrow(/REVERB_WEBHOOK_URL/);
+    expect(() => loadConfig({ REVERB_WEBHOOK_EVENTS: 'member_added,subscription_count' })).toThrow(/REVERB_WEBHOOK_EVENTS/);
+    expect(() => loadConfig({ REVERB_SCALING_PREFIX: 'has space' })).toThrow(/REVERB_SCALING_PREFIX/);
   });
 
   it('splits REVERB_ALLOWED_ORIGINS and uses REDIS_URL only when scaling is enabled', () => {

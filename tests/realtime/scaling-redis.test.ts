@@ -20,7 +20,7 @@ describe.skipIf(!REDIS_URL)('scale-out through Redis', () => {
     raws.push(c);
     return c;
   }
-  const scaling = { redisUrl: REDIS_URL, redisKeyPrefix: PREFIX, heartbeatIntervalMs: HEARTBEAT_MS, nodeTimeoutMs: NODE_TIMEOUT_MS };
+  const scaling = { redisUrl: REDIS_URL, redisKeyPrefix: PREFIX, heartbeatIntervalMs: HEARTBEAT_MS, nodeTimeoutMs: NODE_TIMEOUT_MS, clientEvents: true };
 
   beforeAll(async () => {
     a = await startServer(scaling);

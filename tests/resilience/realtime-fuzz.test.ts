@@ -67,7 +67,7 @@ describe('realtime server under junk input (issue #11)', () => {
 
   beforeAll(async () => {
     watch.install();
-    srv = await startServer();
+    srv = await startServer({ clientEvents: true });
   });
   afterAll(async () => {
     await srv?.stop();

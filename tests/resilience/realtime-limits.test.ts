@@ -151,7 +151,7 @@ describe('no socket can monopolise the event loop', () => {
 
   it('writes a fan-out larger than one batch in turns: a bystander is answered before the last subscriber is served', async () => {
     const SUBSCRIBERS = 300;
-    const srv = await startServer({ maxConnectionsPerIp: 0, fanoutBatchSize: 10 });
+    const srv = await startServer({ maxConnectionsPerIp: 0, fanoutBatchSize: 10, clientEvents: true });
     try {
       const subs: RawClient[] = [];
       for (let i = 0; i < SUBSCRIBERS; i++) {

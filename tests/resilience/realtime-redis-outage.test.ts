@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawClient, startServer, until, type Msg, type Running } from '../realtime/helpers';
+import { WebhookReceiver } from '../realtime/webhook-receiver';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedisServer) console.log('realtime Redis outage test skipped: no redis-server binary on this machine');
@@ -194,7 +195,7 @@ describe.skipIf(!hasRedisServer)('realtime scale-out through a Redis outage', ()
 
   it('a node cut off from Redis past the node timeout is reaped, then comes back and announces its members again', async () => {
     const relay = await relayTo(port);
-    const scaling = { redisKeyPrefix: 'partition', heartbeatIntervalMs: 100, nodeTimeoutMs: 1000, redisCommandTimeoutMs: 500 };
+    const scaling = { redisKeyPrefix: 'partition', heartbeatIntervalMs: 100, nodeTimeoutMs: 1000, redisCommandTimeoutMs: 500, clientEvents: true };
     const cutOff = await startServer({ ...scaling, redisUrl: `redis://127.0.0.1:${relay.port}` });
     const steady = await startServer({ ...scaling, redisUrl: `redis://127.0.0.1:${port}` });
     try {
@@ -220,6 +221,44 @@ describe.skipIf(!hasRedisServer)('realtime scale-out through a Redis outage', ()
       await cutOff.stop();
       await steady.stop();
       await relay.cut();
+    }
+  });
+
+  it('occupancy that changed while a node was cut off from Redis is announced by its rebuild, once (webhooks)', async () => {
+    const receiver = await WebhookReceiver.start();
+    const relay = await relayTo(port);
+    const scaling = { redisKeyPrefix: 'occupancy', heartbeatIntervalMs: 100, nodeTimeoutMs: 5000, redisCommandTimeoutMs: 500 };
+    const hooks = { webhooks: { urls: [receiver.url], batchMs: 10, retryBaseMs: 50 } };
+    const cutOff = await startServer({ ...scaling, ...hooks, redisUrl: `redis://127.0.0.1:${relay.port}` });
+    const steady = await startServer({ ...scaling, ...hooks, redisUrl: `redis://127.0.0.1:${port}` });
+    try {
+      const leaver = await RawClient.open(cutOff.port);
+      const joiner = await RawClient.open(cutOff.port);
+      const other = await RawClient.open(steady.port);
+      clients.push(leaver, joiner, other);
+      await leaver.subscribe('stale');
+      await other.subscribe('shared');
+      await receiver.untilEvents([{ name: 'channel_occupied', channel: 'stale' }, { name: 'channel_occupied', channel: 'shared' }]);
+
+      await relay.cut();
+      await until(async () => (await apiStatus(cutOff, '/channels')) === 503, 5000, 'the cut-off node to notice');
+      leaver.send({ event: 'pusher:unsubscribe', data: { channel: 'stale' } });
+      await joiner.subscribe('fresh'); // served locally during the outage
+      await joiner.subscribe('shared'); // not new over the cluster: no webhook, before or after
+      await new Promise((r) => setTimeout(r, 300));
+      expect(receiver.events.map((e) => `${e.name} ${'channel' in e ? e.channel : ''}`)).toEqual(['channel_occupied stale', 'channel_occupied shared']);
+
+      await relay.restore();
+      await receiver.untilEvents([{ name: 'channel_occupied', channel: 'fresh' }, { name: 'channel_vacated', channel: 'stale' }], 10_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(receiver.events.map((e) => `${e.name} ${'channel' in e ? e.channel : ''}`).sort()).toEqual(
+        ['channel_occupied fresh', 'channel_occupied shared', 'channel_occupied stale', 'channel_vacated stale'],
+      );
+    } finally {
+      await cutOff.stop();
+      await steady.stop();
+      await relay.cut();
+      await receiver.stop();
     }
   });
 
