@@ -16,7 +16,7 @@ export function authController(ctx: AppContext) {
     showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', {}, { title: 'Register' }),
 
     async register(req: Request, res: Response) {
-      const input = validate(registerSchema, req.body);
+      const input = await validate(registerSchema, req.body, { email: auth.emailAvailable(ctx) });
       const user = await auth.register(ctx, req, input);
       await auth.completeLogin(ctx, req, res, user, false);
       res.redirect('/verify-email');
@@ -81,7 +81,7 @@ export function authController(ctx: AppContext) {
       ),
 
     async reset(req: Request, res: Response) {
-      const input = validate(resetPasswordSchema, req.body);
+      const input = await validate(resetPasswordSchema, req.body, { email: auth.resetTokenValid(ctx) });
       await auth.resetPassword(ctx, req, input);
       req.session.flash('status', 'Your password has been reset. You can sign in with it now.');
       flash(req, 'success', 'Your password has been reset.');

@@ -116,10 +116,18 @@ export interface OrganizationInput {
   website: string | null;
 }
 
-/** The creator becomes its owner, it gets a team trial, and it becomes the current organisation. */
+/** Validation check: no other organisation (deleted ones included) has this slug. */
+export const slugAvailable =
+  (ctx: AppContext, exceptId?: number) =>
+  async (slug: string | undefined): Promise<string | null> =>
+    slug && (await slugTaken(ctx.db, slug, exceptId)) ? SLUG_TAKEN_MESSAGE : null;
+
+/**
+ * The creator becomes its owner, it gets a team trial, and it becomes the current organisation.
+ * A chosen slug was checked by validation (slugAvailable); the unique index settles a race.
+ */
 export async function createOrganization(ctx: AppContext, req: Request, input: OrganizationInput): Promise<Organization> {
   const user = req.user!;
-  if (input.slug && (await slugTaken(ctx.db, input.slug))) fail('slug', SLUG_TAKEN_MESSAGE);
   const slug = input.slug ?? (await availableSlug(ctx, input.name));
   const now = ctx.clock.now();
   let org: Organization;
@@ -169,7 +177,6 @@ const EDITABLE = ['name', 'slug', 'description', 'website', 'public_page_enabled
 
 export async function updateOrganization(ctx: AppContext, req: Request, target: CurrentOrganization, input: OrganizationUpdate): Promise<void> {
   const before = (await findOrganization(ctx.db, target.id))!;
-  if (input.slug !== before.slug && (await slugTaken(ctx.db, input.slug, before.id))) fail('slug', SLUG_TAKEN_MESSAGE);
   const changes = diff(before, input, [...EDITABLE]);
   if (!changes.changed) return;
   try {
