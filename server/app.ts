@@ -11,6 +11,7 @@ import { rootView } from './http/root-view';
 import { securityHeaders } from './http/security-headers';
 import { sessionBridge } from './http/session-bridge';
 import { sessionMiddleware } from './http/session';
+import { noStoreWhenSignedIn } from './http/signed-in-responses';
 import { devAssets, productionAssets } from './http/vite-assets';
 import { sharedProps } from './http/shared-props';
 import { realtimeClientConfig } from './http/realtime-client-config';
@@ -83,6 +84,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       version: dev ? () => 'dev' : version,
       session: sessionBridge,
       share: (req: Request) => sharedProps(ctx, req),
+      // Signed-in pages are encrypted in the tab's history; signing out clears the key.
+      encryptHistory: (req: Request) => !!req.user,
       rootView: rootView({
         appName: config.APP_NAME,
         assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
@@ -94,6 +97,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use(express.urlencoded({ extended: true, limit: '1mb' }));
   app.use(csrf({ key: ctx.key, secure: https }));
   app.use(loadUser(ctx));
+  app.use(noStoreWhenSignedIn);
   app.use(loadOrganization(ctx));
 
   registerRoutes(app, ctx);

@@ -11,6 +11,8 @@ export interface InertiaSessionBridge {
   flash(req: Request): Record<string, unknown>;
   /** Keep this request's flash data for the next request. */
   reflash(req: Request): void;
+  /** Whether this page must clear the browser's encrypted history (the first page after signing out). */
+  clearHistory?(req: Request): boolean;
 }
 
 export interface RenderOptions {
@@ -36,6 +38,8 @@ export interface InertiaOptions {
   rootView: (ctx: RootViewContext) => string | Promise<string>;
   share?: (req: Request) => Record<string, unknown> | Promise<Record<string, unknown>>;
   session: InertiaSessionBridge;
+  /** Whether pages answered to this request are encrypted in the browser's history, unless a render says. */
+  encryptHistory?: (req: Request) => boolean;
 }
 
 export interface InertiaResponse {
@@ -122,8 +126,8 @@ export function inertia(options: InertiaOptions) {
             shared: { ...shared, errors: options.session.errors(req) },
             props,
             flash: options.session.flash(req),
-            encryptHistory: renderOptions.encryptHistory,
-            clearHistory: renderOptions.clearHistory,
+            encryptHistory: renderOptions.encryptHistory ?? options.encryptHistory?.(req),
+            clearHistory: renderOptions.clearHistory ?? options.session.clearHistory?.(req),
           },
           propRequest(req),
         );

@@ -4,6 +4,7 @@ import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../http/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { actorFrom, inTransaction } from '../../lib/unit-of-work';
+import { flashClearHistory } from '../../http/session-bridge';
 import { CURRENT_ORG_KEY, userOrganizations } from '../organizations/tenancy';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
@@ -82,6 +83,8 @@ export async function logout(ctx: AppContext, req: Request, res: Response): Prom
   // A new id and no data: the CSRF token, derived from the id, rotates with it.
   req.session.invalidate();
   req.user = undefined;
+  // Pages seen while signed in stay in this tab's history, encrypted: Back must not show them.
+  flashClearHistory(req);
 }
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
