@@ -5,7 +5,7 @@ import { flash } from '../../http/session-bridge';
 import { checkSignedRequest } from '../../lib/signed-url';
 import { validate } from '../../lib/validation';
 import { emailHash } from './mails';
-import { intendedUrl } from './middleware';
+import { intendedUrl, passwordRecentlyConfirmed, RETRY_AFTER_CONFIRM } from './middleware';
 import { confirmPasswordSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './schema';
 import * as auth from './service';
 import { updateUser } from './user-repository';
@@ -93,7 +93,19 @@ export function authController(ctx: AppContext) {
     async confirm(req: Request, res: Response) {
       const { password } = validate(confirmPasswordSchema, req.body);
       await auth.confirmPassword(ctx, req, password);
+      // A refused form is not replayed (its data is gone): say so instead of dropping it silently.
+      if (req.session.pull(RETRY_AFTER_CONFIRM)) flash(req, 'info', 'Password confirmed. Your last action was not carried out yet: please do it again.');
       res.redirect(intendedUrl(req));
+    },
+
+    confirmedPasswordStatus: (req: Request, res: Response) => res.json({ confirmed: passwordRecentlyConfirmed(ctx, req) }),
+
+    /** 201 when confirmed; a wrong password is a 422 with the field's error (the error handler's JSON shape). */
+    async confirmInDialog(req: Request, res: Response) {
+      const { password } = validate(confirmPasswordSchema, req.body);
+      await auth.confirmPassword(ctx, req, password);
+      req.session.forget(RETRY_AFTER_CONFIRM);
+      res.status(201).json({});
     },
   };
 }

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { previousUrl } from '../../inertia';
 import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE } from './remember';
 import { findUserById } from './user-repository';
 
@@ -61,13 +62,30 @@ export function requireVerified(req: Request, res: Response, next: NextFunction)
   res.redirect('/verify-email');
 }
 
-/** The password was typed in the last three hours. */
+/** Whether the password was typed in the last three hours (the one rule; pages ask through /user/confirmed-password-status). */
+export function passwordRecentlyConfirmed(ctx: AppContext, req: Request): boolean {
+  const at = req.session.get<number>('auth.password_confirmed_at') ?? 0;
+  return ctx.clock.now().getTime() / 1000 - at < PASSWORD_CONFIRM_SECONDS;
+}
+
+/** Set when an action was refused for want of confirmation: confirming then says to do it again. */
+export const RETRY_AFTER_CONFIRM = 'auth.retry_after_confirm';
+
+/**
+ * The password was typed in the last three hours. Pages confirm it in a dialog first; a request
+ * that still arrives without it goes to /confirm-password, which returns to the page asked for
+ * (GET) or to the page the refused form was on (other methods).
+ */
 export function requirePasswordConfirmed(ctx: AppContext) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const at = req.session.get<number>('auth.password_confirmed_at') ?? 0;
-    if (ctx.clock.now().getTime() / 1000 - at < PASSWORD_CONFIRM_SECONDS) return next();
+    if (passwordRecentlyConfirmed(ctx, req)) return next();
     if (!wantsPage(req)) return next(new HttpError(423, 'Password confirmation required.'));
-    req.session.put('url.intended', req.method === 'GET' ? req.originalUrl : (req.get('referer') ? new URL(req.get('referer')!).pathname : '/dashboard'));
+    if (req.method === 'GET') {
+      req.session.put('url.intended', req.originalUrl);
+    } else {
+      req.session.put('url.intended', previousUrl(req, '/dashboard'));
+      req.session.put(RETRY_AFTER_CONFIRM, true);
+    }
     res.redirect('/confirm-password');
   };
 }
