@@ -63,9 +63,10 @@ export function memberController(ctx: AppContext) {
 
     async show(req: Request, res: Response) {
       const { org, member } = await load(req);
+      const isSelf = member.id === req.user!.id;
       await res.inertia.render(
         'Users/Show',
-        { member, abilities: members.memberAbilities(req, org, member), isSelf: member.id === req.user!.id },
+        { member, abilities: members.memberAbilities(req, org, member), isSelf, leaveRefusal: isSelf ? await members.whyNotLeave(ctx, org) : null },
         { title: member.name },
       );
     },

@@ -7,6 +7,7 @@ import { actorFrom, diff, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
 import { checkCredentials, completeLogin, isUniqueViolation } from '../auth/service';
 import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../members/repository';
+import { whyNotLeave } from '../members/service';
 import { TRIAL_DAYS } from '../subscriptions/plans';
 import { abilitiesOf } from './policy';
 import {
@@ -64,6 +65,7 @@ export async function organizationDetails(ctx: AppContext, req: Request, target:
   const org = (await findOrganization(ctx.db, target.id))!;
   const subscription = await findSubscription(ctx.db, target.id);
   const platformAdmin = !!req.user?.is_platform_admin;
+  const leaveProblem = target.role !== null ? await whyNotLeave(ctx, target) : null;
   return {
     organization: {
       id: org.id,
@@ -80,7 +82,9 @@ export async function organizationDetails(ctx: AppContext, req: Request, target:
       trial_ends_at: subscription?.trial_ends_at?.toISOString() ?? null,
       is_current: req.organization?.id === org.id,
     },
-    abilities: { ...abilitiesOf(target.role, platformAdmin), leave: target.role !== null },
+    abilities: { ...abilitiesOf(target.role, platformAdmin), leave: target.role !== null && leaveProblem === null },
+    /** Why a member is not offered "Leave" (the last owner); null otherwise. */
+    leaveRefusal: target.role !== null ? leaveProblem : null,
   };
 }
 

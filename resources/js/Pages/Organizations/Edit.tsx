@@ -56,6 +56,7 @@ function TransferOwnership({ organization, members }: Pick<EditProps, 'organizat
 
   return (
     <Card
+      id="transfer-ownership"
       title="Transfer ownership"
       description={
         organization.role === 'owner'
