@@ -25,7 +25,25 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
   return (
     <>
       <Head title="Choose an organisation" />
-      {organizations.length === 0 ? (
+      {organizations.length === 0 && canBrowseAll ? (
+        <EmptyState
+          bordered={false}
+          className="px-0 py-2"
+          icon="building"
+          title="Open any organisation"
+          text="As a platform admin you can work in every organisation: choose one from the full list, and its dashboard, board users and insights open for you."
+          action={
+            <>
+              <Button href="/organizations" icon="arrow">
+                All organisations
+              </Button>
+              <Button href="/organizations/create" variant="secondary" icon="plus">
+                Create an organisation
+              </Button>
+            </>
+          }
+        />
+      ) : organizations.length === 0 ? (
         <EmptyState
           bordered={false}
           className="px-0 py-2"
@@ -37,11 +55,6 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
               <Button href="/organizations/create" icon="plus">
                 Create an organisation
               </Button>
-              {canBrowseAll ? (
-                <Button href="/organizations" variant="secondary">
-                  All organisations
-                </Button>
-              ) : null}
             </>
           }
         />
@@ -78,6 +91,14 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
             <Link href="/organizations/create" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
               create a new organisation
             </Link>
+            {canBrowseAll ? (
+              <>
+                , or open any from{' '}
+                <Link href="/organizations" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
+                  all organisations
+                </Link>
+              </>
+            ) : null}
             .
           </p>
         </>
