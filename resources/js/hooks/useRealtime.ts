@@ -120,13 +120,20 @@ export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], o
  */
 export function useAccountEvents(): void {
   const echo = useEcho();
-  const userId = usePage().props.auth?.user?.id ?? null;
+  const { auth } = usePage().props;
+  const userId = auth?.user?.id ?? null;
+  const currentOrganization = useRef<number | null>(null);
+  currentOrganization.current = auth?.organization?.id ?? null;
   useEffect(() => {
     if (!echo || userId === null) return;
     const name = `App.Models.User.${userId}`;
     const channel = echo.private(name);
     channel.listen('RoleChanged', ({ organization, role }: UserEvents['RoleChanged']) => {
-      router.flash(() => ({ info: role ? `Your role in ${organization.name} is now ${role}.` : `You are no longer a member of ${organization.name}.` }));
+      // Removed from the organisation on screen: the reload's page says so itself ("You were removed from …").
+      const removedFromCurrent = role === null && organization.id === currentOrganization.current;
+      if (!removedFromCurrent) {
+        router.flash(() => ({ info: role ? `Your role in ${organization.name} is now ${role}.` : `You are no longer a member of ${organization.name}.` }));
+      }
       router.reload();
     });
     channel.listen('InvitationReceived', ({ organization, role }: UserEvents['InvitationReceived']) => {
