@@ -42,6 +42,10 @@ createInertiaApp({
 
 router.on('navigate', (event) => {
   syncCsrfMeta();
-  // Signed out: nobody is left to be online or to hear the organisation's events.
-  if (!event.detail.page.props.auth?.user) disconnectEcho();
+  if (!event.detail.page.props.auth?.user) {
+    // Signed out: nobody is left to be online or to hear the organisation's events, and pages
+    // prefetched while signed in must not be shown to whoever uses this tab next.
+    disconnectEcho();
+    router.flushAll();
+  }
 });

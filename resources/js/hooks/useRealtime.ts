@@ -2,7 +2,7 @@ import { router, usePage } from '@inertiajs/react';
 import type Echo from 'laravel-echo';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OnlineMember } from '@/Components/OnlineMembers';
-import { connectEcho } from '@/lib/echo';
+import { connectEcho, leaveChannel } from '@/lib/echo';
 import type { OrganizationEvents, UserEvents } from '@/types';
 
 /** The signed-in user's Echo connection (null for guests, and before the first effect runs). */
@@ -46,7 +46,7 @@ export function useOrganizationEvent<E extends keyof OrganizationEvents>(
     return () => {
       for (const name of names.split(',')) channel.stopListening(name, listener);
       // Another organisation's channel was this component's alone to keep open.
-      if (organizationId !== current) echo.leave(organizationChannel(organizationId));
+      if (organizationId !== current) leaveChannel(echo, organizationChannel(organizationId));
     };
   }, [echo, organizationId, current, names]);
 }
@@ -68,8 +68,8 @@ export function useOrganizationPresence(): OnlineMember[] {
       .joining((member: OnlineMember) => setMembers((list) => sortByName([...list.filter((m) => m.id !== member.id), member])))
       .leaving((member: OnlineMember) => setMembers((list) => list.filter((m) => m.id !== member.id)));
     return () => {
-      echo.leave(name);
-      echo.leave(organizationChannel(organizationId));
+      leaveChannel(echo, name);
+      leaveChannel(echo, organizationChannel(organizationId));
       setMembers([]);
     };
   }, [echo, organizationId]);
@@ -139,6 +139,6 @@ export function useAccountEvents(): void {
     channel.listen('InvitationReceived', ({ organization, role }: UserEvents['InvitationReceived']) => {
       router.flash(() => ({ info: `You have been invited to join ${organization.name} as ${role}. The link is in your e-mail.` }));
     });
-    return () => echo.leave(name);
+    return () => leaveChannel(echo, name);
   }, [echo, userId]);
 }
