@@ -6,8 +6,9 @@ const NEXT_PAGE = 'flash.next_page';
 const delivered = new WeakMap<Request, Record<string, unknown>>();
 
 /**
- * This request's flash messages: those flashed by the previous request, and notices waiting for
- * the next page (taken now, unless this is a prefetch, which the user may never see).
+ * This request's flash messages, for a page it renders: those waiting for the next page (taken
+ * now, unless this is a prefetch, which the user may never see), and any a protocol layer
+ * flashed the classic way (session.flash('flash', …): for the next request only).
  */
 function pageFlash(req: Request): Record<string, unknown> {
   let flash = delivered.get(req);
@@ -34,15 +35,10 @@ export function flashClearHistory(req: Express.Request): void {
 }
 
 /**
- * A message for the next *page* the user sees, however many other requests (a websocket's auth,
- * an API call) come first: for what the server notices on its own, not in answer to a form.
+ * A message (`success`, `error`, `info`) for the next *page* the user sees: this one if the
+ * request renders one, else the page its redirects lead to, however many other requests come
+ * first (a guard's second redirect, a websocket's auth, an API call). Shown once.
  */
-export function noticeForNextPage(req: Request, type: 'success' | 'error' | 'info', message: string): void {
+export function flash(req: Request, type: 'success' | 'error' | 'info', message: string): void {
   req.session.put(NEXT_PAGE, { ...(req.session.get<Record<string, string>>(NEXT_PAGE) ?? {}), [type]: message });
-}
-
-/** Flash a message (`success` or `error`) for the next page. */
-export function flash(req: Express.Request, type: 'success' | 'error' | 'info', message: string): void {
-  const current = req.session.get<Record<string, string>>('flash') ?? {};
-  req.session.flash('flash', { ...current, [type]: message });
 }

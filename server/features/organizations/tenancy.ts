@@ -3,7 +3,7 @@ import { sql, type DeleteQueryBuilder, type DeleteResult, type SelectQueryBuilde
 import type { AppContext } from '../../context';
 import type { Database, Db, Role } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { noticeForNextPage } from '../../http/session-bridge';
+import { flash } from '../../http/session-bridge';
 
 /** The organisation a request acts in, with the user's role there (null: platform admin, not a member). */
 export interface CurrentOrganization {
@@ -99,7 +99,7 @@ export function loadOrganization(ctx: AppContext) {
       if (!req.organization) {
         req.session.forget(CURRENT_ORG_KEY);
         const notice = await goneNotice(ctx.db, id);
-        if (notice) noticeForNextPage(req, 'info', notice);
+        if (notice) flash(req, 'info', notice);
       }
     }
     next();
