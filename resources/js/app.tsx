@@ -30,6 +30,9 @@ createInertiaApp({
     return page as ComponentType & { layout: (page: ReactNode) => ReactNode };
   },
   setup({ el, App, props }) {
+    // Read once: later pages come over XHR, and the first one (a signed-in page, maybe) must not
+    // stay in the document after signing out.
+    document.querySelector('script[data-page="app"]')?.remove();
     createRoot(el!).render(<App {...props} />);
   },
   http: axiosAdapter(http),
