@@ -93,23 +93,33 @@ export const DEMO_PASSWORD = 'e2e demo password';
 export type DemoUser = 'owner' | 'admin' | 'editor' | 'viewer';
 
 /**
- * A test whose worker runs its own app with the demo organisation (northwind) seeded. Each spec
- * file calls this once and so gets an app of its own: specs change the demo data.
+ * A test whose worker runs its own app, started with `env` and made `ready`. Each spec file that
+ * calls this gets an app of its own.
  */
-export function demoTest(env: Record<string, string> = {}) {
-  return base.extend<{ app: AppProcess }, { demo: AppProcess }>({
-    demo: [
+export function appTest(env: Record<string, string> = {}, ready: (app: AppProcess) => Promise<void> = async () => {}) {
+  return base.extend<{ app: AppProcess }, { ownApp: AppProcess }>({
+    ownApp: [
       async ({}, use) => {
-        const app = await startApp({ SEED_DEMO: 'true', DEMO_PASSWORD, SCHEDULER_ENABLED: 'false', ...env });
-        // The demo data is written just after the server starts listening.
-        for (let i = 0; i < 100 && !(await fetch(`${app.url}/p/northwind`)).ok; i++) await new Promise((r) => setTimeout(r, 200));
+        const app = await startApp(env);
+        await ready(app);
         await use(app);
         await app.stop();
       },
       { scope: 'worker', timeout: 120_000 },
     ],
-    app: async ({ demo }, use) => use(demo),
-    baseURL: async ({ demo }, use) => use(demo.url),
+    app: async ({ ownApp }, use) => use(ownApp),
+    baseURL: async ({ ownApp }, use) => use(ownApp.url),
+  });
+}
+
+/**
+ * A test whose worker runs its own app with the demo organisation (northwind) seeded. Each spec
+ * file calls this once and so gets an app of its own: specs change the demo data.
+ */
+export function demoTest(env: Record<string, string> = {}) {
+  return appTest({ SEED_DEMO: 'true', DEMO_PASSWORD, SCHEDULER_ENABLED: 'false', ...env }, async (app) => {
+    // The demo data is written just after the server starts listening.
+    for (let i = 0; i < 100 && !(await fetch(`${app.url}/p/northwind`)).ok; i++) await new Promise((r) => setTimeout(r, 200));
   });
 }
 
