@@ -4,7 +4,9 @@ import type { AppContext } from './context';
 import { inertia, manifestVersion } from './inertia';
 import './http/types';
 import { csrf, xsrfCookie } from './http/csrf';
+import { buildAssets } from './http/build-assets';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { readinessGate, type Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { onBeforeEnd } from './http/response-hooks';
 import { rootView } from './http/root-view';
@@ -24,6 +26,8 @@ export interface CreateAppOptions {
   vite?: { middlewares: express.RequestHandler; transformIndexHtml?: unknown };
   /** Extra routes mounted before the 404 handler (tests use this for protocol-only pages). */
   extraRoutes?: (router: Router) => void;
+  /** Until it is ready, every request answers 503 (server/main.ts); absent means ready. */
+  readiness?: Readiness;
 }
 
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
@@ -42,12 +46,13 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     next();
   });
   app.use(requestLog(ctx.logger));
+  if (options.readiness) app.use(readinessGate(options.readiness));
   app.use(
     securityHeaders({
       https,
       dev,
-      connectSources: (req) => {
-        const rt = realtimeClientConfig(config, req);
+      connectSources: () => {
+        const rt = realtimeClientConfig(config);
         const origin = `${rt.host}:${rt.port}`;
         return rt.scheme === 'https' ? [`wss://${origin}`] : [`ws://${origin}`];
       },
@@ -55,10 +60,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   );
 
   if (options.vite) app.use(options.vite.middlewares);
-  app.use(
-    '/build',
-    express.static(path.join(ctx.paths.root, 'public/build'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-  );
+  app.use('/build', ...buildAssets(path.join(ctx.paths.root, 'public/build')));
   // Public files all have an extension; page routes never do, so they skip the filesystem.
   const publicFiles = express.static(path.join(ctx.paths.root, 'public'), { index: false, maxAge: '1h' });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
@@ -79,19 +81,19 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   });
 
   const version = manifestVersion(ctx.paths.manifest);
-  app.use(
-    inertia({
-      version: dev ? () => 'dev' : version,
-      session: sessionBridge,
-      share: (req: Request) => sharedProps(ctx, req),
-      // Signed-in pages are encrypted in the tab's history; signing out clears the key.
-      encryptHistory: (req: Request) => !!req.user,
-      rootView: rootView({
-        appName: config.APP_NAME,
-        assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
-      }),
+  const inertiaAdapter = inertia({
+    version: dev ? () => 'dev' : version,
+    session: sessionBridge,
+    share: (req: Request) => sharedProps(ctx, req),
+    appUrl: () => config.APP_URL,
+    // Signed-in pages are encrypted in the tab's history; signing out clears the key.
+    encryptHistory: (req: Request) => !!req.user,
+    rootView: rootView({
+      appName: config.APP_NAME,
+      assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
     }),
-  );
+  });
+  app.use(inertiaAdapter);
 
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: true, limit: '1mb' }));
@@ -108,6 +110,6 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   }
 
   app.use(notFoundHandler);
-  app.use(errorHandler({ showDetails: config.APP_ENV === 'development' }));
+  app.use(errorHandler({ showDetails: config.APP_ENV === 'development', inertia: inertiaAdapter }));
   return app;
 }

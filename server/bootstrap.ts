@@ -20,6 +20,8 @@ export interface BootOptions {
   migrate?: boolean;
   mailer?: Mailer;
   broadcaster?: Broadcaster;
+  /** Vite's manifest, when not the one `npm run build` writes (a process test serves a fixed one). */
+  manifest?: string;
 }
 
 export interface Booted {
@@ -47,6 +49,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     createDatabase({
       url: config.DATABASE_URL || undefined,
       pgliteDir: config.PGLITE_DIR === 'memory' ? 'memory' : path.resolve(ROOT, config.PGLITE_DIR),
+      logger,
     });
   if (options.migrate !== false) await migrateToLatest(database.db);
   const clock = options.clock ?? systemClock;
@@ -56,7 +59,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     logger,
     clock,
     key: sha256(resolveAppKey(config, storage)),
-    paths: { root: ROOT, storage, manifest: path.join(ROOT, 'public/build/.vite/manifest.json') },
+    paths: { root: ROOT, storage, manifest: options.manifest ?? path.join(ROOT, 'public/build/.vite/manifest.json') },
     mailer: options.mailer ?? createMailer({ url: config.MAIL_URL, from: config.MAIL_FROM, storageDir: storage, logger }),
     broadcaster: options.broadcaster ?? defaultBroadcaster(config, logger),
     limiter: new RateLimiter(clock),

@@ -8,7 +8,8 @@ const schema = z.object({
   APP_NAME: z.string().min(1).default('Boardly'),
   APP_ENV: z.enum(['production', 'development', 'test']).default('production'),
   APP_KEY: z.string().default(''),
-  APP_URL: z.url().default('http://localhost:3000'),
+  /** Unset: `http://localhost:{APP_PORT}` (see loadConfig). */
+  APP_URL: z.url().optional(),
   APP_HOST: z.string().default('0.0.0.0'),
   APP_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   TRUST_PROXY: bool.default(false),
@@ -43,7 +44,10 @@ const schema = z.object({
   REVERB_SCALING_ENABLED: bool.default(false),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = z.infer<typeof schema> & { APP_URL: string };
+
+/** Where the app says it lives when APP_URL is not set: this machine, on the port it listens on. */
+export const defaultAppUrl = (port: number) => `http://localhost:${port}`;
 
 /** Parses the environment once; unknown variables are ignored, bad ones stop the process with a clear message. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -53,5 +57,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const data = parsed.data;
+  return { ...data, APP_URL: data.APP_URL ?? defaultAppUrl(data.APP_PORT) };
+}
+
+/**
+ * Once the server listens: with APP_PORT=0 the system picked the port, and an APP_URL that was
+ * left to its default follows it. An APP_URL that was given is never touched.
+ */
+export function followListeningPort(config: Config, port: number): void {
+  if (config.APP_PORT === 0 && config.APP_URL === defaultAppUrl(0)) {
+    config.APP_URL = defaultAppUrl(port);
+    config.APP_PORT = port;
+  }
 }

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import type { Config } from './config';
+import { followListeningPort, type Config } from './config';
 import { createApp, type CreateAppOptions } from './app';
 import { boot, type BootOptions } from './bootstrap';
 import type { AppContext } from './context';
+import { migrateToLatest } from './db/migrate';
 import { startScheduler } from './features/scheduler';
 import { createRealtimeServer, realtimeOptionsFromConfig } from './realtime';
 
@@ -13,48 +14,76 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Boots the app (migrations included) and listens on APP_HOST:APP_PORT. */
-export async function startServer(
-  config: Config,
-  options: BootOptions & { app?: CreateAppOptions; httpServer?: Server } = {},
-): Promise<Running> {
-  const booted = await boot(config, options);
+export interface StartOptions extends BootOptions {
+  app?: CreateAppOptions;
+  httpServer?: Server;
+  /** Start-up work after the migrations that must finish before the app is ready (the demo seed). */
+  prepare?: (ctx: AppContext) => Promise<void>;
+  /**
+   * Run the realtime server inside this process (when REVERB_SERVER_ENABLED). `npm start` says
+   * false and supervises it as a child process instead (server/cli/start.ts).
+   */
+  embedRealtime?: boolean;
+}
+
+/**
+ * Listens on APP_HOST:APP_PORT at once, then migrates and runs `prepare`; until those are done
+ * every request answers 503 and /up says `starting` (ready means ready). Resolves when ready.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<Running> {
+  const booted = await boot(config, { ...options, migrate: false });
   const { ctx } = booted;
-  const app = createApp(ctx, options.app);
+  const readiness = { ready: false };
+  const app = createApp(ctx, { ...options.app, readiness });
   const http = options.httpServer ?? createServer();
   http.on('request', app);
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(config.APP_PORT, config.APP_HOST, () => resolve());
-  });
   const stoppers: (() => Promise<void>)[] = [];
+  const closeHttp = async () => {
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    http.closeAllConnections?.();
+  };
 
-  // The Reverb-compatible websocket server, in the same process unless it runs alone.
-  if (config.REVERB_SERVER_ENABLED) {
-    const realtime = createRealtimeServer({ ...realtimeOptionsFromConfig(config), logger: ctx.logger });
-    await realtime.start();
-    stoppers.push(() => realtime.stop());
+  try {
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(config.APP_PORT, config.APP_HOST, () => {
+        http.off('error', reject);
+        // Before the first request can arrive: links built from APP_URL name the real port.
+        const address = http.address();
+        if (typeof address === 'object' && address) followListeningPort(config, address.port);
+        resolve();
+      });
+    });
+    if (options.migrate !== false) await migrateToLatest(ctx.db);
+    await options.prepare?.(ctx);
+
+    // The Reverb-compatible websocket server, in the same process unless it runs alone.
+    if (config.REVERB_SERVER_ENABLED && options.embedRealtime !== false) {
+      const realtime = createRealtimeServer({ ...realtimeOptionsFromConfig(config), logger: ctx.logger });
+      await realtime.start();
+      stoppers.push(() => realtime.stop());
+    }
+
+    // Scheduler (subscriptions issue): time-based subscription transitions, once a minute.
+    if (config.SCHEDULER_ENABLED) {
+      const scheduler = startScheduler(ctx);
+      stoppers.push(() => scheduler.stop());
+    }
+  } catch (error) {
+    for (const stop of stoppers.reverse()) await stop().catch(() => {});
+    if (http.listening) await closeHttp();
+    await booted.close().catch(() => {});
+    throw error;
   }
-
-  // Scheduler (subscriptions issue): time-based subscription transitions, once a minute.
-  if (config.SCHEDULER_ENABLED) {
-    const scheduler = startScheduler(ctx);
-    stoppers.push(() => scheduler.stop());
-  }
-
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : config.APP_PORT;
-  // APP_URL when it was given; otherwise where this process really listens.
-  const url = process.env.APP_URL ? config.APP_URL : `http://localhost:${port}`;
+  readiness.ready = true;
 
   return {
     ctx,
-    url,
+    url: config.APP_URL,
     http,
     async stop() {
       for (const stop of stoppers.reverse()) await stop();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-      http.closeAllConnections?.();
+      await closeHttp();
       await booted.close();
     },
   };

@@ -7,6 +7,7 @@ import AppLayout from '@/Layouts/AppLayout';
 import { syncCsrfMeta } from '@/lib/csrf';
 import { disconnectEcho } from '@/lib/echo';
 import { http } from '@/lib/http';
+import { reloadOnceForNewBuild, sessionStorageOrNull } from '@/lib/staleBuild';
 
 type PageComponent = ComponentType & { layout?: ((page: ReactNode) => ReactNode) | null };
 type PageModule = { default: PageComponent };
@@ -23,7 +24,10 @@ createInertiaApp({
   resolve: async (name) => {
     const loader = pages[`./Pages/${name}.tsx`];
     if (!loader) throw new Error(`Unknown page: ${name}`);
-    const page = (await loader()).default;
+    const module = await loader();
+    // No module: its chunk was gone and the page is being loaded anew (vite:preloadError below).
+    if (!module) return new Promise<never>(() => {});
+    const page = module.default;
     // Pages without their own layout get the signed-in shell; `layout = null` opts out.
     if (page.layout === undefined) page.layout = (children: ReactNode) => <AppLayout>{children}</AppLayout>;
     if (page.layout === null) page.layout = (children: ReactNode) => children;
@@ -41,6 +45,21 @@ createInertiaApp({
     prefetch: { cacheFor: 30_000, hoverDelay: 75 },
     form: { recentlySuccessfulDuration: 2_000 },
   },
+});
+
+// A page chunk of an older build is gone (404 after a deploy): load the page anew, once. During a
+// GET visit that is the page being visited, so the click is not lost.
+let visiting: string | null = null;
+router.on('start', (event) => {
+  visiting = event.detail.visit.method === 'get' ? event.detail.visit.url.href : null;
+});
+router.on('finish', () => {
+  visiting = null;
+});
+window.addEventListener('vite:preloadError', (event) => {
+  const target = visiting;
+  const load = () => (target ? window.location.assign(target) : window.location.reload());
+  if (reloadOnceForNewBuild({ storage: sessionStorageOrNull(), now: Date.now, load })) event.preventDefault();
 });
 
 router.on('navigate', (event) => {

@@ -1,12 +1,22 @@
-/** `npm run reverb:start`: the realtime server alone, from the REVERB_* environment. */
+/**
+ * `npm run reverb:start`: the realtime server alone, from the REVERB_* environment. `npm start`
+ * runs the same (bundled) script as a supervised child process (server/cli/supervise.ts).
+ */
 import { loadConfig } from '../config';
 import { createRealtimeServer, realtimeOptionsFromConfig } from '../realtime/index';
+import { installCrashHandlers } from './crash-handlers';
 
 const config = loadConfig();
-const log = (level: string) => (...a: unknown[]) => {
+const line = (level: string, msg: string, fields: Record<string, unknown> = {}) => {
   if (config.LOG_LEVEL === 'silent') return;
-  console.log(JSON.stringify({ level, time: new Date().toISOString(), msg: a.map(String).join(' ') }));
+  console.log(JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields }));
 };
+const log = (level: string) => (...a: unknown[]) => line(level, a.map(String).join(' '));
+installCrashHandlers({
+  fatal: ({ err, ...fields }, msg) =>
+    line('fatal', msg, { ...fields, err: err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : String(err) }),
+});
+
 const server = createRealtimeServer({
   ...realtimeOptionsFromConfig(config),
   logger: { info: log('info'), warn: log('warn'), error: log('error') },
@@ -16,10 +26,10 @@ const { port } = await server.start();
 log('info')(`reverb: app ${config.REVERB_APP_ID} on ws://${config.REVERB_HOST}:${port}/app/${config.REVERB_APP_KEY}`);
 
 let stopping = false;
-async function shutdown(signal: string): Promise<void> {
+async function shutdown(reason: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  log('info')(`reverb: ${signal}, shutting down`);
+  log('info')(`reverb: ${reason}, shutting down`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
@@ -32,3 +42,11 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// Run by `npm start`: say when it serves, and never outlive the parent (the IPC channel closes
+// when the parent exits, even by SIGKILL).
+if (process.send) {
+  process.on('disconnect', () => void shutdown('parent process gone'));
+  if (process.connected) process.send({ type: 'ready', port });
+  else void shutdown('parent process gone');
+}

@@ -4,9 +4,13 @@
 import { loadConfig } from '../config';
 import { boot } from '../bootstrap';
 import { runScheduledTransitions } from '../features/scheduler';
+import { createLogger } from '../lib/logger';
+import { installCrashHandlers } from './crash-handlers';
 
 const config = loadConfig();
-const booted = await boot(config);
+const logger = createLogger(config.LOG_LEVEL);
+installCrashHandlers(logger);
+const booted = await boot(config, { logger });
 try {
   const report = await runScheduledTransitions(booted.ctx);
   console.log(

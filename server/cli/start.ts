@@ -2,27 +2,51 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { ROOT } from '../bootstrap';
 import { startServer } from '../main';
+import { seedDemo, type SeedResult } from '../db/seed';
+import { createLogger } from '../lib/logger';
 import { buildIfNeeded } from './build-if-needed';
-import { seedDemo } from '../db/seed';
+import { installCrashHandlers } from './crash-handlers';
+import { bundleRealtimeServer } from './realtime-bundle';
+import { supervise } from './supervise';
 
 const config = loadConfig();
+const logger = createLogger(config.LOG_LEVEL);
+installCrashHandlers(logger);
 buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
-const running = await startServer(config);
-const seeded = config.SEED_DEMO ? await seedDemo(running.ctx.db, config.DEMO_PASSWORD) : null;
+
+// The websocket server runs in a child process that is restarted when it dies: a crash there
+// never takes HTTP down, and this process stays the one thing a supervisor watches.
+const realtime = config.REVERB_SERVER_ENABLED
+  ? supervise({ name: 'realtime server', script: await bundleRealtimeServer(), logger })
+  : null;
+
+let seeded: SeedResult | null = null;
+// Ready (and /up healthy) only once migrated, seeded and with the websocket server started.
+const running = await startServer(config, {
+  logger,
+  embedRealtime: false,
+  prepare: async (ctx) => {
+    if (config.SEED_DEMO) seeded = await seedDemo(ctx.db, config.DEMO_PASSWORD);
+    await realtime?.started;
+  },
+});
 console.log(`\n  ${config.APP_NAME} is running at ${running.url}\n`);
-if (seeded) {
-  console.log(`  Demo organisation "${seeded.organization.name}" created. Sign in with any of:`);
-  for (const account of seeded.accounts) console.log(`    ${account.email.padEnd(24)} (${account.role})`);
-  console.log(`  Password for all of them: ${seeded.password}`);
-  console.log(`  Public insights: ${running.url}/p/${seeded.organization.slug}\n`);
-}
+printDemoSignIns(seeded, running.url);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    await running.stop();
+    await Promise.all([realtime?.stop(), running.stop()]);
     process.exit(0);
   });
+}
+
+function printDemoSignIns(result: SeedResult | null, url: string): void {
+  if (!result) return;
+  console.log(`  Demo organisation "${result.organization.name}" created. Sign in with any of:`);
+  for (const account of result.accounts) console.log(`    ${account.email.padEnd(24)} (${account.role})`);
+  console.log(`  Password for all of them: ${result.password}`);
+  console.log(`  Public insights: ${url}/p/${result.organization.slug}\n`);
 }

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 import { PGliteDialect } from './pglite-dialect';
+import { createPostgresPool, type PoolLogger } from './postgres-pool';
 
 // Postgres `date` stays a 'YYYY-MM-DD' string rather than a local-midnight Date, on both drivers.
 const DATE_AS_TEXT = { 1082: (v: string) => v };
@@ -16,6 +17,8 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** Called for every executed query (query counting in tests, debug logging). */
   onQuery?: (event: LogEvent) => void;
+  /** Where lost PostgreSQL connections are reported (they are replaced, never fatal). */
+  logger?: PoolLogger;
 }
 
 export interface DatabaseHandle {
@@ -27,7 +30,7 @@ export interface DatabaseHandle {
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const log = options.onQuery ? (event: LogEvent) => options.onQuery!(event) : undefined;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = createPostgresPool(options.url, options.logger);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, driver: 'postgres', close: () => db.destroy() };
   }

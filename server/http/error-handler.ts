@@ -1,8 +1,16 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { clientError } from './client-errors';
+import { databaseUnavailable, renderWithoutDatabase } from './database-errors';
 import { HttpError, ValidationError, defaultMessages } from './errors';
+import { Session, newSessionId } from './session';
 
 export interface ErrorHandlerOptions {
   showDetails: boolean;
+  /**
+   * The Inertia middleware, for errors raised before it ran (the session middleware's own database
+   * read): the error page is still a page, not JSON.
+   */
+  inertia?: RequestHandler;
 }
 
 /** Pages that are not Inertia visits and asked for JSON (axios calls, API clients). */
@@ -24,6 +32,7 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   405: 'Method not allowed',
   413: 'Too large',
+  415: 'Unsupported media type',
   419: 'Page expired',
   429: 'Too many requests',
   500: 'Server error',
@@ -43,28 +52,37 @@ export function errorHandler(options: ErrorHandlerOptions) {
       return;
     }
     try {
+      if (!preparePage(req, res, options)) return;
       if (error instanceof ValidationError) {
         if (wantsJson(req)) return void res.status(422).json({ message: error.message, errors: error.errors });
         return res.inertia.validationFailed(error.errors);
       }
+      const unavailable = databaseUnavailable(error);
+      if (unavailable) {
+        req.log?.warn({ err: error }, 'database unavailable');
+        renderWithoutDatabase(req);
+      }
+      const httpError = unavailable ?? (error instanceof HttpError ? error : null);
       let status = 500;
       let message: string | undefined;
-      if (error instanceof HttpError) {
-        status = error.status;
-        message = error.message;
-        res.set(error.headers);
-      } else if (isBodyParserError(error)) {
-        status = error.status;
-        message = error.type === 'entity.too.large' ? 'That request is too large.' : 'The request body could not be read.';
+      if (httpError) {
+        status = httpError.status;
+        message = httpError.message;
+        res.set(httpError.headers);
+      } else {
+        const client = clientError(error);
+        if (client) ({ status, message } = client);
+        if (client?.fromDatabase) req.log?.warn({ err: error }, 'the database refused a value from the request');
       }
       if ((status === 419 || status === 429) && req.isInertia && req.session && req.method !== 'GET') {
         // An expired or throttled form is not an error page: go back and say so.
         req.session.flash('flash', { error: status === 419 ? defaultMessages[419] : (message ?? defaultMessages[429]) });
         return res.inertia.back();
       }
-      if (status >= 500) req.log?.error({ err: error }, 'request failed');
-      const details = status >= 500 && options.showDetails && error instanceof Error ? error.stack : undefined;
-      await renderError(req, res, status, status >= 500 && !(error instanceof HttpError) ? undefined : message, details);
+      if (status >= 500 && !unavailable) req.log?.error({ err: error }, 'request failed');
+      // An outage is not a bug: its stack would tell a developer nothing.
+      const details = status >= 500 && !unavailable && options.showDetails && error instanceof Error ? error.stack : undefined;
+      await renderError(req, res, status, status >= 500 && !httpError ? undefined : message, details);
     } catch (renderFailure) {
       req.log?.error({ err: renderFailure, original: error }, 'error page failed');
       if (!res.headersSent) res.status(500).type('text').send('Server error');
@@ -72,6 +90,15 @@ export function errorHandler(options: ErrorHandlerOptions) {
   };
 }
 
-function isBodyParserError(error: unknown): error is { status: number; type: string } {
-  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error && typeof (error as { status: unknown }).status === 'number' && (error as { status: number }).status < 500;
+/**
+ * An error raised before the session or Inertia middleware ran still gets a page: a throwaway
+ * guest session (never saved: only the session middleware saves) and the Inertia adapter.
+ * False when the adapter answered by itself (a stale asset version: the client reloads).
+ */
+function preparePage(req: Request, res: Response, options: ErrorHandlerOptions): boolean {
+  if (!req.session) req.session = new Session(newSessionId(), {}, null, false, true);
+  if (res.inertia || !options.inertia) return true;
+  let attached = false;
+  void options.inertia(req, res, () => (attached = true));
+  return attached;
 }

@@ -15,6 +15,7 @@ export const defaultMessages: Record<number, string> = {
   404: 'The page you are looking for could not be found.',
   405: 'That method is not allowed here.',
   413: 'That request is too large.',
+  415: 'That request body is in a format we do not accept.',
   419: 'The page expired, please try again.',
   429: 'Too many requests. Please slow down.',
   500: 'Something went wrong on our side. We have been told and are looking into it.',

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { Config } from '../config';
 
 export interface RealtimeClientConfig {
@@ -10,13 +9,15 @@ export interface RealtimeClientConfig {
 
 /**
  * What the browser should dial for websockets. Learned at run time, so one build serves every
- * environment: explicit REVERB_PUBLIC_* values win, else the host the page was served from.
+ * environment: explicit REVERB_PUBLIC_* values win, else APP_URL's host (never the request's
+ * Host header, which anyone can set and which would land in the page and its CSP).
  */
-export function realtimeClientConfig(config: Config, req: Request): RealtimeClientConfig {
-  const scheme = (config.REVERB_SCHEME || new URL(config.APP_URL).protocol.replace(':', '')) as 'http' | 'https';
+export function realtimeClientConfig(config: Config): RealtimeClientConfig {
+  const appUrl = new URL(config.APP_URL);
+  const scheme = (config.REVERB_SCHEME || appUrl.protocol.replace(':', '')) as 'http' | 'https';
   return {
     key: config.REVERB_APP_KEY,
-    host: config.REVERB_PUBLIC_HOST || req.hostname || 'localhost',
+    host: config.REVERB_PUBLIC_HOST || appUrl.hostname,
     port: config.REVERB_PUBLIC_PORT ?? config.REVERB_PORT,
     scheme,
   };

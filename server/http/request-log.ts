@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../lib/logger';
+import { runInRequest } from './request-context';
 
 declare global {
   namespace Express {
@@ -26,6 +27,6 @@ export function requestLog(logger: Logger) {
         req.log.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
       });
     }
-    next();
+    runInRequest(req.id, next);
   };
 }

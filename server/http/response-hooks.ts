@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { databaseUnavailable } from './database-errors';
 
 /** `body` is what was passed to `res.end()` (undefined for streamed or empty bodies). */
 type Hook = (res: Response, body: unknown) => void | Promise<void>;
@@ -25,7 +26,13 @@ export function onBeforeEnd(res: Response, hook: Hook): void {
         () => end(...args),
         (error) => {
           res.locals.hookError = error;
-          if (!res.headersSent) res.statusCode = 500;
+          // A session that cannot be saved because the database went away is an outage, not a bug.
+          const unavailable = databaseUnavailable(error);
+          res.req.log?.[unavailable ? 'warn' : 'error']({ err: error }, 'response hook failed');
+          if (!res.headersSent) {
+            res.statusCode = unavailable ? 503 : 500;
+            if (unavailable) res.set(unavailable.headers);
+          }
           end(...args);
         },
       );

@@ -19,6 +19,6 @@ export async function sharedProps(ctx: AppContext, req: Request): Promise<Record
       can: abilitiesOf(org ? org.role : null, !!user?.is_platform_admin && !!org),
     },
     flash: sessionBridge.flash(req),
-    realtime: realtimeClientConfig(ctx.config, req),
+    realtime: realtimeClientConfig(ctx.config),
   };
 }

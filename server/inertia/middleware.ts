@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { localPath } from '../http/local-path';
 import { onBeforeEnd } from '../http/response-hooks';
 import { buildPage, type PageObject, type PropRequest } from './page';
 
@@ -38,6 +39,8 @@ export interface InertiaOptions {
   rootView: (ctx: RootViewContext) => string | Promise<string>;
   share?: (req: Request) => Record<string, unknown> | Promise<Record<string, unknown>>;
   session: InertiaSessionBridge;
+  /** The app's own base URL (APP_URL): absolute URLs are built from it, never from the Host header. */
+  appUrl: () => string;
   /** Whether pages answered to this request are encrypted in the browser's history, unless a render says. */
   encryptHistory?: (req: Request) => boolean;
 }
@@ -81,21 +84,14 @@ export function propRequest(req: Request): PropRequest {
   };
 }
 
-export function fullUrl(req: Request): string {
-  return `${req.protocol}://${req.get('host')}${req.originalUrl}`;
+/** This request's URL on the app's own origin. */
+export function fullUrl(req: Request, appUrl: string): string {
+  return appUrl.replace(/\/+$/, '') + req.originalUrl;
 }
 
-/** A same-origin Referer as a path, else the fallback: never an open redirect. */
-export function previousUrl(req: Request, fallback = '/'): string {
-  const referer = req.get('referer');
-  if (!referer) return fallback;
-  try {
-    const url = new URL(referer);
-    if (url.host !== req.get('host')) return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
+/** The Referer as a path of this app, else the fallback: never an open redirect. */
+export function previousUrl(req: Request, appUrl: string, fallback = '/'): string {
+  return localPath(req.get('referer'), appUrl) ?? fallback;
 }
 
 export function inertia(options: InertiaOptions) {
@@ -103,10 +99,9 @@ export function inertia(options: InertiaOptions) {
     req.isInertia = req.get('X-Inertia') === 'true';
     res.vary('X-Inertia');
 
-
     if (req.isInertia && req.method === 'GET' && req.get('X-Inertia-Version') !== undefined && req.get('X-Inertia-Version') !== options.version()) {
       options.session.reflash(req);
-      res.status(409).set('X-Inertia-Location', fullUrl(req)).end();
+      res.status(409).set('X-Inertia-Location', fullUrl(req, options.appUrl())).end();
       return;
     }
 
@@ -147,7 +142,7 @@ export function inertia(options: InertiaOptions) {
         }
       },
       back(fallback = '/') {
-        res.redirect(303, previousUrl(req, fallback));
+        res.redirect(303, previousUrl(req, options.appUrl(), fallback));
       },
       validationFailed(errors, fallback) {
         const bag = req.get('X-Inertia-Error-Bag');
@@ -169,7 +164,7 @@ export function inertia(options: InertiaOptions) {
       }
       const empty = body === undefined || body === null || (body as { length?: number }).length === 0;
       if (res.statusCode === 200 && empty) {
-        res.status(303).set('Location', previousUrl(req));
+        res.status(303).set('Location', previousUrl(req, options.appUrl()));
       }
     });
     next();

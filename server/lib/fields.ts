@@ -97,5 +97,5 @@ export const optionalDate = (label: string) =>
 
 export const id = (label: string) => z.coerce.number({ error: `The ${attribute(label)} is invalid.` }).int(`The ${attribute(label)} is invalid.`).positive(`The ${attribute(label)} is invalid.`).max(2_147_483_647, `The ${attribute(label)} is invalid.`);
 
-/** Query-string page number: anything odd becomes 1. */
-export const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
+/** Query-string page number: the query cleaner's (arrays, objects and anything odd are page 1). */
+export { queryPage as pageNumber } from '../http/query';

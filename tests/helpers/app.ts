@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { LogEvent } from 'kysely';
 import { createApp, type CreateAppOptions } from '../../server/app';
 import { boot } from '../../server/bootstrap';
-import { loadConfig, type Config } from '../../server/config';
+import { followListeningPort, loadConfig, type Config } from '../../server/config';
 import type { AppContext, Clock } from '../../server/context';
 import { createLogger } from '../../server/lib/logger';
 import { MemoryMailer, type Mailer } from '../../server/mail/mailer';
@@ -57,6 +57,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     STORAGE_DIR: '/tmp/boardly-test-storage',
     REVERB_SERVER_ENABLED: 'false',
     SCHEDULER_ENABLED: 'false',
+    // Port 0: the system picks one, and APP_URL (unless given) follows it, as with npm start.
+    APP_PORT: '0',
     ...options.env,
   });
   const mail = new MemoryMailer();
@@ -75,11 +77,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   writeTestManifest(booted.ctx.paths.manifest, 'v1');
   const app = createApp(booted.ctx, options);
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = app.listen(0, 'localhost', () => {
+      followListeningPort(config, (s.address() as AddressInfo).port);
+      resolve(s);
+    });
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Links in mails point at this server.
-  booted.ctx.config.APP_URL = url;
+  // Where the test client connects: APP_URL itself unless a test set APP_URL or APP_PORT.
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
   return {
     ctx: booted.ctx,
     url,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { pageNumber } from '../../lib/fields';
+import { queryPage, queryParam, queryText } from '../../http/query';
 
-/** Query-string values: anything that is not a plain string (arrays, objects) counts as absent. */
-const param = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
+const param = queryParam();
 
 /** `causer=12` (a user id) or `causer=system` (entries without a causer). */
 const causer = param.transform((v): number | 'system' | null => {
@@ -24,17 +23,15 @@ const day = param.transform((v) => {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(v) ? v : null;
 });
 
-const search = param.transform((v) => (v ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, 100));
-
 /** The activity log's filters. Nothing here fails: an invalid value is simply no filter. */
 export const activityLogQuerySchema = z.object({
-  page: z.preprocess((v) => (typeof v === 'string' ? v : undefined), pageNumber),
+  page: queryPage,
   causer,
   event: word,
   subject_type: word,
   from: day,
   to: day,
-  search,
+  search: queryText(),
 });
 
 export type ActivityLogFilters = Omit<z.infer<typeof activityLogQuerySchema>, 'page'>;

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
+import { cleanParam } from '../../http/query';
 import { flash } from '../../http/session-bridge';
 import { checkSignedRequest } from '../../lib/signed-url';
 import { validate } from '../../lib/validation';
@@ -76,7 +77,7 @@ export function authController(ctx: AppContext) {
     showReset: (req: Request, res: Response) =>
       res.inertia.render(
         'Auth/ResetPassword',
-        { token: String(req.params.token).slice(0, 200), email: typeof req.query.email === 'string' ? req.query.email.slice(0, 255) : '' },
+        { token: cleanParam(req.params.token, 200) ?? '', email: cleanParam(req.query.email, 255) ?? '' },
         { title: 'Reset password' },
       ),
 

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { previousUrl } from '../../inertia';
+import { localPath } from '../../http/local-path';
 import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE } from './remember';
 import { findUserById } from './user-repository';
 
@@ -80,10 +80,12 @@ export function requirePasswordConfirmed(ctx: AppContext) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (passwordRecentlyConfirmed(ctx, req)) return next();
     if (!wantsPage(req)) return next(new HttpError(423, 'Password confirmation required.'));
+    // After confirming, a GET comes back to itself; a form goes back to the page it was sent from,
+    // and is told to try again (its data is gone: never replayed, never dropped silently).
     if (req.method === 'GET') {
-      req.session.put('url.intended', req.originalUrl);
+      req.session.put('url.intended', localPath(req.originalUrl) ?? '/dashboard');
     } else {
-      req.session.put('url.intended', previousUrl(req, '/dashboard'));
+      req.session.put('url.intended', localPath(req.get('referer'), ctx.config.APP_URL) ?? '/dashboard');
       req.session.put(RETRY_AFTER_CONFIRM, true);
     }
     res.redirect('/confirm-password');
@@ -92,6 +94,6 @@ export function requirePasswordConfirmed(ctx: AppContext) {
 
 /** Where to go after signing in: the page the guest first asked for, else the dashboard. */
 export function intendedUrl(req: Request, fallback = '/dashboard'): string {
-  const url = req.session.pull<string>('url.intended');
-  return url && url.startsWith('/') && !url.startsWith('//') ? url : fallback;
+  const url = req.session.pull<unknown>('url.intended');
+  return (typeof url === 'string' && localPath(url)) || fallback;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { attribute, oneOf, optionalDate, optionalEmail, optionalString, pageNumber, requiredString } from '../../lib/fields';
+import { queryChoice, queryPage, queryText } from '../../http/query';
+import { attribute, oneOf, optionalDate, optionalEmail, optionalString, requiredString } from '../../lib/fields';
 
 export const BOARD_USER_STATUSES = ['active', 'inactive'] as const;
 export const MAX_TAGS = 10;
@@ -65,21 +66,14 @@ export const boardUserSchema = z.object({
 });
 export type BoardUserInput = z.infer<typeof boardUserSchema>;
 
-/** Query-string values: anything that is not a plain string counts as absent. */
-const param = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
-const choice = <T extends readonly string[]>(values: T) =>
-  param.transform((v) => ((values as readonly string[]).includes(v ?? '') ? (v as T[number]) : null));
-
 export const indexQuerySchema = z.object({
-  search: param.transform((v) => (v ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, 100)),
-  status: choice(BOARD_USER_STATUSES),
-  trashed: choice(['with', 'only'] as const),
-  sort: choice(SORTS).transform((v) => v ?? 'name'),
-  direction: choice(['asc', 'desc'] as const).transform((v) => v ?? 'asc'),
-  page: pageNumber,
+  search: queryText(),
+  status: queryChoice(BOARD_USER_STATUSES),
+  trashed: queryChoice(['with', 'only'] as const),
+  sort: queryChoice(SORTS).transform((v) => v ?? 'name'),
+  direction: queryChoice(['asc', 'desc'] as const).transform((v) => v ?? 'asc'),
+  page: queryPage,
 });
 export type BoardUserFilters = Omit<z.infer<typeof indexQuerySchema>, 'page'>;
 
-export const optionsQuerySchema = z.object({
-  search: param.transform((v) => (v ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, 100)),
-});
+export const optionsQuerySchema = z.object({ search: queryText() });

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { pageNumber } from '../../lib/fields';
+import { queryId, queryPage } from '../../http/query';
 import { paginate } from '../../lib/pagination';
 import { validate } from '../../lib/validation';
 import * as repo from './repository';
@@ -10,8 +10,8 @@ export const PER_PAGE = 25;
 
 /** Anything that is not a plain id is no filter at all. */
 const querySchema = z.object({
-  page: pageNumber.optional().default(1),
-  organization: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  page: queryPage,
+  organization: queryId,
 });
 
 export function historyController(ctx: AppContext) {
@@ -22,7 +22,7 @@ export function historyController(ctx: AppContext) {
       const organizations = await repo.myOrganizations(ctx.db, user.id);
       const memberOf = organizations.map((o) => o.id);
       // Another organisation's id is ignored: the filter offers only the user's own organisations.
-      const filter = organization !== undefined && memberOf.includes(organization) ? organization : null;
+      const filter = organization !== null && memberOf.includes(organization) ? organization : null;
       const activity = await paginate(repo.myActivityQuery(ctx.db, user.id, { organizationId: filter, memberOf, platformAdmin: user.is_platform_admin }), {
         page,
         perPage: PER_PAGE,

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { Insight } from '../../db/types';
+import { queryId } from '../../http/query';
 import { flash } from '../../http/session-bridge';
 import { renderMarkdown } from '../../lib/markdown';
 import { paginate } from '../../lib/pagination';
@@ -41,7 +42,8 @@ export function insightsController(ctx: AppContext) {
     async create(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const org = currentOrganization(req);
-      const preselected = typeof req.query.board_user === 'string' && /^\d{1,9}$/.test(req.query.board_user) ? [Number(req.query.board_user)] : [];
+      const boardUser = queryId.parse(req.query.board_user);
+      const preselected = boardUser === null ? [] : [boardUser];
       const options = await pickerOptions(org.id, preselected);
       await res.inertia.render(
         'Insights/Create',

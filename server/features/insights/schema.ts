@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalString, pageNumber, requiredString } from '../../lib/fields';
+import { queryChoice, queryPage, queryText } from '../../http/query';
+import { optionalString, requiredString } from '../../lib/fields';
 import { textOrBlank } from '../board-users/schema';
 
 export const INSIGHT_CATEGORIES = ['governance', 'strategy', 'finance', 'risk', 'people', 'other'] as const;
@@ -37,16 +38,12 @@ export const insightSchema = z.object({
 });
 export type InsightInput = z.infer<typeof insightSchema>;
 
-const param = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
-const choice = <T extends readonly string[]>(values: T) =>
-  param.transform((v) => ((values as readonly string[]).includes(v ?? '') ? (v as T[number]) : null));
-
 export const indexQuerySchema = z.object({
-  search: param.transform((v) => (v ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, 100)),
-  category: choice(INSIGHT_CATEGORIES),
-  status: choice(INSIGHT_STATUSES),
-  trashed: choice(['with', 'only'] as const),
-  page: pageNumber,
+  search: queryText(),
+  category: queryChoice(INSIGHT_CATEGORIES),
+  status: queryChoice(INSIGHT_STATUSES),
+  trashed: queryChoice(['with', 'only'] as const),
+  page: queryPage,
 });
 export type InsightFilters = Omit<z.infer<typeof indexQuerySchema>, 'page'>;
 

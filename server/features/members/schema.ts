@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { pageNumber } from '../../lib/fields';
+import { queryPage, queryText } from '../../http/query';
 import { role } from '../invitations/schema';
 
 export { inviteSchema } from '../invitations/schema';
 
 export const memberIndexSchema = z.object({
-  search: z.unknown().optional().transform((v) => (typeof v === 'string' ? v.trim().slice(0, 100) : '')),
-  page: pageNumber,
+  search: queryText(),
+  page: queryPage,
 });
 
 export const updateRoleSchema = z.object({ role: role() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { attribute, checkbox, currentPassword, email, id, optionalString, optionalUrl, pageNumber, requiredString } from '../../lib/fields';
+import { queryPage, queryText } from '../../http/query';
+import { attribute, checkbox, currentPassword, email, id, optionalString, optionalUrl, requiredString } from '../../lib/fields';
 import { withLabels } from '../../lib/validation';
 
 /** PRODUCT.md "Entities": 3–50 characters, lowercase letters, digits and inner dashes. */
@@ -65,11 +66,8 @@ export const updateOrganizationSchema = z.object({
 });
 
 export const organizationIndexSchema = z.object({
-  search: z
-    .unknown()
-    .optional()
-    .transform((v) => (typeof v === 'string' ? v.trim().slice(0, 100) : '')),
-  page: pageNumber,
+  search: queryText(),
+  page: queryPage,
 });
 
 export const transferOwnershipSchema = withLabels(z.object({ user_id: id('member') }), { user_id: 'new owner' });

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
+import { cleanParam } from '../../http/query';
 import { flash } from '../../http/session-bridge';
 import { fail, validate } from '../../lib/validation';
 import { intendedUrl } from '../auth/middleware';
@@ -7,7 +8,7 @@ import { routeOrganization } from './middleware';
 import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from './schema';
 import * as organizations from './service';
 
-const slugParam = (req: Request) => String(req.params.slug ?? '').slice(0, 255).toLowerCase();
+const slugParam = (req: Request) => (cleanParam(req.params.slug, 255) ?? '').toLowerCase();
 
 /** Which organisation a session acts in: choosing, switching, and signing in to one. */
 export function organizationSessionController(ctx: AppContext) {

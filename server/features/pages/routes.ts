@@ -1,14 +1,22 @@
 import { Router } from 'express';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { databaseAnswers } from '../../db/health';
+import { RETRY_AFTER_SECONDS } from '../../http/database-errors';
+
+/** /up gives up on the database after this long, well before a load balancer's own timeout. */
+const UP_DATABASE_TIMEOUT_MS = 2_000;
 
 /** Public, static pages: the landing pages and the legal texts. */
 export function pageRoutes(ctx: AppContext): Router {
   const router = Router();
-  // Health check for load balancers and the test harness: the database answers.
+  // Health check for load balancers and supervisors: the app is ready (server/http/readiness.ts
+  // answers `starting` before) and its database answers.
   router.get('/up', async (req, res) => {
-    await sql`select 1`.execute(ctx.db);
-    res.json({ status: 'ok' });
+    const database = await databaseAnswers(ctx.db, UP_DATABASE_TIMEOUT_MS);
+    res.set('Cache-Control', 'no-store');
+    if (database.up) return void res.json({ status: 'ok', database: 'up' });
+    req.log.warn({ err: database.error }, 'health check: database down');
+    res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ status: 'down', database: 'down' });
   });
   const welcome = ctx.config.WELCOME_VARIANT === 'new' ? 'Welcome_new' : 'Welcome';
   router.get('/', (req, res) => res.inertia.render(welcome, {}, { title: 'Welcome' }));

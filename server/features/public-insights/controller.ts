@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
+import { queryPage } from '../../http/query';
 import { markdownToText, renderMarkdown } from '../../lib/markdown';
-import { pageNumber } from '../../lib/fields';
 import { paginate } from '../../lib/pagination';
 import * as repo from './repository';
 import { countView } from './service';
@@ -30,7 +30,7 @@ export function publicInsightsController(ctx: AppContext) {
       if (!SLUG.test(slug)) throw notFound();
       const org = await repo.findPublicOrganization(ctx.db, slug);
       if (!org || !org.public_page_enabled) throw notFound();
-      const page = pageNumber.parse(req.query.page);
+      const page = queryPage.parse(req.query.page);
       const result = await paginate(repo.publicListQuery(ctx.db, org.id), { page, perPage: PER_PAGE, path: `/p/${org.slug}`, query: {} });
       const insights = { ...result, data: result.data.map(({ token, ...r }) => ({ ...r, url: `/p/${org.slug}/${token}` })) };
       const title = `Insights from ${org.name}`;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { oneOf, pageNumber } from '../../lib/fields';
+import { queryPage } from '../../http/query';
+import { oneOf } from '../../lib/fields';
 import { PLAN_ORDER } from './plans';
 
 export const changePlanSchema = z.object({
   plan: oneOf('plan', PLAN_ORDER as ['free', 'team', 'business']),
 });
 
-export const historyQuerySchema = z.object({ page: pageNumber.optional().default(1) });
+export const historyQuerySchema = z.object({ page: queryPage });
