@@ -8,10 +8,24 @@ import { appTest, expect, PASSWORD, uniqueEmail } from './support/fixtures';
  */
 const test = appTest({ APP_URL: '' });
 
+/** The address the app printed when it started ("… is running at {url}"): where a newcomer opens it. */
+async function printedUrl(output: string[]): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const found = output.join('').match(/is running at (https?:\/\/\S+)/);
+    if (found) return found[1].replace(/\/+$/, '');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The app printed no address:\n${output.join('')}`);
+}
+
 test('first visit: register, verify by mail, create an organisation, invite, share an insight, unshare it, sign out, press Back', async ({ page, app, browser, consoleErrors }) => {
   test.setTimeout(120_000);
   const appPort = new URL(app.url).port;
   expect(appPort).not.toBe('3000');
+  // Browse where the app said it runs, as a newcomer would (and as its mailed links will say).
+  const home = await printedUrl(app.output);
+  expect(new URL(home).port).toBe(appPort);
+  const at = (path: string) => home + path;
   const suffix = Date.now().toString(36);
   const name = 'Nina Newcomer';
   const email = uniqueEmail('nina');
@@ -19,7 +33,7 @@ test('first visit: register, verify by mail, create an organisation, invite, sha
   const title = `First findings ${suffix}`;
 
   // Register from the home page.
-  await page.goto('/');
+  await page.goto(at('/'));
   await page.getByRole('link', { name: 'Register' }).first().click();
   await expect(page).toHaveURL(/\/register$/);
   await page.getByLabel('Name').fill(name);
@@ -57,7 +71,7 @@ test('first visit: register, verify by mail, create an organisation, invite, sha
 
   // Write, publish and share an insight.
   await nav.getByRole('link', { name: 'Insights' }).click();
-  await page.goto('/insights/create');
+  await page.goto(at('/insights/create'));
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Category').selectOption('governance');
   await page.getByLabel('Body').fill('## What we found\n\nThe board meets too rarely.');
