@@ -46,7 +46,8 @@ function stats(): Msg {
 }
 
 async function serverOurs(): Promise<void> {
-  const server = createRealtimeServer({ ...APP, host: '127.0.0.1', port: 0, allowedOrigins: ['*'], maxMessageSize: 10_000, activityTimeout: 30 });
+  // Every bench client connects from 127.0.0.1: the per-IP limit (100 by default) is off here.
+  const server = createRealtimeServer({ ...APP, host: '127.0.0.1', port: 0, allowedOrigins: ['*'], maxMessageSize: 10_000, activityTimeout: 30, maxConnectionsPerIp: 0 });
   const { port } = await server.start();
   process.on('message', (m: Msg) => {
     if (m.cmd === 'stats') {

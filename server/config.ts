@@ -39,6 +39,10 @@ const schema = z.object({
   REVERB_SCHEME: z.enum(['http', 'https', '']).default(''),
   REVERB_ALLOWED_ORIGINS: z.string().default('*'),
   REVERB_MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
+  /** 0 = no limit. */
+  REVERB_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(100),
+  REVERB_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(0).default(100),
+  REVERB_TRUST_PROXY: bool.default(false),
   REVERB_MAX_MESSAGE_SIZE: z.coerce.number().int().positive().default(10_000),
   REVERB_ACTIVITY_TIMEOUT: z.coerce.number().int().positive().default(30),
   REVERB_SCALING_ENABLED: bool.default(false),

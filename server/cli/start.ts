@@ -45,7 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 function printDemoSignIns(result: SeedResult | null, url: string): void {
   if (!result) return;
-  console.log(`  Demo organisation "${result.organization.name}" created. Sign in with any of:`);
+  console.log(`  Demo organization "${result.organization.name}" created. Sign in with any of:`);
   for (const account of result.accounts) console.log(`    ${account.email.padEnd(24)} (${account.role})`);
   console.log(`  Password for all of them: ${result.password}`);
   console.log(`  Public insights: ${url}/p/${result.organization.slug}\n`);

@@ -14,8 +14,40 @@ export interface SeedResult {
   organization: { name: string; slug: string };
 }
 
-const FIRST = ['Amara', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isla', 'Jonas', 'Kemi', 'Liam', 'Maya', 'Noah', 'Olivia', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq', 'Uma', 'Victor', 'Wen', 'Yara', 'Zoe', 'Aiden', 'Bea', 'Carlos'];
-const LAST = ['Okafor', 'Hughes', 'Martin', 'Patel', 'Rossi', 'Haddad', 'Kim', 'Tanaka', 'Murray', 'Berg', 'Adeyemi', 'Walsh', 'Cohen', 'Fischer', 'Nguyen', 'Shah', 'Reid', 'Lopez', 'Baker', 'Aziz', 'Iyer', 'Novak', 'Li', 'Costa', 'Evans', 'Byrne', 'Dubois', 'Silva'];
+/** The same demo people on every seed: a fixed seed, so docs, screenshots and tests can rely on them. */
+export const DEMO_NAMES_SEED = 20261123;
+
+/**
+ * `count` people with realistic, varied names, no full name twice (a board of eight Nguyens,
+ * two of them "Chloe Nguyen", was the old seed's doing): each drawn from one of several locales'
+ * name lists, as the boards of an international non-profit network would be. Deterministic for
+ * a given seed. Faker is loaded only here (all its locales take a second to load).
+ */
+export async function demoPeople(count: number, seed = DEMO_NAMES_SEED): Promise<{ first_name: string; last_name: string; email: string }[]> {
+  const { Faker, base, en, en_AU, en_IN, en_NG, nl, sv, da, fr, de, pt_PT, pl } = await import('@faker-js/faker');
+  const locales = [en_AU, en_AU, en_AU, en_AU, en_IN, en_NG, nl, sv, da, fr, de, pt_PT, pl];
+  const fakers = locales.map((locale, i) => {
+    const faker = new Faker({ locale: [locale, en, base] });
+    faker.seed(seed + i);
+    return faker;
+  });
+  const chooser = new Faker({ locale: [en, base] });
+  chooser.seed(seed);
+  const seen = new Set<string>();
+  const people: { first_name: string; last_name: string; email: string }[] = [];
+  while (people.length < count) {
+    const faker = chooser.helpers.arrayElement(fakers);
+    const first_name = faker.person.firstName();
+    const last_name = faker.person.lastName();
+    const full = `${first_name} ${last_name}`.toLowerCase();
+    if (seen.has(full)) continue;
+    seen.add(full);
+    const local = `${first_name}.${last_name}`.toLowerCase().normalize('NFKD').replace(/[^a-z.]/g, '');
+    people.push({ first_name, last_name, email: `${local}@boards.example` });
+  }
+  return people;
+}
+
 const BOARDS = ['Riverside Housing Trust', 'North Coast Arts Council', 'Greenfield Schools Foundation', 'Harbour Health Network'];
 const POSITIONS = ['Chair', 'Vice-chair', 'Treasurer', 'Secretary', 'Trustee', 'Non-executive director'];
 
@@ -80,6 +112,7 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
     'viewer@boardly.test': 'Victor Viewer',
     'platform@boardly.test': 'Pat Platform',
   };
+  const people = await demoPeople(32);
   await db.transaction().execute(async (trx) => {
     const users = await trx
       .insertInto('users')
@@ -106,11 +139,9 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
     const boardUsers = await trx
       .insertInto('board_users')
       .values(
-        Array.from({ length: 32 }, (_, i) => ({
+        people.map((person, i) => ({
           organization_id: org.id,
-          first_name: FIRST[i % FIRST.length],
-          last_name: LAST[(i * 7) % LAST.length],
-          email: `${FIRST[i % FIRST.length].toLowerCase()}.${LAST[(i * 7) % LAST.length].toLowerCase()}${i}@boards.example`,
+          ...person,
           phone: `+44 20 7946 ${String(1000 + i * 37).slice(-4)}`,
           position: POSITIONS[i % POSITIONS.length],
           board_name: BOARDS[i % BOARDS.length],
@@ -146,7 +177,7 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
     }
     await trx
       .insertInto('activity_logs')
-      .values({ organization_id: org.id, causer_id: idOf('owner@boardly.test'), event: 'created', subject_type: 'organization', subject_id: org.id, description: 'Demo organisation created' })
+      .values({ organization_id: org.id, causer_id: idOf('owner@boardly.test'), event: 'created', subject_type: 'organization', subject_id: org.id, description: 'Demo organization created' })
       .execute();
   });
   return { password, accounts, organization: { name: 'Northwind Governance', slug: 'northwind' } };

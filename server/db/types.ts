@@ -97,6 +97,8 @@ export interface ActivityLogsTable {
   event: string;
   subject_type: string | null;
   subject_id: number | null;
+  /** The subject's name when the entry was written ("Anna Smith", an insight's title). */
+  subject_label: string | null;
   description: string;
   properties: Json<ActivityProperties>;
   ip: string | null;

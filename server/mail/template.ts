@@ -26,7 +26,7 @@ export function renderMail(content: MailContent): MailMessage {
     '',
     `— ${appName}`,
   ].join('\n');
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(content.subject)}</title></head>
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(content.subject)}</title></head>
 <body style="margin:0;background:#f1f5f9;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">

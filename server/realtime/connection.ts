@@ -31,6 +31,8 @@ export class Connection {
   presence: Map<string, PresenceMember> | null = null;
   /** Set by a successful pusher:signin. */
   userId: string | null = null;
+  /** The client's address (X-Forwarded-For only with trustProxy), for the per-IP connection limit. */
+  ip = '';
   private rateWindow = 0;
   private rateCount = 0;
 
@@ -88,6 +90,12 @@ export class Connection {
     }
     this.rateCount += 1;
     return this.rateCount <= limitPerSecond;
+  }
+
+  /** Channels the client subscribed to itself (the server-managed user channel of a signed-in socket does not count). */
+  subscriptionCount(): number {
+    const n = this.channels?.size ?? 0;
+    return this.userId !== null && n > 0 ? n - 1 : n;
   }
 
   isSubscribed(channel: string): boolean {

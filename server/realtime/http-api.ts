@@ -1,7 +1,10 @@
 /** The Pusher HTTP API (publishing and channel queries), signed with the app secret, plus GET /up. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describeError, logSafely } from './guard';
 import type { Hub } from './hub';
 import { SOCKET_ID_RE, isCache, isPresence, isServerToUser, isValidChannelName } from './protocol';
+import { parseTarget, safeDecode } from './request-target';
+import { ScalingUnavailable } from './scaling';
 import { verifyApiSignature } from './signature';
 
 class HttpError extends Error {
@@ -14,23 +17,39 @@ class HttpError extends Error {
 }
 
 const MAX_CHANNELS = 100;
+/** Pusher's limit on events per batch_events request. */
+const MAX_BATCH = 10;
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+/** Answers once; a response that already started (or a socket that is gone) is cut instead. */
+export function send(res: ServerResponse, status: number, body: unknown, close = false): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
   const json = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+  const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) };
+  if (close) headers.connection = 'close';
+  res.writeHead(status, headers);
   res.end(json);
 }
 
+/** Reads the body up to `limit` bytes; beyond it (announced or sent) the request fails with 413 without reading on. */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    const tooLarge = () => new HttpError(413, 'Request body too large.');
+    if (Number(req.headers['content-length']) > limit) return reject(tooLarge());
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.pause();
+        reject(tooLarge());
+      } else chunks.push(chunk);
     });
-    req.on('end', () => (size > limit ? reject(new HttpError(413, 'Request body too large.')) : resolve(Buffer.concat(chunks))));
-    req.on('error', reject);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => reject(new HttpError(400, 'The request body could not be read.')));
   });
 }
 
@@ -65,6 +84,15 @@ function parseJson(body: Buffer): unknown {
   }
 }
 
+function unlessUnavailable(err: unknown): void {
+  if (!(err instanceof ScalingUnavailable)) throw err;
+}
+
+/** Keyed by channel name: a null-prototype object, so a channel named `__proto__` is just a key. */
+function byChannel(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
+}
+
 function infoFields(info: string | null | undefined): Set<string> {
   return new Set((info ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 }
@@ -82,12 +110,13 @@ async function channelInfo(hub: Hub, channel: string, fields: Set<string>): Prom
 async function trigger(hub: Hub, e: EventInput): Promise<Record<string, unknown> | null> {
   for (const channel of e.channels) {
     const frame = JSON.stringify({ event: e.name, data: e.data, channel });
-    if (isCache(channel)) await hub.scaling.setCache(channel, frame);
+    // Without Redis the event still reaches this node's subscribers; only the cached copy is lost.
+    if (isCache(channel)) await hub.scaling.setCache(channel, frame).catch(unlessUnavailable);
     hub.broadcast(channel, frame, e.socketId);
   }
   if (!e.info) return null;
   const fields = infoFields(e.info);
-  const channels: Record<string, unknown> = {};
+  const channels = byChannel();
   for (const channel of e.channels) {
     const f = new Set([...fields].filter((x) => x !== 'user_count' || isPresence(channel)));
     channels[channel] = await channelInfo(hub, channel, f);
@@ -110,8 +139,10 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
   }
   if (first === 'batch_events' && rest.length === 1) {
     expect('POST');
-    const batch = (parseJson(body) as { batch?: unknown }).batch;
+    const parsed = parseJson(body);
+    const batch = parsed && typeof parsed === 'object' ? (parsed as { batch?: unknown }).batch : undefined;
     if (!Array.isArray(batch)) throw new HttpError(400, 'batch must be an array.');
+    if (batch.length > MAX_BATCH) throw new HttpError(400, `At most ${MAX_BATCH} events per batch.`);
     const events = batch.map((item) => parseEvent(item, max));
     const infos: Record<string, unknown>[] = [];
     for (const e of events) {
@@ -125,7 +156,7 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
     const prefix = query.get('filter_by_prefix') ?? '';
     const fields = infoFields(query.get('info'));
     if (fields.has('user_count') && !prefix.startsWith('presence-')) throw new HttpError(400, 'user_count requires filter_by_prefix=presence-.');
-    const channels: Record<string, unknown> = {};
+    const channels = byChannel();
     for (const [name, count] of await hub.scaling.channelCounts()) {
       if (count <= 0 || isServerToUser(name) || !name.startsWith(prefix)) continue;
       channels[name] = fields.has('user_count') ? { user_count: await hub.scaling.userCount(name) } : {};
@@ -134,7 +165,7 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
   }
   if (first === 'channels' && second !== undefined && (rest.length === 2 || (rest.length === 3 && third === 'users'))) {
     expect('GET');
-    const channel = decodeURIComponent(second);
+    const channel = safeDecode(second);
     if (!isValidChannelName(channel)) throw new HttpError(400, 'Invalid channel name.');
     if (rest.length === 3) {
       if (!isPresence(channel)) throw new HttpError(400, 'Users are only available for presence channels.');
@@ -147,7 +178,9 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
   }
   if (first === 'users' && second !== undefined && third === 'terminate_connections' && rest.length === 3) {
     expect('POST');
-    hub.terminateUser(decodeURIComponent(second));
+    const userId = safeDecode(second);
+    if (userId === null || userId === '') throw new HttpError(400, 'Invalid user id.');
+    hub.terminateUser(userId);
     return [200, {}];
   }
   if (first === 'connections' && rest.length === 1) {
@@ -157,22 +190,28 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
   throw new HttpError(404, 'Not found.');
 };
 
+/** Every error ends here: 4xx for what the client sent, 503 while Redis is away, 500 (no details) for bugs. */
 export async function handleHttp(hub: Hub, req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
-    const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
-    if (url.pathname === '/up') return send(res, 200, { health: 'OK' });
-    const parts = url.pathname.split('/').filter(Boolean);
+    const target = parseTarget(req.url);
+    if (!target) throw new HttpError(400, 'Malformed request target.');
+    if (target.path === '/up') return send(res, 200, { health: 'OK' });
+    const parts = target.segments;
     if (parts[0] !== 'apps' || parts.length < 3) throw new HttpError(404, 'Not found.');
-    if (decodeURIComponent(parts[1]) !== hub.opts.appId) throw new HttpError(404, `No matching application for ID [${parts[1]}].`);
+    const appId = safeDecode(parts[1]);
+    if (appId === null) throw new HttpError(400, 'Malformed URL escape in the app id.');
+    if (appId !== hub.opts.appId) throw new HttpError(404, `No matching application for ID [${appId.slice(0, 100)}].`);
     const body = await readBody(req, Math.max(1_000_000, hub.opts.maxMessageSize * 110));
-    const auth = verifyApiSignature({ key: hub.opts.key, secret: hub.opts.secret }, method, url.pathname, url.searchParams, body);
+    const auth = verifyApiSignature({ key: hub.opts.key, secret: hub.opts.secret }, method, target.path, target.query, body);
     if (!auth.ok) throw new HttpError(401, auth.reason);
-    const [status, payload] = await routes(hub, { method, rest: parts.slice(2), query: url.searchParams, body });
+    const [status, payload] = await routes(hub, { method, rest: parts.slice(2), query: target.query, body });
     send(res, status, payload);
   } catch (e) {
-    if (e instanceof HttpError) return send(res, e.status, { error: e.message });
-    hub.opts.logger.error('realtime http api error', e instanceof Error ? e.message : e);
-    if (!res.headersSent) send(res, 500, { error: 'Internal server error.' });
+    // A 413 leaves the rest of the body unread: close the connection rather than parse it as the next request.
+    if (e instanceof HttpError) return send(res, e.status, { error: e.message }, e.status === 413);
+    if (e instanceof ScalingUnavailable) return send(res, 503, { error: 'The realtime server cannot reach its shared store; try again shortly.' });
+    logSafely(hub.opts.logger, 'error', 'realtime http api error', describeError(e));
+    send(res, 500, { error: 'Internal server error.' });
   }
 }

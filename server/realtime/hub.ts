@@ -5,7 +5,7 @@
 import { LocalChannels } from './channels';
 import type { Connection, PresenceMember } from './connection';
 import type { ResolvedOptions } from './options';
-import { parseChannelData, presenceData } from './presence';
+import { parseChannelData, presenceData, userKey } from './presence';
 import {
   ErrorCode,
   SERVER_TO_USER_PREFIX,
@@ -16,16 +16,20 @@ import {
   isValidChannelName,
   needsAuth,
 } from './protocol';
-import type { BusMessage, Scaling } from './scaling';
+import { ScalingUnavailable, type BusMessage, type LocalMember, type LocalState, type Scaling } from './scaling';
 import { verifyChannelAuth } from './signature';
 
 export class Hub {
   readonly connections = new Map<string, Connection>();
-  readonly local = new LocalChannels();
+  readonly local: LocalChannels;
+  /** Open connections per client address (for maxConnectionsPerIp). */
+  private readonly perIp = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
   scaling!: Scaling;
 
-  constructor(readonly opts: ResolvedOptions) {}
+  constructor(readonly opts: ResolvedOptions) {
+    this.local = new LocalChannels(opts.fanoutBatchSize);
+  }
 
   /** Keeps async work visible so stop() can wait for it; errors are logged, never thrown. */
   track<T>(p: Promise<T>): void {
@@ -66,6 +70,8 @@ export class Hub {
       } else this.authFailed(conn, channel);
       return;
     }
+    const limit = this.opts.maxSubscriptionsPerConnection;
+    if (limit > 0 && !conn.isSubscribed(channel) && conn.subscriptionCount() >= limit) return this.overQuota(conn, channel, limit);
     const { key, secret } = this.opts;
     const presence = isPresence(channel);
     const channelData = presence ? data.channel_data : undefined;
@@ -77,6 +83,7 @@ export class Hub {
     if (presence) {
       member = parseChannelData(channelData);
       if (!member) return this.authFailed(conn, channel, 'channel_data must be JSON with a user_id');
+      if (!this.scaling.available) return this.presenceUnavailable(conn, channel);
     }
     const added = this.local.add(channel, conn);
     if (member) (conn.presence ??= new Map()).set(channel, member);
@@ -84,16 +91,34 @@ export class Hub {
   }
 
   private async afterSubscribe(conn: Connection, channel: string, added: boolean, member: PresenceMember | null): Promise<void> {
-    if (added) await this.scaling.subscriptionDelta(channel, 1);
-    let first = false;
-    if (member && added) first = await this.scaling.presenceJoin(channel, conn.id, member);
-    if (conn.closed || !conn.isSubscribed(channel)) return;
-    const payload = member ? presenceData(await this.scaling.presenceMembers(channel)) : {};
-    conn.send(encodeEvent('pusher_internal:subscription_succeeded', payload, channel));
-    if (member && first) this.broadcast(channel, encodeEvent('pusher_internal:member_added', member, channel), conn.id);
-    if (isCache(channel)) {
-      const cached = await this.scaling.getCache(channel);
-      conn.send(cached ?? encodeEvent('pusher:cache_miss', undefined, channel));
+    let answered = false;
+    try {
+      if (added) await this.scaling.subscriptionDelta(channel, 1);
+      let first = false;
+      let members: PresenceMember[] = [];
+      if (member) {
+        if (added) first = await this.scaling.presenceJoin(channel, conn.id, member);
+        members = await this.scaling.presenceMembers(channel);
+      }
+      if (conn.closed || !conn.isSubscribed(channel)) return;
+      conn.send(encodeEvent('pusher_internal:subscription_succeeded', member ? presenceData(members) : {}, channel));
+      answered = true;
+      if (member && first) this.broadcast(channel, encodeEvent('pusher_internal:member_added', member, channel), conn.id);
+      if (isCache(channel)) {
+        const cached = await this.scaling.getCache(channel).catch((e: unknown) => {
+          if (e instanceof ScalingUnavailable) return null;
+          throw e;
+        });
+        conn.send(cached ?? encodeEvent('pusher:cache_miss', undefined, channel));
+      }
+    } catch (e) {
+      // Whatever failed, the client gets an answer instead of waiting forever; what was done is undone
+      // (a Redis registration that did go through is removed now, or by the rebuild on reconnect).
+      if (!answered) {
+        if (conn.isSubscribed(channel)) this.unsubscribe(conn, channel);
+        if (!conn.closed) this.subscriptionFailed(conn, channel, e instanceof ScalingUnavailable);
+      }
+      if (!(e instanceof ScalingUnavailable)) throw e; // a bug: track() logs it
     }
   }
 
@@ -102,19 +127,79 @@ export class Hub {
     conn.sendError(ErrorCode.Unauthorized, 'Connection is unauthorized');
   }
 
+  /** soketi's answer to a limit: subscription_error `LimitReached` with status 4301, and pusher:error 4301 (the socket stays open). */
+  private overQuota(conn: Connection, channel: string, limit: number): void {
+    const error = `Subscription limit reached: at most ${limit} channels per connection`;
+    conn.send(encodeEvent('pusher:subscription_error', { type: 'LimitReached', error, status: ErrorCode.OverQuotaSubscriptions }, channel));
+    conn.sendError(ErrorCode.OverQuotaSubscriptions, error);
+  }
+
+  /** Presence needs the shared member list; without Redis it is refused at once (soketi's ServerError, 4302) instead of hanging. */
+  private presenceUnavailable(conn: Connection, channel: string): void {
+    this.subscriptionFailed(conn, channel, true);
+  }
+
+  private subscriptionFailed(conn: Connection, channel: string, storeUnavailable: boolean): void {
+    const error = storeUnavailable
+      ? 'Presence is unavailable for now: the realtime server lost its shared store. Try again shortly.'
+      : 'A server error has occurred.';
+    conn.send(encodeEvent('pusher:subscription_error', { type: 'ServerError', error, status: ErrorCode.ServerError }, channel));
+  }
+
   unsubscribe(conn: Connection, channel: string): void {
     if (isServerToUser(channel)) return; // managed by the server for signed-in sockets
     if (!this.local.remove(channel, conn)) return;
     const member = conn.presence?.get(channel);
     conn.presence?.delete(channel);
-    this.track(this.afterUnsubscribe(conn, channel, member !== undefined));
+    this.track(this.afterUnsubscribe(conn, channel, member));
   }
 
-  private async afterUnsubscribe(conn: Connection, channel: string, presence: boolean): Promise<void> {
+  private async afterUnsubscribe(conn: Connection, channel: string, member: PresenceMember | undefined): Promise<void> {
     await this.scaling.subscriptionDelta(channel, -1);
-    if (!presence) return;
-    const left = await this.scaling.presenceLeave(channel, conn.id);
+    if (!member) return;
+    let left: Awaited<ReturnType<Scaling['presenceLeave']>>;
+    try {
+      left = await this.scaling.presenceLeave(channel, conn.id);
+    } catch (e) {
+      if (!(e instanceof ScalingUnavailable)) throw e;
+      // Other nodes cannot be told now; this node's sockets are told at once, Redis is cleaned on reconnect.
+      if (!this.hasLocalUser(channel, member, conn)) this.local.deliver(channel, this.memberRemovedFrame(channel, member), conn.id);
+      return;
+    }
     if (left?.last) this.broadcast(channel, this.memberRemovedFrame(channel, left.member), conn.id);
+  }
+
+  private hasLocalUser(channel: string, member: PresenceMember, except: Connection): boolean {
+    const key = userKey(member.user_id);
+    for (const c of this.local.subscribers(channel) ?? []) {
+      const m = c !== except ? c.presence?.get(channel) : undefined;
+      if (m && userKey(m.user_id) === key) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The node that reaped this one announced this member gone; announce it again. Local sockets get it too:
+   * after a stall (not a partition) they heard the removal as well, and a repeated member_added is harmless
+   * (pusher-js keeps one entry per user id).
+   */
+  memberBack(m: LocalMember): void {
+    this.broadcast(m.channel, encodeEvent('pusher_internal:member_added', m.member, m.channel), m.socketId);
+  }
+
+  /** What this node holds, for rebuilding its share of the scaling backend after an outage. */
+  localState(): LocalState {
+    const subscriptions = new Map<string, number>();
+    for (const name of this.local.names()) if (!isServerToUser(name)) subscriptions.set(name, this.local.count(name));
+    const presence: LocalState['presence'] = [];
+    for (const conn of this.connections.values()) {
+      if (conn.presence) for (const [channel, member] of conn.presence) presence.push({ channel, socketId: conn.id, member });
+    }
+    return { connections: this.connections.size, subscriptions, presence };
+  }
+
+  isLocalMember(channel: string, socketId: string): boolean {
+    return this.connections.get(socketId)?.presence?.has(channel) ?? false;
   }
 
   signIn(conn: Connection, userId: string): void {
@@ -123,8 +208,13 @@ export class Hub {
     this.local.add(SERVER_TO_USER_PREFIX + userId, conn);
   }
 
+  connectionsFrom(ip: string): number {
+    return this.perIp.get(ip) ?? 0;
+  }
+
   opened(conn: Connection): void {
     this.connections.set(conn.id, conn);
+    this.perIp.set(conn.ip, this.connectionsFrom(conn.ip) + 1);
     this.scaling.connectionDelta(1);
   }
 
@@ -132,6 +222,9 @@ export class Hub {
   closed(conn: Connection): void {
     conn.closed = true;
     if (!this.connections.delete(conn.id)) return;
+    const fromIp = this.connectionsFrom(conn.ip) - 1;
+    if (fromIp > 0) this.perIp.set(conn.ip, fromIp);
+    else this.perIp.delete(conn.ip);
     this.scaling.connectionDelta(-1);
     if (conn.userId !== null) this.local.remove(SERVER_TO_USER_PREFIX + conn.userId, conn);
     for (const channel of [...(conn.channels ?? [])]) this.unsubscribe(conn, channel);

@@ -4,7 +4,11 @@
  * pongTimeoutMs gets `pusher:error` 4201 and is closed with 4201.
  */
 import type { Connection } from './connection';
+import { describeError, guard, logSafely } from './guard';
+import type { RealtimeLogger } from './options';
 import { ErrorCode, PING_FRAME } from './protocol';
+
+const silent: RealtimeLogger = { info() {}, warn() {}, error() {} };
 
 export class IdleSweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -13,6 +17,7 @@ export class IdleSweeper {
     private readonly connections: ReadonlyMap<string, Connection>,
     private readonly pingIntervalMs: number,
     private readonly pongTimeoutMs: number,
+    private readonly logger: RealtimeLogger = silent,
   ) {}
 
   /** Ticks often enough to honour the smaller of the two delays within ~25 %. */
@@ -21,7 +26,7 @@ export class IdleSweeper {
   }
 
   start(): void {
-    this.timer = setInterval(() => this.sweep(Date.now()), this.tickMs);
+    this.timer = setInterval(guard(this.logger, 'idle sweep', () => this.sweep(Date.now())), this.tickMs);
     this.timer.unref();
   }
 
@@ -33,13 +38,24 @@ export class IdleSweeper {
   sweep(now: number): void {
     for (const conn of this.connections.values()) {
       if (conn.closed) continue;
-      if (conn.pingedAt !== 0) {
-        if (now - conn.pingedAt >= this.pongTimeoutMs) conn.reject(ErrorCode.PongTimeout, 'Pong reply not received in time');
-      } else if (now - conn.lastSeen >= this.pingIntervalMs) {
-        conn.pingedAt = now;
-        conn.send(PING_FRAME);
-        if (conn.controlFrames) conn.ws.ping();
+      try {
+        this.check(conn, now);
+      } catch (e) {
+        // One broken socket must not stop the sweep of all the others.
+        logSafely(this.logger, 'warn', 'realtime idle check failed, dropping the socket', describeError(e));
+        conn.closed = true;
+        conn.ws.terminate();
       }
+    }
+  }
+
+  private check(conn: Connection, now: number): void {
+    if (conn.pingedAt !== 0) {
+      if (now - conn.pingedAt >= this.pongTimeoutMs) conn.reject(ErrorCode.PongTimeout, 'Pong reply not received in time');
+    } else if (now - conn.lastSeen >= this.pingIntervalMs) {
+      conn.pingedAt = now;
+      conn.send(PING_FRAME);
+      if (conn.controlFrames) conn.ws.ping();
     }
   }
 }

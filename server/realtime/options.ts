@@ -15,6 +15,15 @@ export interface RealtimeOptions {
   /** Host patterns (`*` wildcards allowed, like Reverb); `['*']` allows any origin. */
   allowedOrigins: string[];
   maxConnections?: number;
+  /** Simultaneous connections from one IP address (100); 0 = no limit. Over it: pusher:error and close 4004. */
+  maxConnectionsPerIp?: number;
+  /** Channels one socket may be subscribed to (100); 0 = no limit. Over it: subscription_error 4301. */
+  maxSubscriptionsPerConnection?: number;
+  /**
+   * Behind one reverse proxy: the client address is the last X-Forwarded-For entry (what the proxy saw).
+   * Off by default, so a client cannot pick its own address to dodge maxConnectionsPerIp.
+   */
+  trustProxy?: boolean;
   /** Largest accepted websocket message and largest event `data` on the HTTP API, in bytes (10 000). */
   maxMessageSize: number;
   /** Seconds; sent to clients in `pusher:connection_established` (30). */
@@ -34,6 +43,13 @@ export interface RealtimeOptions {
   nodeTimeoutMs?: number;
   /** Client events allowed per connection per second (10, like Pusher). */
   clientEventsPerSecond?: number;
+  /** A Redis command not answered within this time fails, so nothing waits on a hung Redis (2 000 ms). */
+  redisCommandTimeoutMs?: number;
+  /**
+   * Sockets written per event loop turn when an event fans out (1 000): larger channels are delivered in
+   * batches with setImmediate between them, so one big fan-out cannot hold up every other socket.
+   */
+  fanoutBatchSize?: number;
 }
 
 export interface ResolvedOptions extends Required<Omit<RealtimeOptions, 'maxConnections' | 'redisUrl'>> {
@@ -56,6 +72,11 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
     heartbeatIntervalMs,
     nodeTimeoutMs: opts.nodeTimeoutMs ?? heartbeatIntervalMs * 3,
     clientEventsPerSecond: opts.clientEventsPerSecond ?? 10,
+    maxConnectionsPerIp: opts.maxConnectionsPerIp ?? 100,
+    maxSubscriptionsPerConnection: opts.maxSubscriptionsPerConnection ?? 100,
+    trustProxy: opts.trustProxy ?? false,
+    redisCommandTimeoutMs: opts.redisCommandTimeoutMs ?? 2000,
+    fanoutBatchSize: Math.max(1, opts.fanoutBatchSize ?? 1000),
   };
 }
 
@@ -72,6 +93,9 @@ export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
     port: config.REVERB_PORT,
     allowedOrigins: origins.length ? origins : ['*'],
     maxConnections: config.REVERB_MAX_CONNECTIONS,
+    maxConnectionsPerIp: config.REVERB_MAX_CONNECTIONS_PER_IP,
+    maxSubscriptionsPerConnection: config.REVERB_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+    trustProxy: config.REVERB_TRUST_PROXY,
     maxMessageSize: config.REVERB_MAX_MESSAGE_SIZE,
     activityTimeout: config.REVERB_ACTIVITY_TIMEOUT,
     redisUrl: config.REVERB_SCALING_ENABLED && config.REDIS_URL ? config.REDIS_URL : undefined,

@@ -12,6 +12,10 @@ export const ErrorCode = {
   PongTimeout: 4201,
   /** 4300-4399: other errors; the connection stays open. */
   ClientEventRateLimit: 4301,
+  /** soketi's code for a limit reached (here: subscriptions per connection), same number as Pusher's rate limit. */
+  OverQuotaSubscriptions: 4301,
+  /** soketi's "a server error has occurred" (here: presence while the shared store is unreachable). */
+  ServerError: 4302,
 } as const;
 
 /** Reverb's generic answer to frames it cannot handle (connection stays open). */

@@ -4,13 +4,20 @@
  * member_removed are decided over all nodes. Each node refreshes a heartbeat key; a node whose key expired is
  * dead, and the first survivor to take its reap lock removes its members (broadcasting member_removed) and
  * its counts. Channel and connection counts for the HTTP API are per-node hashes summed over live nodes.
+ *
+ * Redis outages (ADR 0007): commands never queue or hang (no offline queue, a command timeout). While Redis is
+ * away the node keeps serving its own sockets; presence fails fast with ScalingUnavailable, cross-node events
+ * are dropped (counted), and count updates are skipped. When both connections are ready again, ioredis
+ * resubscribes the bus and the node rebuilds its own share of Redis (counts, presence registrations,
+ * heartbeat) from its local state: idempotent, so a short blip and a restart that lost every key both heal.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { PresenceMember } from './connection';
+import { describeError, guard, logSafely } from './guard';
 import type { RealtimeLogger } from './options';
 import { userKey } from './presence';
-import { CACHE_TTL_MS, type BusMessage, type Scaling, type ScalingHooks } from './scaling';
+import { CACHE_TTL_MS, ScalingUnavailable, toBusMessage, type BusMessage, type LocalMember, type Scaling, type ScalingHooks } from './scaling';
 
 // KEYS: conns-of-channel, users-of-channel, counts-of-channel, channels-of-node
 // ARGV: node|socket, user key, member json, channel
@@ -38,7 +45,23 @@ export interface RedisScalingOptions {
   prefix: string;
   heartbeatIntervalMs: number;
   nodeTimeoutMs: number;
+  commandTimeoutMs: number;
   logger: RealtimeLogger;
+}
+
+/** Presence registrations re-sent per pipeline when rebuilding after an outage. */
+const RESYNC_BATCH = 500;
+/** How long a reaped node can come back and still learn that its members were announced gone. */
+const REAPED_MARKER_MS = 60 * 60 * 1000;
+
+function parseMember(json: string): PresenceMember | null {
+  try {
+    const m = JSON.parse(json) as Partial<PresenceMember> | null;
+    if (!m || (typeof m.user_id !== 'string' && typeof m.user_id !== 'number')) return null;
+    return { user_id: m.user_id, user_info: m.user_info ?? null };
+  } catch {
+    return null;
+  }
 }
 
 export class RedisScaling implements Scaling {
@@ -48,11 +71,31 @@ export class RedisScaling implements Scaling {
   private hooks: ScalingHooks | null = null;
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
+  private started = false;
+  private stopping = false;
+  /** Last reported state, so an outage is logged once, not once per reconnect attempt. */
+  private up = false;
+  /** Shared state may have missed updates from this node: rebuild it before the next heartbeat. */
+  private dirty = false;
+  private dropped = 0;
+  /** Set after the first heartbeat: from then on, finding this node missing from the node set means it was removed while alive. */
+  private registered = false;
 
   constructor(private readonly o: RedisScalingOptions) {
-    this.cmd = new Redis(o.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    this.sub = new Redis(o.url, { lazyConnect: true });
-    for (const c of [this.cmd, this.sub]) c.on('error', (e: Error) => o.logger.error('realtime redis error', e.message));
+    this.cmd = new Redis(o.url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: o.commandTimeoutMs });
+    this.sub = new Redis(o.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    for (const c of [this.cmd, this.sub]) {
+      c.on('error', guard(o.logger, 'redis error handler', (e: Error) => {
+        if (this.up || !this.started) logSafely(o.logger, 'error', 'realtime redis error', e.message);
+      }));
+      c.on('close', guard(o.logger, 'redis close handler', () => this.lost()));
+      c.on('ready', guard(o.logger, 'redis ready handler', () => this.regained()));
+    }
+    this.sub.on('message', guard(o.logger, 'redis message handler', (_channel: string, raw: string) => this.receive(raw)));
+  }
+
+  get available(): boolean {
+    return this.started && !this.stopping && this.cmd.status === 'ready' && this.sub.status === 'ready';
   }
 
   private k(...parts: string[]): string {
@@ -61,50 +104,141 @@ export class RedisScaling implements Scaling {
 
   async start(hooks: ScalingHooks): Promise<void> {
     this.hooks = hooks;
-    await Promise.all([this.cmd.connect(), this.sub.connect()]);
-    this.sub.on('message', (_channel: string, raw: string) => this.receive(raw));
-    await this.sub.subscribe(this.k('bus'));
-    await this.cmd.multi().hset(this.k('conns'), this.nodeId, 0).del(this.k('subs', this.nodeId)).exec();
-    await this.heartbeat();
-    this.timer = setInterval(() => {
-      if (!this.beating) this.beating = this.heartbeat().finally(() => (this.beating = null));
-    }, this.o.heartbeatIntervalMs);
+    try {
+      await Promise.all([this.cmd.connect(), this.sub.connect()]);
+      await this.sub.subscribe(this.k('bus'));
+      await this.cmd.multi().hset(this.k('conns'), this.nodeId, 0).del(this.k('subs', this.nodeId)).exec();
+    } catch (e) {
+      this.cmd.disconnect();
+      this.sub.disconnect();
+      throw e;
+    }
+    this.started = true;
+    this.up = true;
+    await this.tick();
+    this.timer = setInterval(guard(this.o.logger, 'redis heartbeat timer', () => this.tick()), this.o.heartbeatIntervalMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
+    const wasAvailable = this.available;
+    this.stopping = true; // from here no reconnect starts a new heartbeat or rebuild
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.beating;
     try {
-      await this.forgetNode(this.nodeId);
+      if (wasAvailable) await this.forgetNode(this.nodeId);
+    } catch (e) {
+      logSafely(this.o.logger, 'warn', 'realtime could not unregister this node from redis', describeError(e));
     } finally {
       this.sub.disconnect();
       await this.cmd.quit().catch(() => this.cmd.disconnect());
     }
   }
 
+  private lost(): void {
+    if (!this.started || this.stopping) return;
+    this.dirty = true;
+    if (!this.up) return;
+    this.up = false;
+    logSafely(this.o.logger, 'error', 'realtime lost redis: serving local sockets only, presence unavailable until it returns');
+  }
+
+  private regained(): void {
+    if (!this.started || this.stopping || !this.available || this.up) return;
+    this.up = true;
+    this.dirty = true;
+    logSafely(this.o.logger, 'warn', `realtime redis is back (${this.dropped} events were not relayed meanwhile): rebuilding this node's state`);
+    this.dropped = 0;
+    void this.tick();
+  }
+
+  /** One heartbeat at a time: rebuild this node's shared state when it may be stale, then beat and reap. */
+  private tick(): Promise<void> {
+    if (!this.beating) {
+      this.beating = this.heartbeat()
+        .catch((e: unknown) => logSafely(this.o.logger, 'error', 'realtime heartbeat failed', describeError(e)))
+        .finally(() => (this.beating = null));
+    }
+    return this.beating;
+  }
+
   private receive(raw: string): void {
-    let m: BusMessage & { n?: string };
+    let parsed: unknown;
     try {
-      m = JSON.parse(raw);
+      parsed = JSON.parse(raw);
     } catch {
       return;
     }
-    if (m.n === this.nodeId) return;
-    this.hooks?.onMessage(m);
+    if ((parsed as { n?: unknown } | null)?.n === this.nodeId) return;
+    const m = toBusMessage(parsed);
+    if (m) this.hooks?.onMessage(m);
   }
 
   publish(m: BusMessage): void {
-    this.cmd.publish(this.k('bus'), JSON.stringify({ ...m, n: this.nodeId })).catch((e: Error) => this.o.logger.error('realtime publish failed', e.message));
+    if (!this.available) {
+      this.dropped += 1;
+      return;
+    }
+    this.cmd.publish(this.k('bus'), JSON.stringify({ ...m, n: this.nodeId })).catch((e: Error) => {
+      this.dropped += 1;
+      logSafely(this.o.logger, 'error', 'realtime publish failed', e.message);
+    });
   }
 
   private async heartbeat(): Promise<void> {
+    if (!this.available) return;
+    const beat = await this.cmd.multi().set(this.k('hb', this.nodeId), Date.now(), 'PX', this.o.nodeTimeoutMs).sadd(this.k('nodes'), this.nodeId).exec();
+    // Re-added: another node reaped this one (a stall or partition longer than nodeTimeoutMs), or Redis lost its keys.
+    if (beat?.[1]?.[1] === 1 && this.registered) this.dirty = true;
+    this.registered = true;
+    if (this.dirty) await this.resync();
+    await this.reapDeadNodes();
+  }
+
+  /**
+   * Rebuilds this node's part of Redis from local state: absolute counts, registrations of sockets that left
+   * while Redis was away removed (member_removed when it was the user's last), current ones registered again.
+   * The count snapshot is taken and queued in one synchronous step, so deltas queued after it apply after it.
+   * When another node had reaped this one, it told everyone these members left: they are announced again.
+   */
+  private async resync(): Promise<void> {
+    const hooks = this.hooks;
+    if (!hooks) return;
+    this.dirty = false;
     try {
-      await this.cmd.multi().set(this.k('hb', this.nodeId), Date.now(), 'PX', this.o.nodeTimeoutMs).sadd(this.k('nodes'), this.nodeId).exec();
-      await this.reapDeadNodes();
+      const marks = await this.cmd.multi().exists(this.k('reaped', this.nodeId)).exists(this.k('reap', this.nodeId)).exec();
+      const wasReaped = marks?.[0]?.[1] === 1;
+      if (!wasReaped && marks?.[1]?.[1] === 1) {
+        this.dirty = true; // another node is removing this one right now: rebuild once it is done
+        return;
+      }
+      const state = hooks.localState();
+      const counts = this.cmd.multi().hset(this.k('conns'), this.nodeId, state.connections).del(this.k('subs', this.nodeId));
+      if (state.subscriptions.size > 0) counts.hset(this.k('subs', this.nodeId), Object.fromEntries(state.subscriptions));
+      await counts.exec();
+      const channels = new Set(await this.cmd.smembers(this.k('nchan', this.nodeId)));
+      for (const m of state.presence) channels.add(m.channel);
+      const mine = `${this.nodeId}|`;
+      for (const channel of channels) {
+        for (const field of await this.cmd.hkeys(this.k('pc', channel))) {
+          if (!field.startsWith(mine) || hooks.isLocalMember(channel, field.slice(mine.length))) continue;
+          const gone = await this.leaveField(channel, field);
+          if (gone?.last) hooks.onMemberGone(channel, gone.member);
+        }
+      }
+      for (let i = 0; i < state.presence.length; i += RESYNC_BATCH) {
+        const members = state.presence.slice(i, i + RESYNC_BATCH).filter((m) => hooks.isLocalMember(m.channel, m.socketId));
+        const batch = this.cmd.pipeline();
+        for (const m of members) batch.eval(JOIN, 4, ...this.joinArgs(m));
+        const joined = (await batch.exec()) ?? [];
+        if (wasReaped) members.forEach((m, j) => Number(joined[j]?.[1]) === 1 && hooks.onMemberBack(m));
+      }
+      // Alive again: a later real death must be reapable at once, and must not be announced twice.
+      if (wasReaped) await this.cmd.del(this.k('reaped', this.nodeId), this.k('reap', this.nodeId));
     } catch (e) {
-      this.o.logger.error('realtime heartbeat failed', (e as Error).message);
+      this.dirty = true;
+      throw e;
     }
   }
 
@@ -122,7 +256,12 @@ export class RedisScaling implements Scaling {
       if (node === this.nodeId || live.has(node)) continue;
       const locked = await this.cmd.set(this.k('reap', node), this.nodeId, 'PX', 30_000, 'NX');
       if (locked !== 'OK') continue;
-      this.o.logger.warn('realtime node died, removing its members', node);
+      // It may have beaten since `live` was read (a node back from a stall): then it is not dead after all.
+      if ((await this.cmd.exists(this.k('hb', node))) === 1) {
+        await this.cmd.del(this.k('reap', node));
+        continue;
+      }
+      logSafely(this.o.logger, 'warn', 'realtime node died, removing its members', node);
       await this.forgetNode(node);
     }
   }
@@ -138,29 +277,44 @@ export class RedisScaling implements Scaling {
         if (gone?.last && node !== this.nodeId) this.hooks?.onMemberGone(channel, gone.member);
       }
     }
-    await this.cmd
+    const done = this.cmd
       .multi()
       .del(this.k('nchan', node), this.k('subs', node), this.k('hb', node))
       .hdel(this.k('conns'), node)
-      .srem(this.k('nodes'), node)
-      .exec();
+      .srem(this.k('nodes'), node);
+    // Last, so a node reaped while alive (stalled, cut off) that finds it knows the reaping is over, and re-announces.
+    if (node !== this.nodeId) done.set(this.k('reaped', node), '1', 'PX', REAPED_MARKER_MS);
+    await done.exec();
   }
 
   private presenceKeys(channel: string): [string, string, string] {
     return [this.k('pc', channel), this.k('pu', channel), this.k('pn', channel)];
   }
 
-  async presenceJoin(channel: string, socketId: string, member: PresenceMember): Promise<boolean> {
-    const count = await this.cmd.eval(
-      JOIN,
-      4,
-      ...this.presenceKeys(channel),
+  private joinArgs(m: LocalMember): string[] {
+    return [
+      ...this.presenceKeys(m.channel),
       this.k('nchan', this.nodeId),
-      `${this.nodeId}|${socketId}`,
-      userKey(member.user_id),
-      JSON.stringify(member),
-      channel,
-    );
+      `${this.nodeId}|${m.socketId}`,
+      userKey(m.member.user_id),
+      JSON.stringify(m.member),
+      m.channel,
+    ];
+  }
+
+  /** Runs a command for a caller that must answer a client: fails fast while Redis is away, and marks state stale on failure. */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    if (!this.available) throw new ScalingUnavailable();
+    try {
+      return await run();
+    } catch (e) {
+      this.dirty = true;
+      throw new ScalingUnavailable(`Redis command failed: ${(e as Error).message}`);
+    }
+  }
+
+  async presenceJoin(channel: string, socketId: string, member: PresenceMember): Promise<boolean> {
+    const count = await this.call(() => this.cmd.eval(JOIN, 4, ...this.joinArgs({ channel, socketId, member })));
     return Number(count) === 1;
   }
 
@@ -168,67 +322,79 @@ export class RedisScaling implements Scaling {
     const res = (await this.cmd.eval(LEAVE, 3, ...this.presenceKeys(channel), field)) as [string, string, string] | null;
     if (!res) return null;
     const [uid, count, json] = res;
-    let member: PresenceMember = { user_id: uid, user_info: null };
-    try {
-      if (json) member = JSON.parse(json) as PresenceMember;
-    } catch {
-      /* keep the id-only member */
-    }
-    return { member, last: Number(count) <= 0 };
+    return { member: (json && parseMember(json)) || { user_id: uid, user_info: null }, last: Number(count) <= 0 };
   }
 
   presenceLeave(channel: string, socketId: string) {
-    return this.leaveField(channel, `${this.nodeId}|${socketId}`);
+    return this.call(() => this.leaveField(channel, `${this.nodeId}|${socketId}`));
   }
 
   async presenceMembers(channel: string): Promise<PresenceMember[]> {
-    const values = await this.cmd.hvals(this.k('pu', channel));
-    return values.map((v) => JSON.parse(v) as PresenceMember);
+    const values = await this.call(() => this.cmd.hvals(this.k('pu', channel)));
+    return values.map(parseMember).filter((m): m is PresenceMember => m !== null);
   }
 
-  async userCount(channel: string): Promise<number> {
-    return this.cmd.hlen(this.k('pu', channel));
+  userCount(channel: string): Promise<number> {
+    return this.call(() => this.cmd.hlen(this.k('pu', channel)));
   }
 
   async subscriptionDelta(channel: string, delta: number): Promise<void> {
-    const key = this.k('subs', this.nodeId);
-    const n = await this.cmd.hincrby(key, channel, delta);
-    if (n <= 0) await this.cmd.hdel(key, channel);
+    if (!this.available) {
+      this.dirty = true;
+      return;
+    }
+    try {
+      const key = this.k('subs', this.nodeId);
+      const n = await this.cmd.hincrby(key, channel, delta);
+      if (n <= 0) await this.cmd.hdel(key, channel);
+    } catch {
+      this.dirty = true;
+    }
   }
 
   connectionDelta(delta: number): void {
-    this.cmd.hincrby(this.k('conns'), this.nodeId, delta).catch((e: Error) => this.o.logger.error('realtime count failed', e.message));
-  }
-
-  async channelCounts(): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    for (const node of await this.liveNodes()) {
-      const counts = await this.cmd.hgetall(this.k('subs', node));
-      for (const [channel, n] of Object.entries(counts)) out.set(channel, (out.get(channel) ?? 0) + Number(n));
+    if (!this.available) {
+      this.dirty = true;
+      return;
     }
-    for (const [channel, n] of out) if (n <= 0) out.delete(channel);
-    return out;
+    this.cmd.hincrby(this.k('conns'), this.nodeId, delta).catch(() => (this.dirty = true));
   }
 
-  async subscriptionCount(channel: string): Promise<number> {
-    let total = 0;
-    for (const node of await this.liveNodes()) total += Number((await this.cmd.hget(this.k('subs', node), channel)) ?? 0);
-    return total;
+  channelCounts(): Promise<Map<string, number>> {
+    return this.call(async () => {
+      const out = new Map<string, number>();
+      for (const node of await this.liveNodes()) {
+        const counts = await this.cmd.hgetall(this.k('subs', node));
+        for (const [channel, n] of Object.entries(counts)) out.set(channel, (out.get(channel) ?? 0) + Number(n));
+      }
+      for (const [channel, n] of out) if (!(n > 0)) out.delete(channel);
+      return out;
+    });
   }
 
-  async connectionCount(): Promise<number> {
-    const live = new Set(await this.liveNodes());
-    const counts = await this.cmd.hgetall(this.k('conns'));
-    let total = 0;
-    for (const [node, n] of Object.entries(counts)) if (live.has(node)) total += Number(n);
-    return total;
+  subscriptionCount(channel: string): Promise<number> {
+    return this.call(async () => {
+      let total = 0;
+      for (const node of await this.liveNodes()) total += Number((await this.cmd.hget(this.k('subs', node), channel)) ?? 0) || 0;
+      return total;
+    });
+  }
+
+  connectionCount(): Promise<number> {
+    return this.call(async () => {
+      const live = new Set(await this.liveNodes());
+      const counts = await this.cmd.hgetall(this.k('conns'));
+      let total = 0;
+      for (const [node, n] of Object.entries(counts)) if (live.has(node)) total += Number(n) || 0;
+      return total;
+    });
   }
 
   async setCache(channel: string, frame: string): Promise<void> {
-    await this.cmd.set(this.k('cache', channel), frame, 'PX', CACHE_TTL_MS);
+    await this.call(() => this.cmd.set(this.k('cache', channel), frame, 'PX', CACHE_TTL_MS));
   }
 
   getCache(channel: string): Promise<string | null> {
-    return this.cmd.get(this.k('cache', channel));
+    return this.call(() => this.cmd.get(this.k('cache', channel)));
   }
 }

@@ -9,24 +9,65 @@ import { MemoryPresence } from './presence';
 /** A message for the other nodes: an event frame for a channel, or a user's connections to end. */
 export type BusMessage = { t: 'event'; c: string; f: string; x?: string } | { t: 'terminate'; u: string };
 
+/** What the bus carried, checked field by field: anything else (another writer, a bug, junk) is dropped. */
+export function toBusMessage(value: unknown): BusMessage | null {
+  if (!value || typeof value !== 'object') return null;
+  const m = value as Record<string, unknown>;
+  if (m.t === 'event' && typeof m.c === 'string' && typeof m.f === 'string' && (m.x === undefined || typeof m.x === 'string')) {
+    return m.x === undefined ? { t: 'event', c: m.c, f: m.f } : { t: 'event', c: m.c, f: m.f, x: m.x };
+  }
+  if (m.t === 'terminate' && typeof m.u === 'string') return { t: 'terminate', u: m.u };
+  return null;
+}
+
+/** One presence registration of a local socket. */
+export interface LocalMember {
+  channel: string;
+  socketId: string;
+  member: PresenceMember;
+}
+
+/** This node's own truth, which shared state is rebuilt from after an outage of the scaling backend. */
+export interface LocalState {
+  connections: number;
+  /** channel → local subscriptions (client subscriptions only, not the server-managed user channels). */
+  subscriptions: Map<string, number>;
+  presence: LocalMember[];
+}
+
 export interface ScalingHooks {
   /** A message published by another node. */
   onMessage(m: BusMessage): void;
-  /** A member of a dead node was removed and it was that user's last connection. */
+  /** A member was removed (a dead node's, or one of ours that left while Redis was away) and it was that user's last connection. */
   onMemberGone(channel: string, member: PresenceMember): void;
+  /** A local member announced gone by the node that reaped this one (it was alive after all) is registered again. */
+  onMemberBack(m: LocalMember): void;
+  localState(): LocalState;
+  /** Whether a local socket is joined to a presence channel right now. */
+  isLocalMember(channel: string, socketId: string): boolean;
+}
+
+/** The shared backend (Redis) cannot be reached: callers answer the client instead of waiting. */
+export class ScalingUnavailable extends Error {
+  constructor(reason = 'The realtime scaling backend is unavailable.') {
+    super(reason);
+    this.name = 'ScalingUnavailable';
+  }
 }
 
 export interface Scaling {
+  /** False while the shared backend is unreachable; presence then fails fast with ScalingUnavailable. */
+  readonly available: boolean;
   start(hooks: ScalingHooks): Promise<void>;
   stop(): Promise<void>;
   /** Sends to the other nodes (the caller delivers locally). */
   publish(m: BusMessage): void;
-  /** True when this is the user's first connection on the channel across all nodes. */
+  /** True when this is the user's first connection on the channel across all nodes. Rejects with ScalingUnavailable. */
   presenceJoin(channel: string, socketId: string, member: PresenceMember): Promise<boolean>;
   presenceLeave(channel: string, socketId: string): Promise<{ member: PresenceMember; last: boolean } | null>;
   presenceMembers(channel: string): Promise<PresenceMember[]>;
   userCount(channel: string): Promise<number>;
-  /** Mirrors local subscription changes so the HTTP API sees every node. */
+  /** Mirrors local subscription changes so the HTTP API sees every node; never rejects (a miss is repaired on reconnect). */
   subscriptionDelta(channel: string, delta: number): Promise<void>;
   connectionDelta(delta: number): void;
   /** channel → subscription count over all nodes (occupied channels only). */
@@ -41,6 +82,7 @@ export interface Scaling {
 export const CACHE_TTL_MS = 30 * 60 * 1000;
 
 export class MemoryScaling implements Scaling {
+  readonly available = true;
   private readonly presence = new MemoryPresence();
   private readonly cache = new Map<string, { frame: string; expires: number }>();
   private connections = 0;

@@ -1,14 +1,20 @@
-/** One node http server: the Pusher HTTP API and, on upgrade at /app/{key}, the Pusher websocket protocol. */
-import { createServer, type IncomingMessage } from 'node:http';
+/**
+ * One node http server: the Pusher HTTP API and, on upgrade at /app/{key}, the Pusher websocket protocol.
+ * Every listener is wrapped by guard() (guard.ts): no input can make an error escape to the process.
+ */
+import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { clientIp } from './client-ip';
 import { Connection } from './connection';
-import { handleHttp } from './http-api';
+import { describeError, guard, logSafely } from './guard';
+import { handleHttp, send } from './http-api';
 import { Hub } from './hub';
 import { IdleSweeper } from './idle';
 import { resolveOptions, type RealtimeOptions } from './options';
 import { ErrorCode, INVALID_MESSAGE, MESSAGE_TOO_BIG, SUPPORTED_PROTOCOLS, encodeEvent } from './protocol';
+import { parseTarget, safeDecode } from './request-target';
 import { MemoryScaling } from './scaling';
 import { RedisScaling } from './scaling-redis';
 import { handleFrame } from './ws-handler';
@@ -47,6 +53,7 @@ export function originAllowed(allowed: string[], origin: string | undefined): bo
 
 export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   const opts = resolveOptions(options);
+  const log = opts.logger;
   const hub = new Hub(opts);
   hub.scaling = opts.redisUrl
     ? new RedisScaling({
@@ -54,7 +61,8 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
         prefix: opts.redisKeyPrefix,
         heartbeatIntervalMs: opts.heartbeatIntervalMs,
         nodeTimeoutMs: opts.nodeTimeoutMs,
-        logger: opts.logger,
+        commandTimeoutMs: opts.redisCommandTimeoutMs,
+        logger: log,
       })
     : new MemoryScaling(hub.local);
   const wss = new WebSocketServer({
@@ -63,47 +71,72 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     clientTracking: false,
     // Frames above maxMessageSize are answered like Reverb (1009 + reason); far larger ones are cut by ws.
     maxPayload: Math.max(64 * 1024, opts.maxMessageSize * 4),
+    // One message per socket per event loop turn: a socket that sends thousands of frames in one burst
+    // cannot delay other sockets' frames (a bystander's ping) until its whole burst is handled.
+    allowSynchronousEvents: false,
   });
-  const http = createServer((req, res) => void handleHttp(hub, req, res));
-  const sweeper = new IdleSweeper(hub.connections, opts.pingIntervalMs, opts.pongTimeoutMs);
+  const http = createServer();
+  const sweeper = new IdleSweeper(hub.connections, opts.pingIntervalMs, opts.pongTimeoutMs, log);
   let stopping = false;
 
-  // Listeners shared by every socket (`this` is the socket): no closures per connection.
-  function onMessage(this: TaggedSocket, data: RawData, isBinary: boolean): void {
-    const conn = this[CONN];
-    if (!conn || conn.closed) return;
-    conn.touch();
-    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-    if (buf.length > opts.maxMessageSize) return conn.close(MESSAGE_TOO_BIG.code, MESSAGE_TOO_BIG.message);
-    if (isBinary) return conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
-    try {
-      handleFrame(hub, conn, buf.toString('utf8'));
-    } catch (e) {
-      opts.logger.warn('realtime frame failed', e instanceof Error ? e.message : e);
-      conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
-    }
+  /** Answers a handshake that never becomes a websocket, then drops the socket. */
+  function refuse(socket: Duplex, status: number): void {
+    if (!socket.writable) return void socket.destroy();
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
   }
-  function onClose(this: TaggedSocket): void {
+
+  // Listeners shared by every socket (`this` is the socket): no closures per connection.
+  const onMessage = guard(
+    log,
+    'websocket message',
+    function (this: TaggedSocket, data: RawData, isBinary: boolean): void {
+      const conn = this[CONN];
+      if (!conn || conn.closed) return;
+      conn.touch();
+      const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+      if (buf.length > opts.maxMessageSize) return conn.close(MESSAGE_TOO_BIG.code, MESSAGE_TOO_BIG.message);
+      if (isBinary) return conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
+      try {
+        handleFrame(hub, conn, buf.toString('utf8'));
+      } catch (e) {
+        // Junk the parser let through (e.g. client event data too deeply nested to serialise): Reverb's 4200, socket kept.
+        logSafely(log, 'warn', 'realtime frame failed', describeError(e));
+        conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
+      }
+    },
+    function (this: TaggedSocket) {
+      closeBroken(this);
+    },
+  );
+  const onClose = guard(log, 'websocket close', function (this: TaggedSocket): void {
     const conn = this[CONN];
     if (conn) hub.closed(conn);
-  }
-  function onPong(this: TaggedSocket): void {
+  });
+  const onPong = guard(log, 'websocket pong', function (this: TaggedSocket): void {
     this[CONN]?.touch();
-  }
-  function onPing(this: TaggedSocket): void {
+  });
+  const onPing = guard(log, 'websocket ping', function (this: TaggedSocket): void {
     const conn = this[CONN];
     if (!conn) return;
     conn.controlFrames = true;
     conn.touch();
-  }
-  function onError(this: TaggedSocket, err: Error & { code?: string }): void {
+  });
+  const onError = guard(log, 'websocket error', function (this: TaggedSocket, err: Error & { code?: string }): void {
     if (err.code === 'ECONNRESET' || err.code === 'EPIPE') return; // clients vanish; close handles cleanup
-    opts.logger.warn('realtime socket error', err.message);
+    logSafely(log, 'warn', 'realtime socket error', err.message);
+  });
+
+  /** After an unexpected error on a socket: close it with 1011 (internal error); clients reconnect. */
+  function closeBroken(ws: TaggedSocket): void {
+    const conn = ws[CONN];
+    if (conn) conn.close(1011, 'Internal server error');
+    else ws.terminate();
   }
 
-  function accept(ws: TaggedSocket, key: string, protocol: string | null, origin: string | undefined): void {
+  function accept(ws: TaggedSocket, key: string, protocol: string | null, origin: string | undefined, ip: string): void {
     ws.on('error', onError);
     const conn = new Connection(ws);
+    conn.ip = ip;
     if (key !== opts.key) return conn.reject(ErrorCode.AppNotFound, 'Application does not exist');
     if (protocol === null) return conn.reject(ErrorCode.NoProtocol, 'No protocol version supplied');
     if (!/^\d+$/.test(protocol) || !SUPPORTED_PROTOCOLS.has(Number(protocol))) {
@@ -114,6 +147,9 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     if (opts.maxConnections !== undefined && hub.connections.size >= opts.maxConnections) {
       return conn.reject(ErrorCode.OverQuota, 'Application is over connection quota');
     }
+    if (opts.maxConnectionsPerIp > 0 && hub.connectionsFrom(ip) >= opts.maxConnectionsPerIp) {
+      return conn.reject(ErrorCode.OverQuota, 'Too many connections from this address');
+    }
     ws[CONN] = conn;
     ws.on('message', onMessage);
     ws.on('close', onClose);
@@ -123,25 +159,59 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     conn.send(encodeEvent('pusher:connection_established', { socket_id: conn.id, activity_timeout: opts.activityTimeout }));
   }
 
-  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = /^\/app\/([^/]+)\/?$/.exec(url.pathname);
-    if (!match) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    const key = decodeURIComponent(match[1]);
-    const protocol = url.searchParams.get('protocol');
-    const origin = req.headers.origin;
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, key, protocol, origin));
-  });
+  http.on(
+    'request',
+    guard(
+      log,
+      'http request',
+      (req: IncomingMessage, res: ServerResponse) => handleHttp(hub, req, res),
+      (_e, _req, res) => send(res, 500, { error: 'Internal server error.' }),
+    ),
+  );
+
+  http.on(
+    'upgrade',
+    guard(
+      log,
+      'websocket handshake',
+      (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        socket.on('error', () => socket.destroy());
+        const target = parseTarget(req.url);
+        const match = target && /^\/app\/([^/]+)\/?$/.exec(target.path);
+        if (!target || !match) return refuse(socket, 404);
+        const key = safeDecode(match[1]);
+        if (key === null) return refuse(socket, 400);
+        const protocol = target.query.get('protocol');
+        const origin = req.headers.origin;
+        const ip = clientIp(req, opts.trustProxy);
+        wss.handleUpgrade(req, socket, head, (ws) => accept(ws, key, protocol, origin, ip));
+      },
+      (_e, _req, socket) => socket.destroy(),
+    ),
+  );
+
+  // Malformed HTTP, headers beyond maxHeaderSize, timeouts: a status line when the socket can still take one, then gone.
+  http.on(
+    'clientError',
+    guard(
+      log,
+      'http client error',
+      (err: NodeJS.ErrnoException, socket: Duplex) => {
+        if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+        refuse(socket, err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400);
+      },
+      (_e, _err, socket) => socket.destroy(),
+    ),
+  );
 
   return {
     async start() {
       await hub.scaling.start({
         onMessage: (m) => hub.onBusMessage(m),
         onMemberGone: (channel, member) => hub.broadcast(channel, hub.memberRemovedFrame(channel, member)),
+        onMemberBack: (m) => hub.memberBack(m),
+        localState: () => hub.localState(),
+        isLocalMember: (channel, socketId) => hub.isLocalMember(channel, socketId),
       });
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);
@@ -150,9 +220,11 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
           resolve();
         });
       });
+      // After listening, errors such as EMFILE on accept are logged; the server keeps serving who it can.
+      http.on('error', guard(log, 'http server error', (e: Error) => logSafely(log, 'error', 'realtime http server error', e.message)));
       sweeper.start();
       const port = (http.address() as AddressInfo).port;
-      opts.logger.info(`realtime server listening on ${opts.host}:${port}`);
+      logSafely(log, 'info', `realtime server listening on ${opts.host}:${port}`);
       return { port };
     },
 
@@ -172,7 +244,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       await hub.scaling.stop();
       http.closeAllConnections();
       await closed;
-      opts.logger.info('realtime server stopped');
+      logSafely(log, 'info', 'realtime server stopped');
     },
   };
 }

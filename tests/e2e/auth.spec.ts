@@ -9,8 +9,8 @@ import { expect, PASSWORD, registerAndVerify, signIn, test, uniqueEmail } from '
  */
 
 async function logOut(page: Page, name: string) {
-  await page.getByRole('button', { name: `Account menu for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: `${name}, account menu` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 
@@ -21,11 +21,11 @@ async function logOut(page: Page, name: string) {
 async function signInTo(page: Page, path: string, email: string, password: string, remember = false) {
   await page.goto(path);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page).toHaveTitle('Log in - Boardly');
+  await expect(page).toHaveTitle('Sign in - Boardly');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (remember) await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
@@ -50,7 +50,7 @@ test('register → verify by mail → log out → remember me → change passwor
 
   // Registration: the rule is shown, the form is refused with field errors, then accepted.
   await page.goto('/register');
-  await expect(page).toHaveTitle('Register - Boardly');
+  await expect(page).toHaveTitle('Create account - Boardly');
   await expect(page.getByText('At least 8 characters.')).toBeVisible();
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(email);
@@ -98,7 +98,10 @@ test('register → verify by mail → log out → remember me → change passwor
   await expect(passwordForm.getByLabel('Current password')).toBeFocused();
   await passwordForm.getByLabel('Current password').fill(PASSWORD);
   await passwordForm.getByRole('button', { name: 'Save password' }).click();
-  await expect(passwordForm.getByText('Saved.')).toBeVisible();
+  // Success is reported once: the toast, not a second "Saved." beside the button.
+  await expect(page.getByRole('status').getByText('Password updated.')).toBeVisible();
+  await expect(page.getByText('Password updated.')).toHaveCount(1);
+  await expect(passwordForm.getByText('Saved.')).toHaveCount(0);
   await expect(passwordForm.getByLabel('Current password')).toHaveValue('');
   await expect(passwordForm.getByLabel('New password')).toHaveValue('');
   await expect(passwordForm.getByLabel('Confirm password')).toHaveValue('');

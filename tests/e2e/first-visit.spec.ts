@@ -18,7 +18,7 @@ async function printedUrl(output: string[]): Promise<string> {
   throw new Error(`The app printed no address:\n${output.join('')}`);
 }
 
-test('first visit: register, verify by mail, create an organisation, invite, share an insight, unshare it, sign out, press Back', async ({ page, app, browser, consoleErrors }) => {
+test('first visit: register, verify by mail, create an organization, invite, share an insight, unshare it, sign out, press Back', async ({ page, app, browser, consoleErrors }) => {
   test.setTimeout(120_000);
   const appPort = new URL(app.url).port;
   expect(appPort).not.toBe('3000');
@@ -34,7 +34,7 @@ test('first visit: register, verify by mail, create an organisation, invite, sha
 
   // Register from the home page.
   await page.goto(at('/'));
-  await page.getByRole('link', { name: 'Register' }).first().click();
+  await page.getByRole('link', { name: 'Create account' }).first().click();
   await expect(page).toHaveURL(/\/register$/);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(email);
@@ -49,12 +49,12 @@ test('first visit: register, verify by mail, create an organisation, invite, sha
   expect(new URL(link).port, `the verification link ${link} must point at this app (port ${appPort})`).toBe(appPort);
   await page.goto(link);
 
-  // No organisation yet: create one.
+  // No organization yet: create one.
   await expect(page).toHaveURL(/\/organizations\/select$/);
   await expect(page.getByText('Your email address is verified.')).toBeVisible();
-  await page.getByRole('link', { name: 'Create an organisation' }).click();
+  await page.getByRole('link', { name: 'Create an organization' }).click();
   await page.getByLabel('Name').fill(orgName);
-  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await page.getByRole('button', { name: 'Create organization' }).click();
   await expect(page.getByRole('heading', { level: 1, name: orgName })).toBeVisible();
 
   // Invite a colleague; the invitation's link also points at this app.
@@ -102,14 +102,14 @@ test('first visit: register, verify by mail, create an organisation, invite, sha
   await expect(guest.getByText(title)).toHaveCount(0);
   await stranger.close();
 
-  // Sign out, then Back: nothing of the organisation or its insight.
+  // Sign out, then Back: nothing of the organization or its insight.
   await page.goto(insightUrl);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await page.getByRole('button', { name: `Account menu for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: `${name}, account menu` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goBack();
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByText(title)).toHaveCount(0);
   await expect(page.getByText(orgName)).toHaveCount(0);
   expect(await page.content()).not.toContain(title);

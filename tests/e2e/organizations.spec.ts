@@ -9,8 +9,8 @@ import { expect, PASSWORD, registerAndVerify, test, uniqueEmail } from './suppor
  */
 
 async function logOut(page: Page, name: string) {
-  await page.getByRole('button', { name: `Account menu for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: `${name}, account menu` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 
@@ -23,7 +23,7 @@ async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
   await page.getByLabel('Role').selectOption({ label: role });
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page).toHaveURL(/\/users$/);
-  await expect(page.getByRole('table', { name: 'Pending invitations' }).getByText(email)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pending invitations' }).getByRole('cell', { name: email, exact: true })).toBeVisible();
 }
 
 /** Opens the invitation link from the real mail in a fresh browser context and creates the account. */
@@ -57,24 +57,24 @@ test('owner creates an organisation, invites an editor and a viewer by mail; the
   // A new user has no organisation yet: the app offers to create one.
   await registerAndVerify(page, app, ownerName, ownerEmail);
   await expect(page).toHaveURL(/\/organizations\/select$/);
-  await expect(page.getByText('You are not part of an organisation yet')).toBeVisible();
-  await page.getByRole('link', { name: 'Create an organisation' }).click();
+  await expect(page.getByText('You are not part of an organization yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Create an organization' }).click();
 
   // Create: the slug follows the name until edited; a reserved slug is refused with a clear message.
-  await expect(page).toHaveTitle('New organisation - Boardly');
+  await expect(page).toHaveTitle('New organization - Boardly');
   await page.getByLabel('Name').fill(orgName);
   await expect(page.getByLabel('Slug')).toHaveValue(`acme-governance-${suffix}`);
   await page.getByLabel('Slug').fill('admin');
-  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await page.getByRole('button', { name: 'Create organization' }).click();
   await expect(page.getByText('That slug is reserved. Please choose another.')).toBeVisible();
   await expect(page.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Slug').fill(slug);
   await page.getByLabel('Website').fill('https://acme.example');
-  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await page.getByRole('button', { name: 'Create organization' }).click();
   await expect(page).toHaveURL(/\/organizations\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: orgName })).toBeVisible();
   await expect(page.getByText('You are owner')).toBeVisible();
-  await expect(page.getByText('Current organisation')).toBeVisible();
+  await expect(page.getByText('Current organization')).toBeVisible();
   const orgUrl = new URL(page.url()).pathname;
 
   // Invite an editor and a viewer; both mails go through SMTP.
@@ -95,11 +95,11 @@ test('owner creates an organisation, invites an editor and a viewer by mail; the
 
   // Signing in through the organisation's own address: first the slug, then the credentials.
   await editor.page.goto('/org-login');
-  await expect(editor.page).toHaveTitle('Sign in to your organisation - Boardly');
-  await editor.page.getByLabel('Organisation').fill('no-such-org-here');
+  await expect(editor.page).toHaveTitle('Sign in to your organization - Boardly');
+  await editor.page.getByLabel('Organization').fill('no-such-org-here');
   await editor.page.getByRole('button', { name: 'Continue' }).click();
-  await expect(editor.page.getByText('No such organisation.')).toBeVisible();
-  await editor.page.getByLabel('Organisation').fill(slug);
+  await expect(editor.page.getByText('No such organization.')).toBeVisible();
+  await editor.page.getByLabel('Organization').fill(slug);
   await editor.page.getByRole('button', { name: 'Continue' }).click();
   await expect(editor.page).toHaveURL(new RegExp(`/org-login/${slug}$`));
   await expect(editor.page.getByRole('heading', { name: orgName })).toBeVisible();
@@ -112,12 +112,12 @@ test('owner creates an organisation, invites an editor and a viewer by mail; the
   const sideName = `Side Project ${suffix}`;
   await editor.page.goto('/organizations/create');
   await editor.page.getByLabel('Name').fill(sideName);
-  await editor.page.getByRole('button', { name: 'Create organisation' }).click();
+  await editor.page.getByRole('button', { name: 'Create organization' }).click();
   await expect(editor.page.getByRole('heading', { level: 1, name: sideName })).toBeVisible();
-  await editor.page.getByRole('button', { name: `Organisation: ${sideName}. Switch organisation` }).click();
+  await editor.page.getByRole('button', { name: `Organization: ${sideName}. Switch organization` }).click();
   await editor.page.getByRole('menuitem', { name: new RegExp(orgName) }).click();
   await expect(editor.page).toHaveURL(/\/dashboard$/);
-  await expect(editor.page.getByRole('button', { name: `Organisation: ${orgName}. Switch organisation` })).toBeVisible();
+  await expect(editor.page.getByRole('button', { name: `Organization: ${orgName}. Switch organization` })).toBeVisible();
   await editor.context.close();
 
   // The viewer: can read the organisation, but sees no edit buttons and is refused the members pages.
@@ -143,7 +143,7 @@ test('owner creates an organisation, invites an editor and a viewer by mail; the
   await page.goto('/login');
   await page.getByLabel('Email').fill(ownerEmail);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   // Let the sign-in finish before navigating, or the visit races it and lands as a guest.
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/users');

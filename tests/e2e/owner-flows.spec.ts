@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoTest, expect, signIn, signInAs, type DemoUser } from './support/fixtures';
 
 /**
- * Issue #12, bugs 3, 7, 8 and 9 in the browser, on the demo organisation (this file's own app):
+ * Issue #12, bugs 3, 7, 8 and 9 in the browser, on the demo organization (this file's own app):
  * what owners, platform admins and removed members meet.
  */
 const test = demoTest();
@@ -13,19 +13,19 @@ async function openAs(browser: Browser, baseURL: string, who: DemoUser): Promise
   return page;
 }
 
-test('a platform admin’s menu holds only links that work, before and after choosing an organisation (bug 8)', async ({ page }) => {
+test('a platform admin’s menu holds only links that work, before and after choosing an organization (bug 8)', async ({ page }) => {
   await signIn(page, 'platform@boardly.test', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/organizations\/select$/);
-  await expect(page.getByRole('heading', { name: 'Open any organisation' })).toBeVisible();
-  await expect(page.getByText('You are not part of an organisation yet')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Open any organization' })).toBeVisible();
+  await expect(page.getByText('You are not part of an organization yet')).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'All organisations' }).click();
+  await page.getByRole('link', { name: 'All organizations' }).click();
   await expect(page).toHaveURL(/\/organizations$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Organisations']);
+  await expect(nav.getByRole('link')).toHaveText(['Organizations']);
 
   await page.getByRole('link', { name: 'Northwind Governance' }).first().click();
-  await page.getByRole('button', { name: 'Switch to this organisation' }).click();
+  await page.getByRole('button', { name: 'Switch to this organization' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   for (const [label, heading] of [
     ['Board users', 'Board users'],
@@ -39,15 +39,15 @@ test('a platform admin’s menu holds only links that work, before and after cho
   }
 });
 
-test('the only owner is told why they cannot leave, transfers ownership through the password dialog, and the organisation is deleted in one go (bugs 7, 3, 9)', async ({ page, browser, baseURL, consoleErrors }) => {
+test('the only owner is told why they cannot leave, transfers ownership through the password dialog, and the organization is deleted in one go (bugs 7, 3, 9)', async ({ page, browser, baseURL, consoleErrors }) => {
   test.setTimeout(120_000);
   await signInAs(page, 'owner');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('link', { name: 'Organisation', exact: true }).click();
+  await nav.getByRole('link', { name: 'Organization', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Northwind Governance' })).toBeVisible();
 
   // Bug 7: no Leave button for the only owner, but the reason and the way out.
-  const leave = page.getByRole('region', { name: 'Leave organisation' });
+  const leave = page.getByRole('region', { name: 'Leave organization' });
   await expect(leave.getByText('You are the last owner of Northwind Governance.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Leave/ })).toHaveCount(0);
   await leave.getByRole('link', { name: 'Transfer ownership' }).click();
@@ -81,13 +81,13 @@ test('the only owner is told why they cannot leave, transfers ownership through 
   await expect(victor.getByText('You were removed from Northwind Governance.')).toBeVisible();
   await expect(victor).toHaveURL(/\/organizations\/select$/);
 
-  // Bug 3 again: Adam, the new owner, deletes the organisation: "are you sure?", then the
+  // Bug 3 again: Adam, the new owner, deletes the organization: "are you sure?", then the
   // password, then it is gone, without a detour.
   await adam.goto('/organizations');
   await adam.getByRole('link', { name: 'Northwind Governance' }).first().click();
   await adam.getByRole('link', { name: 'Edit' }).click();
-  await adam.getByRole('button', { name: 'Delete organisation' }).click();
-  await adam.getByRole('alertdialog', { name: 'Delete Northwind Governance?' }).getByRole('button', { name: 'Delete organisation' }).click();
+  await adam.getByRole('button', { name: 'Delete organization' }).click();
+  await adam.getByRole('alertdialog', { name: 'Delete Northwind Governance?' }).getByRole('button', { name: 'Delete organization' }).click();
   const adamPassword = adam.getByRole('dialog', { name: 'Confirm your password' });
   await adamPassword.getByLabel('Password').fill(DEMO_PASSWORD);
   await adamPassword.getByRole('button', { name: 'Confirm' }).click();

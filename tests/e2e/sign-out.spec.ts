@@ -19,21 +19,21 @@ test('after signing out, Back shows no board user and the console stays clean', 
   // Signed in, the presence channel is joined: the socket has something to leave.
   await expect(page.getByText(/member(s)? online/)).toBeAttached();
 
-  await page.getByRole('button', { name: 'Account menu for Adam Admin' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Adam Admin, account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   // Long enough for a late write to a closing socket to reach the console.
   await page.waitForTimeout(500);
 
   await page.goBack();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByText(name)).toHaveCount(0);
   expect(await page.content()).not.toContain(name);
 
-  // Back again, past the index: still the sign-in form, nothing of the organisation.
+  // Back again, past the index: still the sign-in form, nothing of the organization.
   await page.goBack();
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Board users' })).toHaveCount(0);
   await expect(page.getByText(name)).toHaveCount(0);
 });

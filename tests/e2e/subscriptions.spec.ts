@@ -18,11 +18,16 @@ test('an admin is refused a downgrade below usage, cancels, resumes, and sees bo
   await page.getByRole('link', { name: 'Change plan' }).click();
   await expect(page).toHaveURL(/\/subscription\/edit$/);
   await page.getByRole('radio', { name: /^Free/ }).check({ force: true });
-  await page.getByRole('button', { name: 'Switch to Free' }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: 'Remove some before downgrading' });
+  // Refused before it is sent: the plan's card says why, once, and the button says it cannot go.
+  const button = page.getByRole('button', { name: 'Switch to Free' });
+  await expect(button).toBeDisabled();
   // The demo organisation is over Free in three limits; board users is the one this test is about.
+  const refusal = page.getByText('Remove some before downgrading');
+  await expect(refusal).toHaveCount(1);
   await expect(refusal).toContainText('The Free plan allows 25 board users; you have 32.');
   await expect(refusal).toContainText('The Free plan allows 3 members; you have 4.');
+  await expect(button).toHaveAccessibleDescription(/The Free plan allows 25 board users; you have 32\./);
+  await expect(page.getByRole('alert').filter({ hasText: 'Remove some before downgrading' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/subscription\/edit$/);
 
   // Cancel: the trial stays until its end, and can be resumed.
@@ -87,4 +92,29 @@ test('the dashboard chart renders as an accessible SVG', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.locator('section').filter({ has: chart }).last().screenshot({ path: test.info().outputPath('dashboard-chart.png') });
   await page.screenshot({ path: test.info().outputPath('dashboard.png'), fullPage: true });
+});
+
+test('a plan that costs more is confirmed first; choosing the plan on trial says it ends the trial', async ({ page }) => {
+  await signInAs(page, 'owner');
+  await page.goto('/subscription/edit');
+  // Business costs more than the (free) trial: a confirmation names the price, and Not now sends nothing.
+  await page.getByRole('radio', { name: /^Business/ }).check({ force: true });
+  await page.getByRole('button', { name: 'Switch to Business' }).click();
+  const upgrade = page.getByRole('alertdialog', { name: 'Switch to Business?' });
+  await expect(upgrade).toContainText('Business costs $99.00 a month.');
+  await upgrade.getByRole('button', { name: 'Not now' }).click();
+  await expect(upgrade).toBeHidden();
+  await expect(page).toHaveURL(/\/subscription\/edit$/);
+
+  // Team during the Team trial: not "Switch to Team" but what it means.
+  await page.getByRole('radio', { name: /^Team/ }).check({ force: true });
+  const subscribe = page.getByRole('button', { name: 'Subscribe to Team now' });
+  await expect(subscribe).toHaveAccessibleDescription('Ends your trial today: Team continues as a paid plan at $29.00 a month, starting now.');
+  await subscribe.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Subscribe to Team now?' });
+  await expect(dialog).toContainText('Your trial ends today');
+  await dialog.getByRole('button', { name: 'Subscribe to Team now' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByText('You are now on the Team plan.')).toBeVisible();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
 });

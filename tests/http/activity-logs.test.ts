@@ -144,6 +144,7 @@ describe('Activity log: page', () => {
       event: 'role_changed',
       subject_type: 'member',
       subject_id: s.viewer.id,
+      subject_name: 'Vic Viewer',
       description: 'Adam Admin changed Vic Viewer from viewer to editor',
       causer: { id: s.admin.id, name: 'Adam Admin' },
       created_at: ago(20).toISOString(),
@@ -293,10 +294,12 @@ describe('Activity log: CSV export', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const text = body(res.text);
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Date,Causer,Event,Subject type,Subject ID,Description,Changes');
-    expect(lines[1]).toBe(`${ago(1).toISOString()},System,deleted,,,"'-2+3 and\na second line",{}`);
-    expect(lines[2]).toBe(`${ago(2).toISOString()},Adam Admin,created,board_user,1,"'=HYPERLINK(""http://evil"",""click"")","{""attributes"":{""first_name"":""@SUM(A1)""}}"`);
-    expect(text).toContain(`${ago(40).toISOString()},Adam Admin,updated,board_user,1,Updated board user Ada Lovelace,"{""old"":{""status"":""active"",""share_token"":""[hidden]""},""attributes"":{""status"":""inactive"",""share_token"":""[hidden]""}}"`);
+    // Times in the reader's zone (UTC here), as a spreadsheet reads them.
+    const at = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
+    expect(lines[0]).toBe('Date (UTC),Causer,Event,Subject type,Subject ID,Subject,Description,Changes');
+    expect(lines[1]).toBe(`${at(ago(1))},System,deleted,,,,"'-2+3 and\na second line",{}`);
+    expect(lines[2]).toBe(`${at(ago(2))},Adam Admin,created,board_user,1,(deleted),"'=HYPERLINK(""http://evil"",""click"")","{""attributes"":{""first_name"":""@SUM(A1)""}}"`);
+    expect(text).toContain(`${at(ago(40))},Adam Admin,updated,board_user,1,(deleted),Updated board user Ada Lovelace,"{""old"":{""status"":""active"",""share_token"":""[hidden]""},""attributes"":{""status"":""inactive"",""share_token"":""[hidden]""}}"`);
     expect(text).not.toContain('secret');
     expect(text).not.toContain('Foreign entry');
     expect(text).not.toContain('203.0.113.9');
@@ -306,7 +309,7 @@ describe('Activity log: CSV export', () => {
   it('applies the same filters as the page', async () => {
     const s = await setup();
     const c = await s.as(s.owner);
-    const rows = async (qs: string) => body((await c.get(`/organizations/${s.org.id}/activity-logs/export?${qs}`)).text).split('\r\n').slice(1).filter(Boolean).map((l) => l.split(',')[5]);
+    const rows = async (qs: string) => body((await c.get(`/organizations/${s.org.id}/activity-logs/export?${qs}`)).text).split('\r\n').slice(1).filter(Boolean).map((l) => l.split(',')[6]);
     expect(await rows(`causer=${s.editor.id}`)).toEqual(['"Shared insight ""Risk 100%"""', 'Created board user Ada Lovelace']);
     expect(await rows('causer=system')).toEqual(['Trial ended: now on Free']);
     expect(await rows('event=updated')).toEqual(['Updated board user Ada Lovelace']);
@@ -368,5 +371,60 @@ describe('Activity log: live filter matching (client helper)', () => {
     const list = [{ id: 3 }, { id: 2 }, { id: 1 }];
     expect(prependEntry(list, { id: 4 }, 3)).toEqual([{ id: 4 }, { id: 3 }, { id: 2 }]);
     expect(prependEntry(list, { id: 2 }, 3)).toBe(list);
+  });
+});
+
+describe('Activity log: subjects by name', () => {
+  type Row = { description: string; subject_type: string | null; subject_id: number | null; subject_name: string | null };
+  const rows = async (client: TestClient, orgId: number) => (await client.get(path(orgId), { inertia: true })).json().props.activity.data as Row[];
+
+  it('names each subject as it was when the entry was written, after a rename and a delete too', async () => {
+    const s = await setup();
+    const editor = await s.as(s.editor);
+    const body = { first_name: 'Anna', last_name: 'Smith', status: 'active', tags: [] };
+    expect((await editor.post('/board-users', body, { inertia: true })).status).toBe(303);
+    const created = await app.ctx.db.selectFrom('board_users').select('id').where('organization_id', '=', s.org.id).where('last_name', '=', 'Smith').executeTakeFirstOrThrow();
+    expect((await editor.put(`/board-users/${created.id}`, { ...body, last_name: 'Jones' }, { inertia: true })).status).toBe(303);
+    expect((await editor.delete(`/board-users/${created.id}`, undefined, { inertia: true })).status).toBe(303);
+    // Gone for good (not only trashed): the names written with the entries remain.
+    await app.ctx.db.deleteFrom('board_users').where('id', '=', created.id).execute();
+
+    const entries = (await rows(await s.as(s.admin), s.org.id)).filter((r) => r.subject_type === 'board_user' && r.description.includes('Anna'));
+    expect(entries.map((r) => [r.description, r.subject_name])).toEqual([
+      ['Deleted board user Anna Jones', 'Anna Jones'],
+      [expect.stringContaining('Anna Jones'), 'Anna Jones'],
+      [expect.stringContaining('Anna Smith'), 'Anna Smith'],
+    ]);
+  });
+
+  it('names the subjects of older entries from the live record, and none when it is gone or in another organisation', async () => {
+    const s = await setup();
+    const [ada] = await app.ctx.db.insertInto('board_users').values({ organization_id: s.org.id, first_name: 'Ada', last_name: 'Lovelace' }).returning('id').execute();
+    const [foreign] = await app.ctx.db.insertInto('board_users').values({ organization_id: s.other.id, first_name: 'Not', last_name: 'Yours' }).returning('id').execute();
+    // Written as before names were kept: no subject_label.
+    await log(s.org.id, { description: 'Old entry about Ada', subject_type: 'board_user', subject_id: ada.id, at: ago(3) });
+    await log(s.org.id, { description: 'Old entry about a vanished board user', subject_type: 'board_user', subject_id: 999_999, at: ago(2) });
+    await log(s.org.id, { description: 'Old entry pointing elsewhere', subject_type: 'board_user', subject_id: foreign.id, at: ago(1) });
+    const byDescription = new Map((await rows(await s.as(s.admin), s.org.id)).map((r) => [r.description, r.subject_name]));
+    expect(byDescription.get('Old entry about Ada')).toBe('Ada Lovelace');
+    expect(byDescription.get('Old entry about a vanished board user')).toBeNull();
+    expect(byDescription.get('Old entry pointing elsewhere')).toBeNull();
+    // Members are named by the user's name, subscriptions by their plan.
+    expect(byDescription.get('Adam Admin changed Vic Viewer from viewer to editor')).toBe('Vic Viewer');
+    expect(byDescription.get('Trial ended: now on Free')).toBeNull();
+  });
+
+  it('sends the name with live entries and the dashboard, and puts it in the CSV', async () => {
+    const s = await setup();
+    const editor = await s.as(s.editor);
+    app.broadcasts.published.length = 0;
+    expect((await editor.post('/board-users', { first_name: 'Live', last_name: 'Name', status: 'active', tags: [] }, { inertia: true })).status).toBe(303);
+    const live = app.broadcasts.published.find((e) => e.event === 'ActivityLogged');
+    expect((live?.data as { subject_name: string }).subject_name).toBe('Live Name');
+    const dashboard = (await editor.get('/dashboard', { inertia: true })).json().props.recentActivity as Row[];
+    expect(dashboard.find((r) => r.description === 'Created board user Live Name')?.subject_name).toBe('Live Name');
+    const csv = (await (await s.as(s.admin)).get(`${path(s.org.id)}/export?search=Live`)).text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv[0]).toBe('Date (UTC),Causer,Event,Subject type,Subject ID,Subject,Description,Changes');
+    expect(csv[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,Eve Editor,created,board_user,\d+,Live Name,Created board user Live Name,/);
   });
 });

@@ -95,7 +95,7 @@ describe('sign-in', () => {
     for (let i = 0; i < 5; i++) await login(c, user.email.toUpperCase(), 'wrong');
     const res = await login(c, user.email, PASSWORD);
     expect(res.status).toBe(303);
-    expect((await errorsAfter(c)).email).toMatch(/^Too many login attempts\. Please try again in \d+ seconds\.$/);
+    expect((await errorsAfter(c)).email).toMatch(/^Too many sign-in attempts\. Please try again in \d+ seconds\.$/);
     const api = await c.post('/login', { email: user.email, password: PASSWORD }, { headers: { Accept: 'application/json' } });
     expect(api.status).toBe(429);
     expect(api.headers.get('retry-after')).toMatch(/^\d+$/);

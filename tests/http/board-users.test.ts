@@ -351,12 +351,36 @@ describe('CSV export', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const text = parse(res.text);
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('ID,First name,Last name,Email,Phone,Position,Board,Status,Tags,Joined on,Notes,Created at,Deleted at');
-    expect(text).toContain(`"'=HYPERLINK(""http://evil"")",Alpha,a@x.test,'+31 6 1234,,"Board, ""quoted""",active,t1; t2,,"line1\nline2",2026-`);
+    expect(lines[0]).toBe('ID,First name,Last name,Email,Phone,Position,Board,Status,Tags,Joined on,Notes,Created at (UTC),Deleted at (UTC)');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"")",Alpha,a@x.test,+31 6 1234,,"Board, ""quoted""",active,t1; t2,,"line1\nline2",2026-`);
     expect(text).toContain(`'@SUM(A1),Beta,,,,'-2+3,inactive`);
     expect(text).toContain(`Tab,Gamma,,,,'\tcmd,active,,2020-05-06`);
     expect(text).not.toContain('Delta');
     expect(lines.filter(Boolean)).toHaveLength(4);
+  });
+
+  it('guards only what a spreadsheet would run: phone numbers and negative numbers stay as they are', async () => {
+    const m = await memberClient(app, 'viewer');
+    const cells = ['+44 20 7946 0000', '-12', '-0.5', "=cmd|' /C calc'!A0", '+SUM(1)', '-2+3', '@x', '\tx', '\rx', 'plain'];
+    await seed(m.organizationId, cells.map((board_name, i) => ({ first_name: 'Cell', last_name: `N${String(i).padStart(2, '0')}`, board_name })));
+    const res = await m.client.get('/board-users/export?sort=name');
+    const boards = parse(res.text)
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(',')[6]);
+    expect(boards).toEqual(['+44 20 7946 0000', '-12', '-0.5', "'=cmd|' /C calc'!A0", "'+SUM(1)", "'-2+3", "'@x", "'\tx", `"'\rx"`, 'plain']);
+  });
+
+  it("writes timestamps in the reader's time zone and names the zone in the header", async () => {
+    const m = await memberClient(app, 'viewer');
+    await app.ctx.db.updateTable('users').set({ timezone: 'Europe/London' }).where('id', '=', m.user.id).execute();
+    // Summer time: 18:27 UTC is 19:27 in London; in January London is on UTC.
+    await seed(m.organizationId, [{ first_name: 'Tz', last_name: 'Case', deleted_at: new Date('2026-07-01T18:27:05Z') }]);
+    await app.ctx.db.updateTable('board_users').set({ created_at: new Date('2026-01-15T23:30:00Z') }).where('organization_id', '=', m.organizationId).execute();
+    const lines = parse((await m.client.get('/board-users/export?trashed=only')).text).split('\r\n');
+    expect(lines[0]).toMatch(/,Created at \(Europe\/London\),Deleted at \(Europe\/London\)$/);
+    expect(lines[1]).toMatch(/,2026-01-15 23:30:00,2026-07-01 19:27:05$/);
   });
 
   it('applies search, status, trashed and sort like the index', async () => {

@@ -127,6 +127,22 @@ describe('Dashboard', () => {
     expect(recent[0].causer).toBeNull();
   });
 
+  it('lists changes, not sign-ins: a busy morning of sign-ins does not push the changes out', async () => {
+    const org = await createOrganization(app, null);
+    const { client, user } = await memberClient(app, 'viewer', org.id);
+    const at = (minutesAgo: number) => new Date(clock.now().getTime() - minutesAgo * 60_000);
+    await app.ctx.db
+      .insertInto('activity_logs')
+      .values([
+        { organization_id: org.id, causer_id: user.id, event: 'created', subject_type: 'board_user', subject_id: 1, description: 'Created board user A A', created_at: at(30) },
+        { organization_id: org.id, causer_id: user.id, event: 'shared', subject_type: 'insight', subject_id: 1, description: 'Shared insight "Q3"', created_at: at(20) },
+        ...Array.from({ length: 12 }, (_, i) => ({ organization_id: org.id, causer_id: user.id, event: 'signed_in', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in`, created_at: at(10 - i / 2) })),
+      ])
+      .execute();
+    const recent = (await client.get('/dashboard', { inertia: true })).json().props.recentActivity as { event: string; description: string }[];
+    expect(recent.map((r) => r.event)).toEqual(['shared', 'created']);
+  });
+
   it('uses the same, small number of queries whatever the size of the organisation', async () => {
     const small = await createOrganization(app, null);
     const large = await createOrganization(app, null);

@@ -6,7 +6,7 @@ import { actingAs, createUser } from '../helpers/factories';
 /**
  * Found by tests/e2e/first-visit.spec.ts (issue #12): a new user verifying their address never
  * heard "Your email address is verified.": the verify link redirects to /dashboard, which, with
- * no organisation yet, redirects to the picker, and the message was spent on the middle request.
+ * no organization yet, redirects to the picker, and the message was spent on the middle request.
  * A flash message is for the next page the user sees, however many redirects lead there.
  */
 let app: TestApp;

@@ -398,7 +398,7 @@ describe('removing members and leaving', () => {
 
     expect((await send(t.admin.client, 'DELETE', `/users/${t.owner.user.id}`, {})).status).toBe(403);
     const self = await send(t.owner.client, 'DELETE', `/users/${t.owner.user.id}`, {}, '/users');
-    expect((await errorsOf(t.owner.client, self)).member).toBe('To remove yourself, use "Leave organisation" on the organisation page.');
+    expect((await errorsOf(t.owner.client, self)).member).toBe('To remove yourself, use "Leave organization" on the organization page.');
 
     const platform = await actingAs(app, app.client(), await createUser(app, { platformAdmin: true }), t.org.id);
     const last = await send(platform, 'DELETE', `/users/${t.owner.user.id}`, {}, '/users');

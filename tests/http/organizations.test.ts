@@ -329,7 +329,7 @@ describe('switching and choosing the current organisation', () => {
     expect(page.props.organizations.map((o: { id: number }) => o.id).sort()).toEqual([a.id, b.id].sort());
 
     const bad = await send(client, 'POST', '/organizations/select', { organization_id: foreign.id }, '/organizations/select');
-    expect((await errorsOf(client, bad)).organization_id).toBe('Choose one of your organisations.');
+    expect((await errorsOf(client, bad)).organization_id).toBe('Choose one of your organizations.');
     const junk = await send(client, 'POST', '/organizations/select', { organization_id: 'x' }, '/organizations/select');
     expect((await errorsOf(client, junk)).organization_id).toBe('The organisation is invalid.');
 
@@ -400,9 +400,9 @@ describe('signing in to an organisation (/org-login)', () => {
     expect(form.props.organization).toBeNull();
 
     const unknown = await send(guest, 'POST', '/org-login', { slug: 'no-such-org' }, '/org-login');
-    expect((await errorsOf(guest, unknown)).slug).toBe('No such organisation.');
+    expect((await errorsOf(guest, unknown)).slug).toBe('No such organization.');
     const empty = await send(guest, 'POST', '/org-login', { slug: '' }, '/org-login');
-    expect((await errorsOf(guest, empty)).slug).toBe('The organisation field is required.');
+    expect((await errorsOf(guest, empty)).slug).toBe('The organization field is required.');
     const known = await send(guest, 'POST', '/org-login', { slug: ' Login-Org ' }, '/org-login');
     expect(known.location).toBe('/org-login/login-org');
 
@@ -412,7 +412,7 @@ describe('signing in to an organisation (/org-login)', () => {
     const missing = await guest.get('/org-login/nope-nope', { inertia: true });
     expect(missing.status).toBe(404);
     expect(missing.page().component).toBe('Auth/OrganizationLogin');
-    expect(missing.page().props).toMatchObject({ organization: null, notFound: 'No such organisation.' });
+    expect(missing.page().props).toMatchObject({ organization: null, notFound: 'No such organization.' });
 
     // A deleted organisation is no longer there.
     await app.ctx.db.updateTable('organizations').set({ deleted_at: new Date() }).where('id', '=', org.id).execute();
@@ -453,8 +453,8 @@ describe('signing in to an organisation (/org-login)', () => {
     await guest.prime('/org-login/throttle-org');
     for (let i = 0; i < 5; i++) await send(guest, 'POST', '/org-login/throttle-org', { email: member.email, password: 'wrong-password' }, '/org-login/throttle-org');
     const locked = await send(guest, 'POST', '/org-login/throttle-org', { email: member.email, password: PASSWORD }, '/org-login/throttle-org');
-    expect((await errorsOf(guest, locked)).email).toMatch(/^Too many login attempts/);
+    expect((await errorsOf(guest, locked)).email).toMatch(/^Too many sign-in attempts/);
     const viaLogin = await send(guest, 'POST', '/login', { email: member.email, password: PASSWORD }, '/login');
-    expect((await errorsOf(guest, viaLogin)).email).toMatch(/^Too many login attempts/);
+    expect((await errorsOf(guest, viaLogin)).email).toMatch(/^Too many sign-in attempts/);
   });
 });

@@ -4,7 +4,7 @@ import type { TestClient } from '../helpers/client';
 import { actingAs, addMember, createOrganization, createUser, PASSWORD } from '../helpers/factories';
 
 /**
- * Issue #12, bug 3: actions that need the password (delete account, delete organisation,
+ * Issue #12, bug 3: actions that need the password (delete account, delete organization,
  * transfer ownership) were dropped after confirming it. The page now confirms in a dialog
  * (Fortify's JSON endpoints) and then does the action; a refused form is never dropped silently.
  */
@@ -69,7 +69,7 @@ describe('the dialog’s endpoints (Fortify’s names)', () => {
 });
 
 describe('confirming in the dialog, then doing the action in one go', () => {
-  it('deletes the organisation', async () => {
+  it('deletes the organization', async () => {
     const { org, client } = await ownerOf('Dialog Delete');
     expect((await client.post('/user/confirm-password', { password: PASSWORD }, json)).status).toBe(201);
     const res = await client.delete(`/organizations/${org.id}`, {}, { inertia: true, headers: { Referer: `${app.url}/organizations/${org.id}/edit` } });
@@ -109,7 +109,7 @@ describe('without the dialog (a refused form, a plain page visit)', () => {
     expect(confirm.location).toBe(from);
     const page = (await client.get(from, { inertia: true })).page();
     expect(page.props.flash).toEqual({ info: 'Password confirmed. Your last action was not carried out yet: please do it again.' });
-    // Nothing happened behind the user's back: the organisation is still there.
+    // Nothing happened behind the user's back: the organization is still there.
     expect((await app.ctx.db.selectFrom('organizations').select('deleted_at').where('id', '=', org.id).executeTakeFirstOrThrow()).deleted_at).toBeNull();
   });
 

@@ -5,8 +5,8 @@ import { actingAs, addMember, createOrganization, createUser } from '../helpers/
 
 /**
  * Issue #12, bug 8: a platform admin's Dashboard, Board users, Insights and Subscription links
- * bounced to the organisation picker. The menu the shell builds from the shared props now holds
- * only links that work for the signed-in user: organisation pages once one is chosen.
+ * bounced to the organization picker. The menu the shell builds from the shared props now holds
+ * only links that work for the signed-in user: organization pages once one is chosen.
  */
 let app: TestApp;
 
@@ -18,7 +18,7 @@ afterAll(() => app.close());
 const hrefs = (auth: Parameters<typeof navigationFor>[0]) => navigationFor(auth).map((i) => i.href);
 const ORGANIZATION_PAGES = ['/dashboard', '/board-users', '/insights', '/users', '/subscription'];
 
-/** Every link of a menu, followed as that user: none may bounce to the organisation picker. */
+/** Every link of a menu, followed as that user: none may bounce to the organization picker. */
 async function expectEveryLinkWorks(client: Awaited<ReturnType<typeof actingAs>>, links: string[]) {
   for (const href of links) {
     const res = await client.get(href, { inertia: true });
@@ -27,7 +27,7 @@ async function expectEveryLinkWorks(client: Awaited<ReturnType<typeof actingAs>>
 }
 
 describe('the menu of a platform admin', () => {
-  it('without a current organisation: no organisation pages, but the list of all organisations', async () => {
+  it('without a current organization: no organization pages, but the list of all organizations', async () => {
     await createOrganization(app, await createUser(app), { name: 'Someone Else’s' });
     const admin = await actingAs(app, app.client(), await createUser(app, { platformAdmin: true }));
     const { auth } = (await admin.get('/organizations', { inertia: true })).page().props;
@@ -39,7 +39,7 @@ describe('the menu of a platform admin', () => {
     await expectEveryLinkWorks(admin, links);
   });
 
-  it('after switching to any organisation: its pages, every one of which works', async () => {
+  it('after switching to any organization: its pages, every one of which works', async () => {
     const org = await createOrganization(app, await createUser(app), { name: 'Chosen By Admin' });
     const admin = await actingAs(app, app.client(), await createUser(app, { platformAdmin: true }));
     expect((await admin.post(`/organizations/${org.id}/switch`, {}, { inertia: true })).location).toBe('/dashboard');
@@ -50,7 +50,7 @@ describe('the menu of a platform admin', () => {
     await expectEveryLinkWorks(admin, links);
   });
 
-  it('the organisation picker offers an admin without memberships every organisation, not "not part of one yet"', async () => {
+  it('the organization picker offers an admin without memberships every organization, not "not part of one yet"', async () => {
     const admin = await actingAs(app, app.client(), await createUser(app, { platformAdmin: true }));
     const bounced = await admin.get('/dashboard', { inertia: true });
     expect(bounced.location).toBe('/organizations/select');
@@ -60,7 +60,7 @@ describe('the menu of a platform admin', () => {
 });
 
 describe('the menu of a member', () => {
-  it('without a current organisation (one of several): no organisation pages either', async () => {
+  it('without a current organization (one of several): no organization pages either', async () => {
     const user = await createUser(app);
     await createOrganization(app, user, { name: 'First Of Two' });
     const second = await createOrganization(app, await createUser(app), { name: 'Second Of Two' });

@@ -103,7 +103,7 @@ describe('public insight pages revalidate on every visit', () => {
     expect((await revalidate(guest, path, etag, true)).status).toBe(404);
   });
 
-  it('the organisation’s listing drops an unshared insight on the next revalidation', async () => {
+  it('the organization’s listing drops an unshared insight on the next revalidation', async () => {
     const { id } = await sharedInsight('Listed then unlisted');
     const guest = await visitor();
     const first = await guest.get(`/p/${orgSlug}`);

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { actingAs, addMember, createOrganization, createUser } from '../helpers/factories';
 
 /**
- * Issue #12, bug 9: a member whose organisation disappears from under their session (removed,
- * or the organisation deleted) landed on "You are not part of an organisation yet" with no word
+ * Issue #12, bug 9: a member whose organization disappears from under their session (removed,
+ * or the organization deleted) landed on "You are not part of an organization yet" with no word
  * of what happened. The next page they see says so, once.
  */
 let app: TestApp;
@@ -28,7 +28,7 @@ async function organizationWithMember(name: string) {
   };
 }
 
-describe('losing the current organisation', () => {
+describe('losing the current organization', () => {
   it('a removed member is told on the next page, where the picker sends them', async () => {
     const { org, owner, member } = await organizationWithMember('Removal Trust');
     const memberId = (await app.ctx.db.selectFrom('users').select('id').where('name', '=', 'Mia Member').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
@@ -59,14 +59,14 @@ describe('losing the current organisation', () => {
     expect(page.props.flash).toEqual({ info: `You were removed from ${org.name}.` });
   });
 
-  it('a member of a deleted organisation is told it was deleted', async () => {
+  it('a member of a deleted organization is told it was deleted', async () => {
     const { org, owner, member } = await organizationWithMember('Deleted Trust');
     expect((await owner.delete(`/organizations/${org.id}`, {}, { inertia: true })).status).toBe(303);
     const page = (await member.get('/profile', { inertia: true })).page();
     expect(page.props.flash).toEqual({ info: `${org.name} has been deleted.` });
   });
 
-  it('says nothing when the organisation is still there (an ordinary visit)', async () => {
+  it('says nothing when the organization is still there (an ordinary visit)', async () => {
     const { member } = await organizationWithMember('Still Here');
     const page = (await member.get('/dashboard', { inertia: true })).page();
     expect(page.props.flash).toEqual({});

@@ -60,7 +60,7 @@ describe('trial end', () => {
     expect(event).toMatchObject({ event: 'trial_ended', from_plan: 'team', to_plan: 'free', from_status: 'trialing', to_status: 'active', amount_cents: 0, actor_id: null });
     expect(event.created_at.toISOString()).toBe('2026-12-07T09:00:30.000Z');
     const [log] = await logs(id);
-    expect(log).toMatchObject({ event: 'trial_ended', causer_id: null, description: 'The Team trial ended without a chosen plan; the organisation is now on the Free plan' });
+    expect(log).toMatchObject({ event: 'trial_ended', causer_id: null, description: 'The Team trial ended without a chosen plan; the organization is now on the Free plan' });
     expect(app.broadcasts.published.filter((m) => m.event === 'SubscriptionChanged' && m.channels.includes(`private-organizations.${id}`)).map((m) => m.data)).toEqual([
       expect.objectContaining({ event: 'trial_ended', plan: 'free', status: 'active' }),
     ]);

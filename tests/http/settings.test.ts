@@ -25,7 +25,12 @@ describe('Settings/Index', () => {
     const page = (await client.get('/settings', { inertia: true })).json();
     expect(page.component).toBe('Settings/Index');
     expect(page.props.preferences).toEqual({ locale: 'en-US', timezone: 'UTC' });
-    expect(page.props.locales[0]).toEqual({ value: 'en-US', label: 'English (United States)' });
+    // The interface is English only: each choice says which date and number format it gives.
+    expect(page.props.locales[0]).toEqual({ value: 'en-US', label: 'United States (English): 11/23/26 · 1,234,567.89' });
+    const labels = new Map(page.props.locales.map((l: { value: string; label: string }) => [l.value, l.label]));
+    expect(labels.get('de-DE')).toBe('Germany (German): 23.11.26 · 1.234.567,89');
+    expect(labels.get('fr-FR')).toMatch(/^France \(French\): 23\/11\/2026 · 1\s234\s567,89$/);
+    expect([...labels.values()].join(' ')).not.toMatch(/Deutsch|Français|Español/);
     expect(page.props.locales.map((l: { value: string }) => l.value)).toEqual(expect.arrayContaining(['en-GB', 'fr-FR', 'de-DE', 'ja-JP']));
     expect(page.props.organization).toBeNull();
   });

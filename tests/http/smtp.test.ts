@@ -4,6 +4,7 @@ import { createMailer } from '../../server/mail/mailer';
 import { Mailbox, type ReceivedMail } from '../e2e/support/mailbox';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { TestClient } from '../helpers/client';
+import { actingAs, createOrganization, createUser } from '../helpers/factories';
 
 /**
  * The app's real mailer talking SMTP to a real SMTP server (smtp-server + mailparser): the
@@ -141,6 +142,33 @@ describe('mail over SMTP', () => {
     for (const m of mine) {
       expect(m.text.length).toBeGreaterThan(50);
       expect(m.html.length).toBeGreaterThan(m.text.length);
+    }
+  });
+
+  it('sends every kind of mail as a text/plain part and an HTML part with the same links, laid out for phones', async () => {
+    // The third kind: an invitation, sent by an owner through the Members page.
+    const owner = await createUser(app);
+    const org = await createOrganization(app, owner, { plan: 'team' });
+    const client = await actingAs(app, app.client(), owner, org.id);
+    const invitee = 'invited.person@example.test';
+    const invited = await client.post('/users', { email: invitee, role: 'editor' }, { inertia: true });
+    expect(invited.location).toBe('/users');
+    await mailbox.waitFor(invitee, /invit/i);
+
+    const kinds = mailbox.messages.filter((m) => m.to.includes(EMAIL) || m.to.includes(invitee));
+    expect(kinds.map((m) => m.subject)).toEqual(['Verify your email address for Boardly', 'Reset your Boardly password', expect.stringMatching(/invit/i)]);
+    const unescape = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    for (const m of kinds) {
+      // A real text/plain part beside the HTML (not text that a reader derives from the HTML).
+      expect(m.raw, m.subject).toMatch(/Content-Type: multipart\/alternative/i);
+      expect(m.raw, m.subject).toMatch(/Content-Type: text\/plain; charset=utf-8/i);
+      expect(m.raw, m.subject).toMatch(/Content-Type: text\/html; charset=utf-8/i);
+      // Phones show the mail at their width, not as a 980 px page zoomed out.
+      expect(m.html, m.subject).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1">/);
+      const htmlLinks = new Set([...m.html.matchAll(/href="([^"]+)"/g)].map((x) => unescape(x[1])));
+      const textLinks = new Set(m.text.match(/https?:\/\/\S+/g) ?? []);
+      expect(htmlLinks.size, m.subject).toBeGreaterThan(0);
+      expect([...textLinks].sort(), m.subject).toEqual([...htmlLinks].sort());
     }
   });
 });

@@ -42,7 +42,7 @@ describe('every problem of a form in one answer', () => {
     expect(errors).toEqual({ email: 'The email must be a valid email address.', password: 'The password must be at least 8 characters.' });
   });
 
-  it('organisation create: a taken slug and a bad website together', async () => {
+  it('organization create: a taken slug and a bad website together', async () => {
     const owner = await createUser(app);
     await createOrganization(app, owner, { slug: 'taken-slug' });
     const client = await actingAs(app, app.client(), await createUser(app));
@@ -50,7 +50,7 @@ describe('every problem of a form in one answer', () => {
     expect(errors).toEqual({ slug: 'That slug is already taken.', website: 'The website must be a valid URL.' });
   });
 
-  it('organisation edit: a taken slug and a missing name together', async () => {
+  it('organization edit: a taken slug and a missing name together', async () => {
     const owner = await createUser(app);
     await createOrganization(app, owner, { slug: 'other-slug' });
     const mine = await createOrganization(app, owner, { slug: 'mine-slug' });
@@ -67,7 +67,7 @@ describe('every problem of a form in one answer', () => {
     const errors = await errorsAfter(client, 'POST', '/board-users', body, '/board-users/create');
     expect(errors).toEqual({
       first_name: 'The first name field is required.',
-      email: 'A board user with this email already exists in your organisation (it may be in the trash).',
+      email: 'A board user with this email already exists in your organization (it may be in the trash).',
       tags: 'No more than 10 tags: you entered 12.',
     });
   });
@@ -148,11 +148,11 @@ describe('every problem of a form in one answer', () => {
 });
 
 describe('messages use the label the form shows', () => {
-  it('the organisation sign-in asks for an "Organisation", and says so', async () => {
+  it('the organization sign-in asks for an "Organization", and says so', async () => {
     const guest = app.client();
     await guest.prime('/org-login');
     const errors = await errorsAfter(guest, 'POST', '/org-login', { slug: '' }, '/org-login');
-    expect(errors).toEqual({ slug: 'The organisation field is required.' });
+    expect(errors).toEqual({ slug: 'The organization field is required.' });
   });
 
   it('transfer ownership names the "New owner" field', async () => {

@@ -135,7 +135,12 @@ export class RawClient {
 
   async subscribe(channel: string, extra: Record<string, unknown> = {}): Promise<Msg> {
     this.send({ event: 'pusher:subscribe', data: { channel, ...extra } });
-    return this.next((m) => m.channel === channel && (m.event === 'pusher_internal:subscription_succeeded' || m.event === 'pusher:subscription_error'));
+    const answer = await this.next((m) => m.channel === channel && (m.event === 'pusher_internal:subscription_succeeded' || m.event === 'pusher:subscription_error'));
+    // A member_added relayed through Redis can reach the socket just before its subscription_succeeded, whose
+    // member list already has it (pusher-js resets the list there): like pusher-js, forget what came before.
+    const at = this.all.indexOf(answer);
+    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i].channel === channel && this.all.indexOf(this.queue[i]) < at) this.queue.splice(i, 1);
+    return answer;
   }
 
   /** Subscribes with a signature made by the official SDK. */

@@ -13,6 +13,9 @@ describe('realtimeOptionsFromConfig', () => {
       port: 8080,
       allowedOrigins: ['*'],
       maxConnections: undefined,
+      maxConnectionsPerIp: 100,
+      maxSubscriptionsPerConnection: 100,
+      trustProxy: false,
       maxMessageSize: 10_000,
       activityTimeout: 30,
       redisUrl: undefined,
@@ -27,6 +30,12 @@ describe('realtimeOptionsFromConfig', () => {
     expect(off.redisUrl).toBeUndefined();
     expect(realtimeOptionsFromConfig(loadConfig({ ...env, REVERB_SCALING_ENABLED: 'true' })).redisUrl).toBe('redis://r:6379');
     expect(realtimeOptionsFromConfig(loadConfig({ REVERB_SCALING_ENABLED: 'true' })).redisUrl).toBeUndefined();
+  });
+
+  it('reads the resource limits and the proxy setting; 0 turns a limit off, negative values are refused', () => {
+    const limits = { REVERB_MAX_CONNECTIONS_PER_IP: '0', REVERB_MAX_SUBSCRIPTIONS_PER_CONNECTION: '250', REVERB_TRUST_PROXY: 'true' };
+    expect(realtimeOptionsFromConfig(loadConfig(limits))).toMatchObject({ maxConnectionsPerIp: 0, maxSubscriptionsPerConnection: 250, trustProxy: true });
+    expect(() => loadConfig({ REVERB_MAX_CONNECTIONS_PER_IP: '-1' })).toThrow(/REVERB_MAX_CONNECTIONS_PER_IP/);
   });
 });
 

@@ -40,7 +40,9 @@ export function Avatar({ name, size = 'sm', decorative = true, className }: Avat
       aria-label={decorative ? undefined : name}
       aria-hidden={decorative ? true : undefined}
     >
-      {initials(name)}
+      {/* Decorative initials are drawn, not written: as text they would count as a control's
+          visible label ("AL Ann Lee") and no longer match its name (WCAG 2.5.3). */}
+      {decorative ? <span className="before:content-[attr(data-initials)]" data-initials={initials(name)} /> : initials(name)}
     </span>
   );
 }

@@ -12,7 +12,8 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 export function Checkbox({ label, hint, error, id, className, ref, ...props }: CheckboxProps) {
   const autoId = useId();
   const inputId = id ?? `checkbox${autoId.replace(/[^\w-]/g, '')}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  // An error replaces the hint, as in Field.
+  const hintId = hint && !error ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
   const describedBy = [props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
@@ -36,7 +37,7 @@ export function Checkbox({ label, hint, error, id, className, ref, ...props }: C
         <label htmlFor={inputId} className="font-medium text-slate-800 dark:text-slate-100">
           {label}
         </label>
-        {hint ? (
+        {hintId ? (
           <p id={hintId} className="text-slate-500 dark:text-slate-400">
             {hint}
           </p>

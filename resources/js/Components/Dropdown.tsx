@@ -171,6 +171,8 @@ interface ItemCommon {
   icon?: IconName;
   /** Marks the current choice (a check and aria-checked semantics via aria-current). */
   current?: boolean;
+  /** Let a long label wrap instead of cutting it ("Northwind Gov…"). */
+  wrap?: boolean;
   className?: string;
 }
 
@@ -218,7 +220,7 @@ export interface DropdownButtonProps extends ItemCommon {
   disabled?: boolean;
 }
 
-export function DropdownButton({ onClick, disabled, children, icon, current, className }: DropdownButtonProps) {
+export function DropdownButton({ onClick, disabled, children, icon, current, wrap, className }: DropdownButtonProps) {
   const { close } = useContext(Context);
   return (
     <button
@@ -235,7 +237,7 @@ export function DropdownButton({ onClick, disabled, children, icon, current, cla
       className={cx(itemClass, disabled && 'cursor-not-allowed opacity-50', className)}
     >
       {icon ? <Icon name={icon} className="size-4 text-slate-400" /> : null}
-      <span className="min-w-0 flex-1 truncate">{children}</span>
+      <span className={cx('min-w-0 flex-1', wrap ? 'break-words' : 'truncate')}>{children}</span>
       {current ? <Icon name="check" className="size-4 text-brand-600 dark:text-brand-300" /> : null}
     </button>
   );

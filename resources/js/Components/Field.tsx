@@ -32,7 +32,9 @@ export function Field({ label, children, error, hint, required, optional, id, hi
   const controlId = id ?? `field${autoId.replace(/[^\w-]/g, '')}`;
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  // An error replaces the hint: the two are never shown (or read out) together.
+  const showHint = !!hint && !error;
+  const describedBy = (error ? errorId : showHint ? hintId : null) ?? undefined;
 
   return (
     <div className={cx('space-y-1.5', className)}>
@@ -48,7 +50,7 @@ export function Field({ label, children, error, hint, required, optional, id, hi
         {optional ? <span className="text-xs text-slate-500 dark:text-slate-400">Optional</span> : null}
       </div>
       {children({ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, required: required || undefined })}
-      {hint ? (
+      {showHint ? (
         <p id={hintId} className="text-sm text-slate-500 dark:text-slate-400">
           {hint}
         </p>

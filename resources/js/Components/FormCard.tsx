@@ -1,8 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from './Button';
 import { Card } from './Card';
+import { cx } from './cx';
 import { FormActions } from './FormActions';
 import { Icon } from './Icon';
+import { FORM_WIDTHS, type FormWidth } from './layout';
 
 export interface FormCardProps {
   onSubmit: () => void;
@@ -11,37 +13,38 @@ export interface FormCardProps {
   processing: boolean;
   /** A form-wide error (a limit, a conflict) shown above the fields. */
   formError?: string;
-  /** Left of the footer (Delete, Restore…). */
-  secondaryActions?: ReactNode;
-  recentlySuccessful?: boolean;
+  /** `form` (default) for records; `wide` for long-form writing (an insight's body). */
+  width?: FormWidth;
   children: ReactNode;
 }
 
 /** The shell of a resource's shared Form: a card of fields with Cancel and submit in its footer. */
-export function FormCard({ onSubmit, submitLabel, cancelHref, processing, formError, secondaryActions, recentlySuccessful, children }: FormCardProps) {
+export function FormCard({ onSubmit, submitLabel, cancelHref, processing, formError, width = 'form', children }: FormCardProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate className={cx(FORM_WIDTHS[width])}>
       <Card
         footer={
-          <FormActions align="between" recentlySuccessful={recentlySuccessful}>
-            <div className="flex gap-2">{secondaryActions}</div>
-            <div className="flex gap-2">
-              <Button href={cancelHref} variant="secondary">
-                Cancel
-              </Button>
-              <Button type="submit" processing={processing}>
-                {submitLabel}
-              </Button>
-            </div>
+          <FormActions>
+            <Button href={cancelHref} variant="secondary">
+              Cancel
+            </Button>
+            <Button type="submit" processing={processing}>
+              {submitLabel}
+            </Button>
           </FormActions>
         }
       >
         {formError ? (
-          <div role="alert" className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
+          <div
+            role="alert"
+            tabIndex={-1}
+            data-form-error
+            className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 focus:outline-none dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200"
+          >
             <Icon name="alert" className="size-5 shrink-0" />
             <p>{formError}</p>
           </div>

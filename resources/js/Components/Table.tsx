@@ -4,12 +4,14 @@ import { cx } from './cx';
 import { Icon } from './Icon';
 
 /**
- * Table pieces. On phones the table scrolls sideways inside its wrapper (which is focusable
- * so keyboard users can scroll it). The caption is required and visually hidden.
+ * Table pieces. Below `sm` (phones) every row becomes a card: the header row is hidden, each
+ * cell shows its `label` beside its value, and `actions` cells line up at the card's foot, so
+ * nothing hides off-screen in a sideways scroll. From `sm` up it is a plain table. The caption
+ * is required and visually hidden.
  *
  *   <Table caption="Board users">
  *     <THead><Tr><Th>Name</Th><Th align="right">Joined</Th></Tr></THead>
- *     <TBody><Tr><Td>…</Td></Tr></TBody>
+ *     <TBody><Tr><Td strong>…</Td><Td label="Joined">…</Td><Td actions>…</Td></Tr></TBody>
  *   </Table>
  */
 export interface TableProps extends HTMLAttributes<HTMLTableElement> {
@@ -22,8 +24,8 @@ export interface TableProps extends HTMLAttributes<HTMLTableElement> {
 
 export function Table({ caption, showCaption, wrapperClassName, className, children, ...props }: TableProps) {
   return (
-    <div className={cx('w-full overflow-x-auto', wrapperClassName)} tabIndex={0} role="region" aria-label={caption}>
-      <table className={cx('w-full min-w-full border-collapse text-left text-sm', className)} {...props}>
+    <div className={cx('w-full sm:overflow-x-auto', wrapperClassName)} tabIndex={0} role="region" aria-label={caption}>
+      <table className={cx('w-full min-w-full border-collapse text-left text-sm max-sm:block', className)} {...props}>
         <caption className={showCaption ? 'px-4 py-2 text-left text-sm text-slate-600 dark:text-slate-400' : 'sr-only'}>{caption}</caption>
         {children}
       </table>
@@ -32,15 +34,20 @@ export function Table({ caption, showCaption, wrapperClassName, className, child
 }
 
 export function THead({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
-  return <thead className={cx('border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/50', className)} {...props} />;
+  return <thead className={cx('border-b border-slate-200 bg-slate-50 max-sm:hidden dark:border-slate-700 dark:bg-slate-800/50', className)} {...props} />;
 }
 
 export function TBody({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
-  return <tbody className={cx('divide-y divide-slate-200 dark:divide-slate-700/70', className)} {...props} />;
+  return <tbody className={cx('divide-y divide-slate-200 max-sm:block dark:divide-slate-700/70', className)} {...props} />;
 }
 
 export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
-  return <tr className={cx('hover:bg-slate-50/70 dark:hover:bg-slate-800/40', className)} {...props} />;
+  return (
+    <tr
+      className={cx('hover:bg-slate-50/70 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:justify-end max-sm:gap-x-2 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-3 dark:hover:bg-slate-800/40', className)}
+      {...props}
+    />
+  );
 }
 
 type Align = 'left' | 'center' | 'right';
@@ -80,16 +87,40 @@ export function Th({ align, sorted, sortHref, className, children, scope = 'col'
 
 export interface TdProps extends Omit<TdHTMLAttributes<HTMLTableCellElement>, 'align'> {
   align?: Align;
-  /** Emphasised cell (first column, names). */
+  /** Emphasised cell (first column, names): the title of the card on phones. */
   strong?: boolean;
+  /** The column's name, shown beside the value on phones (where the header row is hidden). */
+  label?: string;
+  /** Buttons: on phones they sit side by side at the foot of the card. */
+  actions?: boolean;
 }
 
-export function Td({ align, strong, className, ...props }: TdProps) {
+export function Td({ align, strong, label, actions, className, children, ...props }: TdProps) {
   return (
     <td
-      className={cx('px-4 py-3 align-middle', strong ? 'font-medium text-slate-900 dark:text-white' : 'text-slate-700 dark:text-slate-300', alignClass(align), className)}
+      className={cx(
+        'px-4 py-3 align-middle',
+        strong ? 'font-medium text-slate-900 dark:text-white' : 'text-slate-700 dark:text-slate-300',
+        alignClass(align),
+        // Phones: a line of the card (label | value), or a button group at its foot.
+        actions
+          ? 'max-sm:block max-sm:w-auto max-sm:p-0 max-sm:pt-1.5'
+          : label
+            ? 'max-sm:grid max-sm:w-full max-sm:grid-cols-[minmax(6rem,35%)_1fr] max-sm:gap-x-3 max-sm:p-0 max-sm:text-left'
+            : 'max-sm:block max-sm:w-full max-sm:p-0 max-sm:text-left',
+        className,
+      )}
       {...props}
-    />
+    >
+      {label ? (
+        <>
+          <span className="text-xs font-medium text-slate-500 sm:hidden dark:text-slate-400">{label}</span>
+          <div className="min-w-0">{children}</div>
+        </>
+      ) : (
+        children
+      )}
+    </td>
   );
 }
 
@@ -97,7 +128,7 @@ export function Td({ align, strong, className, ...props }: TdProps) {
 export function TableEmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>
-      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500 max-sm:block dark:text-slate-400">
         {children}
       </td>
     </tr>

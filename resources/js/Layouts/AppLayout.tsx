@@ -42,7 +42,7 @@ export function AppLayout({ children }: AppLayoutProps) {
                 Sign in
               </Button>
               <Button href="/register" size="sm">
-                Register
+                Create account
               </Button>
             </div>
           </div>

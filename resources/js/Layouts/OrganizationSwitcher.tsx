@@ -13,21 +13,26 @@ export function OrganizationSwitcher({ current, organizations }: OrganizationSwi
   return (
     <Dropdown
       align="left"
-      width="w-72"
-      ariaLabel={current ? `Organisation: ${current.name}. Switch organisation` : 'Choose an organisation'}
-      buttonClassName="max-w-[11rem] sm:max-w-xs border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      width="w-80 max-w-[calc(100vw-2rem)]"
+      ariaLabel={current ? `Organization: ${current.name}. Switch organization` : 'Choose an organization'}
+      // The picker takes the room the header has (a name is cut only when it truly does not fit).
+      className="min-w-0"
+      buttonClassName="max-w-full lg:max-w-md border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
       label={
         <>
-          <Icon name="building" className="size-4 text-slate-400" />
-          <span className="truncate">{current ? current.name : 'Choose organisation'}</span>
+          <Icon name="building" className="hidden size-4 shrink-0 text-slate-400 sm:block" />
+          <span className="truncate" title={current?.name}>
+            {current ? current.name : 'Choose organization'}
+          </span>
         </>
       }
     >
-      <DropdownHeader>Switch organisation</DropdownHeader>
+      <DropdownHeader>Switch organization</DropdownHeader>
       {organizations.length ? (
         organizations.map((org) => (
           <DropdownButton
             key={org.id}
+            wrap
             current={current?.id === org.id}
             onClick={() => {
               if (current?.id !== org.id) router.post(`/organizations/${org.id}/switch`);
@@ -38,14 +43,14 @@ export function OrganizationSwitcher({ current, organizations }: OrganizationSwi
           </DropdownButton>
         ))
       ) : (
-        <DropdownHeader className="italic">No organisations yet</DropdownHeader>
+        <DropdownHeader className="italic">No organizations yet</DropdownHeader>
       )}
       <DropdownSeparator />
       <DropdownLink href="/organizations" icon="building">
-        All organisations
+        All organizations
       </DropdownLink>
       <DropdownLink href="/organizations/create" icon="plus">
-        New organisation
+        New organization
       </DropdownLink>
     </Dropdown>
   );

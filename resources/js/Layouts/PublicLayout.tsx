@@ -35,7 +35,7 @@ export function PublicLayout({ children }: PublicLayoutProps) {
                   Sign in
                 </Button>
                 <Button href="/register" size="sm">
-                  Register
+                  Create account
                 </Button>
               </>
             )}
@@ -66,7 +66,7 @@ export function PublicLayout({ children }: PublicLayoutProps) {
               </li>
               <li>
                 <Link href="/org-login" className="rounded hover:text-slate-900 dark:hover:text-white">
-                  Organisation sign-in
+                  Organization sign-in
                 </Link>
               </li>
             </ul>

@@ -1,5 +1,6 @@
 import { router } from '@inertiajs/react';
 import { Avatar } from '@/Components/Avatar';
+import { Icon } from '@/Components/Icon';
 import { Badge } from '@/Components/Badge';
 import { Dropdown, DropdownButton, DropdownHeader, DropdownLink, DropdownSeparator } from '@/Components/Dropdown';
 import type { AuthUser } from '@/types';
@@ -9,12 +10,16 @@ export function UserMenu({ user }: { user: AuthUser }) {
     <Dropdown
       align="right"
       width="w-64"
-      ariaLabel={`Account menu for ${user.name}`}
+      // Named by what it shows (WCAG 2.5.3): "Ann Lee, account menu".
+      ariaLabel={`${user.name}, account menu`}
       buttonClassName="px-1.5"
+      // On phones the avatar alone: the organization picker needs the room.
+      chevron={false}
       label={
         <>
           <Avatar name={user.name} size="sm" />
           <span className="hidden max-w-[10rem] truncate md:inline">{user.name}</span>
+          <Icon name="chevron-down" className="hidden size-4 text-slate-400 md:block" />
         </>
       }
     >
@@ -39,7 +44,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
       </DropdownLink>
       <DropdownSeparator />
       <DropdownButton icon="logout" onClick={() => router.post('/logout')}>
-        Log out
+        Sign out
       </DropdownButton>
     </Dropdown>
   );

@@ -15,7 +15,7 @@ export interface NavItem {
 export function navigationFor(auth: Partial<SharedProps['auth']> | undefined): NavItem[] {
   const org = auth?.organization ?? null;
   const can = auth?.can;
-  if (!org) return [{ label: 'Organisations', href: '/organizations', icon: 'building' }];
+  if (!org) return [{ label: 'Organizations', href: '/organizations', icon: 'building' }];
   const items: NavItem[] = [
     { label: 'Dashboard', href: '/dashboard', icon: 'home' },
     { label: 'Board users', href: '/board-users', icon: 'users' },
@@ -23,7 +23,7 @@ export function navigationFor(auth: Partial<SharedProps['auth']> | undefined): N
   ];
   if (can?.manageMembers) items.push({ label: 'Members', href: '/users', icon: 'shield' });
   if (can?.viewActivity) items.push({ label: 'Activity log', href: `/organizations/${org.id}/activity-logs`, icon: 'clock' });
-  items.push({ label: 'Organisation', href: `/organizations/${org.id}`, icon: 'building' });
+  items.push({ label: 'Organization', href: `/organizations/${org.id}`, icon: 'building' });
   items.push({ label: 'Subscription', href: '/subscription', icon: 'card' });
   return items;
 }

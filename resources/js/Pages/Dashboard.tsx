@@ -10,6 +10,7 @@ import { PageHeader } from '@/Components/PageHeader';
 import { UsageBar } from '@/Components/UsageBar';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useLiveReload, useOrganizationEvent } from '@/hooks/useRealtime';
+import { isChange } from '@/lib/activityLabels';
 import type { ActivityEntry } from '@/types';
 import { STATUS_LABELS, STATUS_TONES, type SubscriptionStatus, type UsageItem, usageLabel } from './Subscriptions/Partials/labels';
 
@@ -30,8 +31,9 @@ export interface DashboardProps {
 
 export const RECENT_ACTIVITY_SIZE = 10;
 
-/** Newest first, no duplicates, at most `max` entries: how a live entry joins the list. */
+/** Newest first, no duplicates, at most `max` entries, changes only: how a live entry joins the list. */
 export function prependActivity(list: ActivityEntry[], entry: ActivityEntry, max = RECENT_ACTIVITY_SIZE): ActivityEntry[] {
+  if (!isChange(entry)) return list;
   return [entry, ...list.filter((e) => e.id !== entry.id)].slice(0, max);
 }
 
@@ -122,15 +124,14 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
             icon="shield"
             total={counts.members}
             href={can.manageMembers ? '/users' : undefined}
-            parts={counts.pendingInvitations ? [{ label: 'invited', value: counts.pendingInvitations, href: can.manageMembers ? '/users' : undefined }] : []}
+            parts={[{ label: counts.pendingInvitations === 1 ? 'invitation open' : 'invitations open', value: counts.pendingInvitations, href: can.manageMembers ? '/users' : undefined }]}
           />
           <FigureCard
             title="Public links"
             icon="link"
             total={counts.publicLinks}
             href={auth.organization ? `/p/${auth.organization.slug}` : undefined}
-            parts={[]}
-            note="Insights shared by link"
+            parts={[{ label: 'shared insights on your public page', value: counts.publicLinks }]}
           />
         </div>
       </section>
@@ -183,7 +184,7 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
       <Card
         className="mt-6"
         title="Recent activity"
-        description="The latest changes in this organisation."
+        description="The latest changes to board users, insights, members and the plan. Sign-ins are in the activity log."
         padded={false}
         actions={
           can.viewActivity && auth.organization ? (
@@ -205,11 +206,12 @@ interface FigurePart {
   href?: string;
 }
 
-function FigureCard({ title, icon, total, href, parts, note }: { title: string; icon: IconName; total: number; href?: string; parts: FigurePart[]; note?: string }) {
+/** Every figure card alike: title and icon, the total (a link to the list), one line of parts. */
+function FigureCard({ title, icon, total, href, parts }: { title: string; icon: IconName; total: number; href?: string; parts: FigurePart[] }) {
   const { number } = useFormatters();
   const linkClass = 'rounded hover:underline focus-visible:outline-2 focus-visible:outline-offset-2';
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700/70 dark:bg-slate-900">
+    <div className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700/70 dark:bg-slate-900">
       <div className="flex items-center justify-between gap-3">
         <h3 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h3>
         <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-400/10 dark:text-brand-300">
@@ -225,25 +227,21 @@ function FigureCard({ title, icon, total, href, parts, note }: { title: string; 
           number(total)
         )}
       </p>
-      {parts.length ? (
-        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {parts.map((p) => (
-            <li key={p.label} className="text-slate-600 dark:text-slate-400">
-              {p.href ? (
-                <Link href={p.href} className={cx(linkClass, 'text-slate-700 dark:text-slate-300')}>
-                  <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{number(p.value)}</span> {p.label}
-                </Link>
-              ) : (
-                <>
-                  <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{number(p.value)}</span> {p.label}
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : note ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{note}</p>
-      ) : null}
+      <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {parts.map((p) => (
+          <li key={p.label} className="text-slate-600 dark:text-slate-400">
+            {p.href ? (
+              <Link href={p.href} className={cx(linkClass, 'text-slate-700 dark:text-slate-300')}>
+                <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{number(p.value)}</span> {p.label}
+              </Link>
+            ) : (
+              <>
+                <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{number(p.value)}</span> {p.label}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -263,7 +261,8 @@ function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
           <div className="min-w-0 flex-1">
             <p className="text-sm break-words text-slate-800 dark:text-slate-100">{e.description}</p>
             <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-              {e.causer ? e.causer.name : 'System'} ·{' '}
+              {/* The description often names the person already ("Ann changed …"): say it once. */}
+              {byline(e) ? `${byline(e)} · ` : null}
               <time dateTime={e.created_at} title={dateTime(e.created_at)}>
                 {relative(e.created_at)}
               </time>
@@ -273,6 +272,12 @@ function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
       ))}
     </ol>
   );
+}
+
+/** Who did it, unless the description already starts with their name. */
+function byline(e: ActivityEntry): string | null {
+  const who = e.causer ? e.causer.name : 'System';
+  return e.description.startsWith(who) ? null : who;
 }
 
 function iconFor(e: ActivityEntry): IconName {

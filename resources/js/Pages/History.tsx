@@ -35,18 +35,18 @@ export default function History({ activity, organizations, filters }: HistoryPro
   return (
     <>
       <Head title="History" />
-      <PageHeader title="History" description="What you have done, in every organisation you belong to, newest first." />
+      <PageHeader title="History" description="What you have done, in every organization you belong to, newest first." />
       {organizations.length > 1 ? (
         <div className="mb-4 max-w-xs">
-          <Field label="Organisation">
+          <Field label="Organization">
             {(props) => (
-              <Select {...props} value={filters.organization ?? ''} onChange={(e) => filter(e.target.value)} placeholder="All organisations" options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
+              <Select {...props} value={filters.organization ?? ''} onChange={(e) => filter(e.target.value)} placeholder="All organizations" options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
             )}
           </Field>
         </div>
       ) : null}
       {activity.data.length === 0 ? (
-        <EmptyState icon="clock" title="Nothing yet" text={filters.organization ? 'You have no activity in this organisation.' : 'Your actions will be listed here as you work.'} />
+        <EmptyState icon="clock" title="Nothing yet" text={filters.organization ? 'You have no activity in this organization.' : 'Your actions will be listed here as you work.'} />
       ) : (
         <Card padded={false}>
           <Table caption="Your activity, newest first">
@@ -54,21 +54,23 @@ export default function History({ activity, organizations, filters }: HistoryPro
               <Tr>
                 <Th>When</Th>
                 <Th>What</Th>
-                <Th>Organisation</Th>
+                <Th>Organization</Th>
                 <Th>Event</Th>
               </Tr>
             </THead>
             <TBody>
               {activity.data.map((a) => (
                 <Tr key={a.id}>
-                  <Td className="whitespace-nowrap">
+                  <Td label="When">
                     <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
                   </Td>
-                  <Td strong className="min-w-64">
+                  <Td strong className="sm:min-w-64">
                     {a.description}
                   </Td>
-                  <Td>{a.organization ? a.organization.name : <span className="text-slate-600 dark:text-slate-400">Your account</span>}</Td>
-                  <Td className="whitespace-nowrap">{eventLabel(a.event)}</Td>
+                  <Td label="Organization">{a.organization ? a.organization.name : <span className="text-slate-600 dark:text-slate-400">Your account</span>}</Td>
+                  <Td label="Event" className="whitespace-nowrap">
+                    {eventLabel(a.event)}
+                  </Td>
                 </Tr>
               ))}
             </TBody>

@@ -18,7 +18,7 @@ const features: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'link',
     title: 'Public insight links',
-    text: 'Share a published insight with a private, unguessable link, or list your shared insights on your organisation’s public page. Withdraw a link at any time; view counts show what was read.',
+    text: 'Share a published insight with a private, unguessable link, or list your shared insights on your organization’s public page. Withdraw a link at any time; view counts show what was read.',
   },
   {
     icon: 'clock',
@@ -38,7 +38,7 @@ const features: { icon: IconName; title: string; text: string }[] = [
 ];
 
 const steps = [
-  { title: 'Create your organisation', text: 'Register, name your organisation and pick its web address. Your Team trial starts straight away.' },
+  { title: 'Create your organization', text: 'Create an account, name your organization and pick its web address. Your Team trial starts straight away.' },
   { title: 'Add board users and colleagues', text: 'Enter the people you support, then invite staff with the role that fits their work.' },
   { title: 'Brief your boards', text: 'Write insights, link them to board users, and share the ones that should be read outside the office.' },
 ];
@@ -57,7 +57,7 @@ export default function Welcome() {
         />
         <div className="relative mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1fr_22rem] lg:items-center lg:px-8">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">For organisations that support boards</p>
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">For organizations that support boards</p>
             <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
               Keep every board member known, briefed and up to date.
             </h1>
@@ -74,7 +74,7 @@ export default function Welcome() {
               ) : (
                 <>
                   <Button href="/register" size="lg">
-                    Create your organisation
+                    Create your organization
                   </Button>
                   <Button href="/login" size="lg" variant="secondary">
                     Sign in
@@ -83,9 +83,9 @@ export default function Welcome() {
               )}
             </div>
             <p className="mt-5 text-sm text-slate-600 dark:text-slate-400">
-              Your organisation gave you its address?{' '}
+              Your organization gave you its address?{' '}
               <Link href="/org-login" className="rounded font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
-                Sign in to your organisation <span aria-hidden="true">→</span>
+                Sign in to your organization <span aria-hidden="true">→</span>
               </Link>
             </p>
           </div>
@@ -99,8 +99,8 @@ export default function Welcome() {
             Everything a board office needs, in one place
           </h2>
           <p className="mt-3 text-slate-600 dark:text-slate-300">
-            No more spreadsheets of trustees, briefings lost in mail threads, or wondering who changed what. Each organisation has its own
-            private space; colleagues see only the organisations they belong to.
+            No more spreadsheets of trustees, briefings lost in mail threads, or wondering who changed what. Each organization has its own
+            private space; colleagues see only the organizations they belong to.
           </p>
         </div>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -144,12 +144,12 @@ export default function Welcome() {
               Built for information that matters
             </h2>
             <p className="mt-3 text-slate-600 dark:text-slate-300">
-              Board members trust you with their details. {appName} keeps each organisation’s records apart, logs every change, and never
+              Board members trust you with their details. {appName} keeps each organization’s records apart, logs every change, and never
               publishes anything you have not chosen to share.
             </p>
           </div>
           <ul className="space-y-4">
-            <Point>Each organisation’s data is separated; people only see organisations they are members of.</Point>
+            <Point>Each organization’s data is separated; people only see organizations they are members of.</Point>
             <Point>An activity log of every change, with the old and new values, kept for a year.</Point>
             <Point>Public links are opt-in per insight, unguessable, and can be withdrawn in one click.</Point>
             <Point>Light and dark themes, keyboard-friendly screens, and pages that work on a phone.</Point>
@@ -163,11 +163,11 @@ export default function Welcome() {
           <p className="mx-auto mt-3 max-w-xl text-slate-300">Try every Team feature free for 14 days. No card needed.</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button href={user ? '/dashboard' : '/register'} size="lg">
-              {user ? 'Open your dashboard' : 'Register'}
+              {user ? 'Open your dashboard' : 'Create account'}
             </Button>
             {!user ? (
               <Button href="/org-login" size="lg" variant="secondary">
-                Sign in to your organisation
+                Sign in to your organization
               </Button>
             ) : null}
           </div>

@@ -24,7 +24,7 @@ const plans: Plan[] = [
     id: 'free',
     name: 'Free',
     cents: 0,
-    blurb: 'For a small board office getting organised.',
+    blurb: 'For a small board office getting organized.',
     limits: ['3 members', '25 board users', '50 insights', 'Activity log and roles'],
     publicLinks: false,
   },
@@ -58,8 +58,8 @@ const features: { icon: IconName; title: string; text: string; wide?: boolean }[
   { icon: 'document', title: 'Insights in Markdown', text: 'Briefings with headings, lists, tables and links, rendered safely. Draft, publish, archive.' },
   { icon: 'link', title: 'Share by link', text: 'Publish an insight on a private link or your public page, and withdraw it whenever you like.' },
   { icon: 'bolt', title: 'Live everywhere', text: 'Lists, the dashboard and the activity log update the moment a colleague saves.' },
-  { icon: 'shield', title: 'Four clear roles', text: 'Owner, admin, editor and viewer, per organisation. Invite by e-mail.' },
-  { icon: 'building', title: 'Many organisations, one sign-in', text: 'Belong to several organisations and switch between them in one click.' },
+  { icon: 'shield', title: 'Four clear roles', text: 'Owner, admin, editor and viewer, per organization. Invite by e-mail.' },
+  { icon: 'building', title: 'Many organizations, one sign-in', text: 'Belong to several organizations and switch between them in one click.' },
   {
     icon: 'clock',
     title: 'An audit trail you can hand over',
@@ -71,11 +71,11 @@ const features: { icon: IconName; title: string; text: string; wide?: boolean }[
 const faqs: { q: string; a: ReactNode }[] = [
   {
     q: 'What is a “board user”?',
-    a: 'A person your organisation supports: a board member, trustee or director. Board users do not sign in; your staff keep their records and write insights for them.',
+    a: 'A person your organization supports: a board member, trustee or director. Board users do not sign in; your staff keep their records and write insights for them.',
   },
   {
     q: 'How does the free trial work?',
-    a: 'Every new organisation starts on the Team plan for 14 days. Choose a plan before the trial ends, or the organisation moves to Free automatically. Nothing is deleted.',
+    a: 'Every new organization starts on the Team plan for 14 days. Choose a plan before the trial ends, or the organization moves to Free automatically. Nothing is deleted.',
   },
   {
     q: 'What happens when we reach a plan limit?',
@@ -86,8 +86,8 @@ const faqs: { q: string; a: ReactNode }[] = [
     a: 'Anyone with its link. Only published insights can be shared, only on Team and Business, and an editor can withdraw the link at any time, after which it stops working.',
   },
   {
-    q: 'Can one person work for several organisations?',
-    a: 'Yes. Each membership has its own role, and the organisation switcher at the top of every page moves you between them.',
+    q: 'Can one person work for several organizations?',
+    a: 'Yes. Each membership has its own role, and the organization switcher at the top of every page moves you between them.',
   },
   {
     q: 'How long is the activity log kept?',
@@ -122,7 +122,7 @@ export default function WelcomeNew() {
         <div className="mx-auto grid max-w-6xl gap-12 px-4 pt-14 pb-16 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:items-center lg:px-8 lg:pb-24">
           <div>
             <Badge tone="brand" dot>
-              14-day Team trial for every new organisation
+              14-day Team trial for every new organization
             </Badge>
             <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl dark:text-white">
               The workspace for people who <span className="text-brand-600 dark:text-brand-400">support boards</span>.
@@ -148,7 +148,7 @@ export default function WelcomeNew() {
             </div>
             <p className="mt-5 text-sm text-slate-600 dark:text-slate-400">
               <Link href="/org-login" className="inline-flex items-center gap-1 rounded font-semibold text-slate-900 hover:underline dark:text-white">
-                Sign in to your organisation
+                Sign in to your organization
                 <Icon name="arrow" className="size-4" />
               </Link>
             </p>
@@ -190,7 +190,7 @@ export default function WelcomeNew() {
           <div className="mx-auto max-w-2xl text-center">
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Pricing</p>
             <h2 id="pricing" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-              Simple plans, per organisation
+              Simple plans, per organization
             </h2>
             <p className="mt-4 text-slate-600 dark:text-slate-300">Change plan whenever you like; the change applies at once.</p>
           </div>
@@ -234,7 +234,7 @@ export default function WelcomeNew() {
             ))}
           </ul>
           <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
-            Prices in US dollars per organisation. New organisations start with 14 days of Team, then move to Free unless you choose a plan.
+            Prices in US dollars per organization. New organizations start with 14 days of Team, then move to Free unless you choose a plan.
           </p>
         </div>
       </section>
@@ -264,14 +264,14 @@ export default function WelcomeNew() {
           <div className="relative flex flex-col gap-8 lg:flex-row lg:items-center lg:justify-between">
             <div>
               <h2 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Ready when your next board meets.</h2>
-              <p className="mt-2 text-slate-800">Set up your organisation in minutes and invite your team.</p>
+              <p className="mt-2 text-slate-800">Set up your organization in minutes and invite your team.</p>
             </div>
             <div className="flex flex-col gap-3 sm:flex-row">
               <Link
                 href={user ? '/dashboard' : '/register'}
                 className="inline-flex h-12 items-center justify-center rounded-lg bg-slate-900 px-6 font-medium text-white hover:bg-slate-800 focus-visible:outline-slate-900"
               >
-                {user ? 'Open your dashboard' : 'Create your organisation'}
+                {user ? 'Open your dashboard' : 'Create your organization'}
               </Link>
               {!user ? (
                 <Link

@@ -19,7 +19,7 @@ const SUBJECT_LABELS: Record<string, string> = {
   board_user: 'Board user',
   insight: 'Insight',
   member: 'Member',
-  organization: 'Organisation',
+  organization: 'Organization',
   subscription: 'Subscription',
   invitation: 'Invitation',
   user: 'User',
@@ -29,6 +29,17 @@ const humanise = (value: string) => value.replaceAll('_', ' ').replace(/^./, (c)
 
 export const eventLabel = (event: string) => EVENT_LABELS[event] ?? humanise(event);
 export const subjectLabel = (type: string) => SUBJECT_LABELS[type] ?? humanise(type);
+
+/** What an entry is about: its subject's name, or "Board user #34 (deleted)" when it is gone. */
+export function subjectText(entry: { subject_type: string | null; subject_id: number | null; subject_name?: string | null }): string | null {
+  if (entry.subject_name) return entry.subject_name;
+  if (!entry.subject_type) return null;
+  return entry.subject_id ? `${subjectLabel(entry.subject_type)} #${entry.subject_id} (deleted)` : subjectLabel(entry.subject_type);
+}
+
+/** Entries that change nothing in the organisation (the dashboard leaves them out; the server's NOT_A_CHANGE). */
+const NOT_A_CHANGE = new Set(['signed_in']);
+export const isChange = (entry: { event: string }) => !NOT_A_CHANGE.has(entry.event);
 
 const TONES: [RegExp, BadgeTone][] = [
   [/^(created|restored|member_added|published|resumed|renewed|trial_started|payment_recovered|invitation_sent)$/, 'success'],

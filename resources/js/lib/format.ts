@@ -48,18 +48,38 @@ function dateTimeFormat(locale: string, timeZone: string, options: Intl.DateTime
   );
 }
 
-/** "Nov 1, 2026" */
+const NBSP = '\u00a0';
+
+/**
+ * Formats with the spaces inside a date ("Nov 23, 2026") and inside a time ("7:27 PM") made
+ * non-breaking, so neither is split across lines ("7:27 / PM"); only the gap between the date
+ * and the time may wrap.
+ */
+function unbroken(format: Intl.DateTimeFormat, date: Date): string {
+  const parts = format.formatToParts(date);
+  const timeStarts = parts.findIndex((p) => p.type === 'hour');
+  const dateEnds = parts.findLastIndex((p) => p.type === 'year' || p.type === 'month' || p.type === 'day' || p.type === 'weekday');
+  return parts
+    .map((p, i) => {
+      if (p.type !== 'literal') return p.value;
+      const between = dateEnds >= 0 && timeStarts > dateEnds && i > dateEnds && i < timeStarts;
+      return between ? p.value.replace(/[\u00a0\u202f]/g, ' ') : p.value.replace(/[ \u202f]/g, NBSP);
+    })
+    .join('');
+}
+
+/** "Nov 1, 2026" (never split across lines) */
 export function formatDate(value: DateInput, { locale, timeZone }: FormatOptions = {}, style: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const date = toDate(value);
   if (!date) return '';
-  return dateTimeFormat(locale || DEFAULT_LOCALE, zoneFor(value, timeZone), style).format(date);
+  return unbroken(dateTimeFormat(locale || DEFAULT_LOCALE, zoneFor(value, timeZone), style), date);
 }
 
-/** "Nov 1, 2026, 3:04 PM" */
+/** "Nov 1, 2026, 3:04 PM" (the date and the time each kept on one line) */
 export function formatDateTime(value: DateInput, { locale, timeZone }: FormatOptions = {}, style: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
   const date = toDate(value);
   if (!date) return '';
-  return dateTimeFormat(locale || DEFAULT_LOCALE, zoneFor(value, timeZone), style).format(date);
+  return unbroken(dateTimeFormat(locale || DEFAULT_LOCALE, zoneFor(value, timeZone), style), date);
 }
 
 /** "1,234" */

@@ -81,6 +81,8 @@ export interface ActivityEntry {
   event: string;
   subject_type: string | null;
   subject_id: number | null;
+  /** The subject's name as it was when logged (else as it is now); null when it is gone. */
+  subject_name: string | null;
   description: string;
   causer: { id: number; name: string } | null;
   created_at: string;

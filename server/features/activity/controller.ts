@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { paginate } from '../../lib/pagination';
 import { validate } from '../../lib/validation';
-import { streamCsv, type CsvColumn } from '../board-users/csv';
+import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../board-users/csv';
 import { safeTimeZone } from '../dashboard/weeks';
 import { routeOrganization } from '../organizations/middleware';
 import { presentActivityLogEntry } from './presenter';
@@ -11,12 +11,14 @@ import { activityLogQuerySchema, filtersQuery } from './schema';
 
 export const PER_PAGE = 25;
 
-const exportColumns: CsvColumn<repo.LogRow>[] = [
-  { header: 'Date', value: (r) => (r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at) },
+/** The export's columns; the date in the reader's time zone, named in its header. */
+const exportColumns = (timeZone: string): CsvColumn<repo.LogRow>[] => [
+  { header: csvTimeHeader('Date', timeZone), value: (r) => csvTimestamp(r.created_at, timeZone) },
   { header: 'Causer', value: (r) => (r.causer_id === null ? 'System' : (r.causer_name ?? 'Deleted user')) },
   { header: 'Event', value: (r) => r.event },
   { header: 'Subject type', value: (r) => r.subject_type },
   { header: 'Subject ID', value: (r) => r.subject_id },
+  { header: 'Subject', value: (r) => r.subject_name ?? (r.subject_id === null ? null : '(deleted)') },
   { header: 'Description', value: (r) => r.description },
   { header: 'Changes', value: (r) => JSON.stringify(presentActivityLogEntry(r).properties) },
 ];
@@ -66,7 +68,7 @@ export function activityLogController(ctx: AppContext) {
       const org = routeOrganization(req);
       const { filters, timeZone } = filtersOf(req);
       const date = ctx.clock.now().toISOString().slice(0, 10);
-      await streamCsv(res, `activity-log-${org.slug}-${date}.csv`, exportColumns, repo.exportRows(ctx.db, org.id, { ...filters, timeZone }));
+      await streamCsv(res, `activity-log-${org.slug}-${date}.csv`, exportColumns(timeZone), repo.exportRows(ctx.db, org.id, { ...filters, timeZone }));
     },
   };
 }

@@ -5,6 +5,10 @@ export interface ActivityRow {
   event: string;
   subject_type: string | null;
   subject_id: number | null;
+  /** The subject's name (as logged, else as it is now); null when unknown. */
+  subject_name?: string | null;
+  /** The name as logged, on a freshly written row. */
+  subject_label?: string | null;
   description: string;
   causer_id: number | null;
   causer_name: string | null;
@@ -18,6 +22,7 @@ export function presentActivity(row: ActivityRow) {
     event: row.event,
     subject_type: row.subject_type,
     subject_id: row.subject_id,
+    subject_name: row.subject_name ?? row.subject_label ?? null,
     description: row.description,
     causer: row.causer_id === null ? null : { id: row.causer_id, name: row.causer_name ?? 'Deleted user' },
     created_at: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),

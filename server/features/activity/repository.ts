@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Expression, type Insertable, type RawBuilder } from 'kysely';
 import type { ActivityLogsTable, ActivityProperties, Db } from '../../db/types';
 import { likePattern } from '../board-users/repository';
 import { scoped } from '../organizations/tenancy';
@@ -6,13 +6,45 @@ import type { ActivityLogFilters } from './schema';
 
 export type ActivityInput = Omit<Insertable<ActivityLogsTable>, 'properties'> & { properties?: ActivityProperties };
 
+/**
+ * The live name of an entry's subject: a board user's full name, an insight's title, a user's or
+ * an organisation's name, an invitation's e-mail, a subscription's plan. Null when the subject is
+ * gone (or of a type without a name). Records of other organisations never match.
+ */
+export function liveSubjectName(subjectType: Expression<string | null>, subjectId: Expression<number | null>, organizationId: Expression<number | null>): RawBuilder<string | null> {
+  return sql<string | null>`case ${subjectType}
+    when 'board_user' then (select concat_ws(' ', s.first_name, s.last_name) from board_users s where s.id = ${subjectId} and s.organization_id = ${organizationId})
+    when 'insight' then (select s.title from insights s where s.id = ${subjectId} and s.organization_id = ${organizationId})
+    when 'invitation' then (select s.email from invitations s where s.id = ${subjectId} and s.organization_id = ${organizationId})
+    when 'subscription' then (select initcap(s.plan) || ' plan' from subscriptions s where s.id = ${subjectId} and s.organization_id = ${organizationId})
+    when 'organization' then (select s.name from organizations s where s.id = ${subjectId})
+    when 'user' then (select s.name from users s where s.id = ${subjectId})
+    when 'member' then (select s.name from users s where s.id = ${subjectId})
+  end`;
+}
+
+/**
+ * Writes an entry. Its subject's name is kept with it (`subject_label`), read in the same
+ * statement unless the caller knows it (a subject deleted by the same transaction).
+ */
 export async function insertActivity(db: Db, entry: ActivityInput) {
+  const label =
+    entry.subject_label !== undefined || !entry.subject_type || entry.subject_id === null || entry.subject_id === undefined
+      ? (entry.subject_label ?? null)
+      : sql<string | null>`left(${liveSubjectName(sql`${entry.subject_type}::text`, sql`${entry.subject_id}::int`, sql`${entry.organization_id ?? null}::int`)}, 255)`;
   return db
     .insertInto('activity_logs')
-    .values({ ...entry, properties: JSON.stringify(entry.properties ?? {}) })
+    .values({ ...entry, subject_label: label, properties: JSON.stringify(entry.properties ?? {}) })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The subject's name as logged, else as it is now (entries written before names were kept). */
+const subjectName = sql<string | null>`coalesce(activity_logs.subject_label, ${liveSubjectName(
+  sql.ref('activity_logs.subject_type'),
+  sql.ref('activity_logs.subject_id'),
+  sql.ref('activity_logs.organization_id'),
+)})`.as('subject_name');
 
 export async function causerName(db: Db, userId: number): Promise<string | null> {
   const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
@@ -44,6 +76,7 @@ const ENTRY_COLUMNS = [
   'activity_logs.event',
   'activity_logs.subject_type',
   'activity_logs.subject_id',
+  subjectName,
   'activity_logs.description',
   'activity_logs.causer_id',
   'users.name as causer_name',
@@ -111,11 +144,18 @@ export async function deleteOlderThan(db: Db, cutoff: Date, limit: number): Prom
   return Number(result.numDeletedRows);
 }
 
-/** The organisation's latest entries, with who did it (the dashboard's list). */
+/**
+ * Entries that record no change to the organisation's records: the dashboard leaves them out (the
+ * activity log keeps them). Mirrored for live entries in resources/js/lib/activityLabels.ts.
+ */
+export const NOT_A_CHANGE = ['signed_in'] as const;
+
+/** The organisation's latest changes, with who made them (the dashboard's list). */
 export function recentActivity(db: Db, organizationId: number, limit: number) {
   return scoped(db, organizationId, 'activity_logs')
     .leftJoin('users', 'users.id', 'activity_logs.causer_id')
     .select([...ENTRY_COLUMNS])
+    .where('activity_logs.event', 'not in', [...NOT_A_CHANGE])
     .orderBy('activity_logs.created_at', 'desc')
     .orderBy('activity_logs.id', 'desc')
     .limit(limit)

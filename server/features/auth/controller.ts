@@ -14,7 +14,7 @@ import { updateUser } from './user-repository';
 /** Thin handlers: validate → service → render or redirect. */
 export function authController(ctx: AppContext) {
   return {
-    showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', {}, { title: 'Register' }),
+    showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', {}, { title: 'Create account' }),
 
     async register(req: Request, res: Response) {
       const input = await validate(registerSchema, req.body, { email: auth.emailAvailable(ctx) });
@@ -24,7 +24,7 @@ export function authController(ctx: AppContext) {
     },
 
     showLogin: (req: Request, res: Response) =>
-      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get('status') ?? null }, { title: 'Log in' }),
+      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get('status') ?? null }, { title: 'Sign in' }),
 
     async login(req: Request, res: Response) {
       const input = validate(loginSchema, req.body);

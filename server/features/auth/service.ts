@@ -25,7 +25,7 @@ export function loginThrottleKey(req: Request, email: string): string {
 export function ensureNotThrottled(ctx: AppContext, req: Request, key: string, field = 'email'): void {
   if (!ctx.limiter.tooMany(key, LOGIN_MAX_ATTEMPTS)) return;
   const seconds = ctx.limiter.availableIn(key);
-  const message = `Too many login attempts. Please try again in ${seconds} seconds.`;
+  const message = `Too many sign-in attempts. Please try again in ${seconds} seconds.`;
   if (!wantsPage(req)) throw new HttpError(429, message, { 'Retry-After': String(seconds) });
   throw new ValidationError({ [field]: message });
 }

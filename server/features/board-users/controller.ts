@@ -5,14 +5,16 @@ import { paginate } from '../../lib/pagination';
 import { validate } from '../../lib/validation';
 import { authorize } from '../organizations/policy';
 import { currentOrganization, orFail, routeId } from '../organizations/tenancy';
-import { streamCsv, type CsvColumn } from './csv';
+import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from './csv';
+import { safeTimeZone } from '../dashboard/weeks';
 import * as repo from './repository';
 import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema } from './schema';
 import * as service from './service';
 
 export const PER_PAGE = 25;
 
-const exportColumns: CsvColumn<repo.ExportRow>[] = [
+/** The export's columns; timestamps in the reader's time zone, named in their headers. */
+const exportColumns = (timeZone: string): CsvColumn<repo.ExportRow>[] => [
   { header: 'ID', value: (r) => r.id },
   { header: 'First name', value: (r) => r.first_name },
   { header: 'Last name', value: (r) => r.last_name },
@@ -24,8 +26,8 @@ const exportColumns: CsvColumn<repo.ExportRow>[] = [
   { header: 'Tags', value: (r) => r.tags },
   { header: 'Joined on', value: (r) => r.joined_on },
   { header: 'Notes', value: (r) => r.notes },
-  { header: 'Created at', value: (r) => r.created_at },
-  { header: 'Deleted at', value: (r) => r.deleted_at },
+  { header: csvTimeHeader('Created at', timeZone), value: (r) => csvTimestamp(r.created_at, timeZone) },
+  { header: csvTimeHeader('Deleted at', timeZone), value: (r) => csvTimestamp(r.deleted_at, timeZone) },
 ];
 
 /** What a form edits (dates as strings, null as ''). */
@@ -118,7 +120,7 @@ export function boardUsersController(ctx: AppContext) {
       const org = currentOrganization(req);
       const { page: _page, ...filters } = validate(indexQuerySchema, req.query);
       const date = ctx.clock.now().toISOString().slice(0, 10);
-      await streamCsv(res, `board-users-${org.slug}-${date}.csv`, exportColumns, repo.exportRows(ctx.db, org.id, filters));
+      await streamCsv(res, `board-users-${org.slug}-${date}.csv`, exportColumns(safeTimeZone(req.user?.timezone)), repo.exportRows(ctx.db, org.id, filters));
     },
 
     /** JSON for the insight form's searchable picker. */

@@ -14,7 +14,7 @@ const LOGGED: (keyof BoardUser)[] = ['first_name', 'last_name', 'email', 'phone'
 
 export const fullName = (b: Pick<BoardUser, 'first_name' | 'last_name'>) => `${b.first_name} ${b.last_name}`;
 
-const EMAIL_TAKEN = 'A board user with this email already exists in your organisation (it may be in the trash).';
+const EMAIL_TAKEN = 'A board user with this email already exists in your organization (it may be in the trash).';
 
 function announce(uow: UnitOfWork, organizationId: number, id: number, action: string) {
   uow.broadcast({ channels: [channels.organization(organizationId)], event: 'BoardUserChanged', data: { id, action } });

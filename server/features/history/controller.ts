@@ -40,7 +40,7 @@ export function historyController(ctx: AppContext) {
               subject_type: a.subject_type,
               subject_id: a.subject_id,
               description: a.description,
-              organization: a.organization_id ? { id: a.organization_id, name: a.organization_name ?? 'Deleted organisation' } : null,
+              organization: a.organization_id ? { id: a.organization_id, name: a.organization_name ?? 'Deleted organization' } : null,
               created_at: a.created_at,
             })),
           },

@@ -148,5 +148,7 @@ function formValues(row: Insight, boardUserIds: number[]) {
     status: row.status,
     deleted_at: row.deleted_at,
     board_user_ids: boardUserIds,
+    /** Deleting a shared insight breaks its public link: the confirmation says so. */
+    shared: row.share_token !== null,
   };
 }

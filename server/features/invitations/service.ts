@@ -207,7 +207,7 @@ async function resolve(ctx: AppContext, req: Request, token: string): Promise<Re
     return closed('invalid', 404, 'This invitation link is not valid. It may have been replaced by a newer invitation: use the link in the most recent email.');
   }
   const organization = await findOrganization(ctx.db, invitation.organization_id);
-  if (!organization) return closed('gone', 410, 'The organisation that sent this invitation no longer exists.');
+  if (!organization) return closed('gone', 410, 'The organization that sent this invitation no longer exists.');
   const details: InvitationDetails = {
     email: invitation.email,
     role: invitation.role,

@@ -37,7 +37,7 @@ export function ensureMayManage(actor: Actor, target: { role: Role }): void {
 export const lastOwnerMessages = {
   demote: (name: string, org: string) => `${name} is the last owner of ${org}. Make someone else an owner first.`,
   remove: (name: string, org: string) => `${name} is the last owner of ${org} and cannot be removed. Make someone else an owner first.`,
-  leave: (org: string) => `You are the last owner of ${org}. Make someone else an owner, or delete the organisation, before leaving.`,
+  leave: (org: string) => `You are the last owner of ${org}. Make someone else an owner, or delete the organization, before leaving.`,
 };
 
 /**

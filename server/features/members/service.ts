@@ -65,7 +65,7 @@ export async function changeRole(ctx: AppContext, req: Request, org: CurrentOrga
 }
 
 export async function removeMember(ctx: AppContext, req: Request, org: CurrentOrganization, member: MemberView): Promise<void> {
-  if (member.id === req.user!.id) fail('member', 'To remove yourself, use "Leave organisation" on the organisation page.');
+  if (member.id === req.user!.id) fail('member', 'To remove yourself, use "Leave organization" on the organization page.');
   ensureMayManage(actorIn(req, org), member);
   await inTransaction(ctx, actorFrom(req), async (uow) => {
     const owners = await lockOwners(uow.db, org.id);

@@ -16,11 +16,11 @@ export function organizationController(ctx: AppContext) {
       await res.inertia.render(
         'Organizations/Index',
         { organizations: list, filters: { search: filters.search }, everyOrganization: req.user!.is_platform_admin },
-        { title: 'Organisations' },
+        { title: 'Organizations' },
       );
     },
 
-    create: (req: Request, res: Response) => res.inertia.render('Organizations/Create', {}, { title: 'New organisation' }),
+    create: (req: Request, res: Response) => res.inertia.render('Organizations/Create', {}, { title: 'New organization' }),
 
     async store(req: Request, res: Response) {
       const input = await validate(createOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx) });
@@ -45,7 +45,7 @@ export function organizationController(ctx: AppContext) {
       const target = routeOrganization(req);
       const input = await validate(updateOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx, target.id) });
       await organizations.updateOrganization(ctx, req, target, input);
-      flash(req, 'success', 'Organisation saved.');
+      flash(req, 'success', 'Organization saved.');
       res.redirect(`/organizations/${target.id}/edit`);
     },
 

@@ -74,12 +74,12 @@ export const transferOwnershipSchema = withLabels(z.object({ user_id: id('member
 
 export const selectOrganizationSchema = z.object({ organization_id: id('organisation') });
 
-/** The organisation sign-in form asks for the slug under the label "Organisation". */
+/** The organisation sign-in form asks for the slug under the label "Organization". */
 export const organizationSlugSchema = withLabels(
   z.object({
     slug: requiredString('slug', 255).transform((s) => s.toLowerCase()),
   }),
-  { slug: 'organisation' },
+  { slug: 'organization' },
 );
 
 export const organizationLoginSchema = z.object({

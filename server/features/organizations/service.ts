@@ -23,7 +23,7 @@ import {
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
 import { CURRENT_ORG_KEY, findOrganizationFor, userOrganizations, type CurrentOrganization } from './tenancy';
 
-export const NO_SUCH_ORGANIZATION = 'No such organisation.';
+export const NO_SUCH_ORGANIZATION = 'No such organization.';
 export const notAMember = (name: string) => `You are not a member of ${name}.`;
 const DAY_MS = 86_400_000;
 
@@ -150,7 +150,7 @@ export async function createOrganization(ctx: AppContext, req: Request, input: O
         event: 'created',
         subject_type: 'organization',
         subject_id: created.id,
-        description: `${user.name} created the organisation ${created.name}`,
+        description: `${user.name} created the organization ${created.name}`,
         properties: { attributes: { name: created.name, slug: created.slug, description: created.description, website: created.website } },
       });
       await uow.log({
@@ -191,7 +191,7 @@ export async function updateOrganization(ctx: AppContext, req: Request, target: 
         event: 'updated',
         subject_type: 'organization',
         subject_id: after.id,
-        description: `${req.user!.name} updated the organisation ${after.name}`,
+        description: `${req.user!.name} updated the organization ${after.name}`,
         properties: { old: changes.old, attributes: changes.attributes },
       });
     });
@@ -210,10 +210,10 @@ export async function deleteOrganization(ctx: AppContext, req: Request, target: 
       event: 'deleted',
       subject_type: 'organization',
       subject_id: org.id,
-      description: `${req.user!.name} deleted the organisation ${org.name}`,
+      description: `${req.user!.name} deleted the organization ${org.name}`,
       properties: { attributes: { name: org.name, slug: org.slug } },
     });
-    // Open sockets keep the organisation's channels; closed, they reconnect without them.
+    // Open sockets keep the organization's channels; closed, they reconnect without them.
     const members = await memberUserIds(uow.db, org.id);
     uow.afterCommit(async () => {
       for (const id of members) await ctx.broadcaster.terminateUser(id);

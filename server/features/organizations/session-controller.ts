@@ -18,14 +18,14 @@ export function organizationSessionController(ctx: AppContext) {
       await res.inertia.render(
         'Auth/OrganizationSelect',
         { organizations: mine, currentId: req.organization?.id ?? null, canBrowseAll: req.user!.is_platform_admin },
-        { title: 'Choose an organisation' },
+        { title: 'Choose an organization' },
       );
     },
 
     async select(req: Request, res: Response) {
       const { organization_id } = validate(selectOrganizationSchema, req.body);
       const target = await organizations.visibleOrganization(ctx, req.user!, organization_id);
-      if (!target) fail('organization_id', 'Choose one of your organisations.');
+      if (!target) fail('organization_id', 'Choose one of your organizations.');
       organizations.makeCurrent(req, target);
       res.redirect(intendedUrl(req));
     },
@@ -38,7 +38,7 @@ export function organizationSessionController(ctx: AppContext) {
     },
 
     showSlugForm: (req: Request, res: Response) =>
-      res.inertia.render('Auth/OrganizationLogin', { organization: null, slug: '', notFound: null }, { title: 'Sign in to your organisation' }),
+      res.inertia.render('Auth/OrganizationLogin', { organization: null, slug: '', notFound: null }, { title: 'Sign in to your organization' }),
 
     async findSlug(req: Request, res: Response) {
       const { slug } = validate(organizationSlugSchema, req.body);
@@ -55,7 +55,7 @@ export function organizationSessionController(ctx: AppContext) {
         return res.inertia.render(
           'Auth/OrganizationLogin',
           { organization: null, slug, notFound: organizations.NO_SUCH_ORGANIZATION },
-          { title: 'Sign in to your organisation', status: 404 },
+          { title: 'Sign in to your organization', status: 404 },
         );
       }
       return res.inertia.render(

@@ -85,7 +85,7 @@ export async function deleteAccount(ctx: AppContext, req: Request, password: str
   if (orphaned.length) {
     const names = orphaned.map((o) => o.name).join(', ');
     throw new ValidationError({
-      password: `You are the last owner of ${names}. Transfer ownership or delete ${orphaned.length === 1 ? 'that organisation' : 'those organisations'} first.`,
+      password: `You are the last owner of ${names}. Transfer ownership or delete ${orphaned.length === 1 ? 'that organization' : 'those organizations'} first.`,
     });
   }
   await inTransaction(ctx, actorFrom(req), async (uow) => {

@@ -51,21 +51,21 @@ async function step(ctx: AppContext, uow: UnitOfWork, organizationId: number, re
     await applyTransition(ctx, uow, sub, {
       event: 'trial_ended',
       changes: { plan: 'free', current_period_start: now, current_period_end: null },
-      description: `The ${PLANS[sub.plan].name} trial ended without a chosen plan; the organisation is now on the Free plan`,
+      description: `The ${PLANS[sub.plan].name} trial ended without a chosen plan; the organization is now on the Free plan`,
     });
     report.trialsEnded += 1;
     return;
   }
 
   if (sub.status === 'canceled' && sub.ends_at && sub.ends_at <= now) {
-    await endSubscription(ctx, uow, sub, `The canceled ${PLANS[sub.plan].name} subscription ended; the organisation is now on the Free plan`);
+    await endSubscription(ctx, uow, sub, `The canceled ${PLANS[sub.plan].name} subscription ended; the organization is now on the Free plan`);
     report.ended += 1;
     return;
   }
 
   if (sub.status === 'past_due') {
     if (sub.current_period_end && addDays(sub.current_period_end, PAST_DUE_DAYS) <= now) {
-      await endSubscription(ctx, uow, sub, `The ${PLANS[sub.plan].name} subscription ended after ${PAST_DUE_DAYS} days unpaid; the organisation is now on the Free plan`);
+      await endSubscription(ctx, uow, sub, `The ${PLANS[sub.plan].name} subscription ended after ${PAST_DUE_DAYS} days unpaid; the organization is now on the Free plan`);
       report.ended += 1;
       return;
     }

@@ -1,33 +1,28 @@
-/** Locales users may choose (BCP 47 tags Intl supports everywhere), with their own names. */
-export const LOCALES: { value: string; label: string }[] = [
-  { value: 'en-US', label: 'English (United States)' },
-  { value: 'en-GB', label: 'English (United Kingdom)' },
-  { value: 'en-AU', label: 'English (Australia)' },
-  { value: 'en-CA', label: 'English (Canada)' },
-  { value: 'en-IE', label: 'English (Ireland)' },
-  { value: 'en-IN', label: 'English (India)' },
-  { value: 'fr-FR', label: 'Français (France)' },
-  { value: 'fr-CA', label: 'Français (Canada)' },
-  { value: 'de-DE', label: 'Deutsch (Deutschland)' },
-  { value: 'de-CH', label: 'Deutsch (Schweiz)' },
-  { value: 'es-ES', label: 'Español (España)' },
-  { value: 'es-MX', label: 'Español (México)' },
-  { value: 'it-IT', label: 'Italiano (Italia)' },
-  { value: 'nl-NL', label: 'Nederlands (Nederland)' },
-  { value: 'pt-BR', label: 'Português (Brasil)' },
-  { value: 'pt-PT', label: 'Português (Portugal)' },
-  { value: 'sv-SE', label: 'Svenska (Sverige)' },
-  { value: 'da-DK', label: 'Dansk (Danmark)' },
-  { value: 'nb-NO', label: 'Norsk bokmål (Norge)' },
-  { value: 'fi-FI', label: 'Suomi (Suomi)' },
-  { value: 'pl-PL', label: 'Polski (Polska)' },
-  { value: 'cs-CZ', label: 'Čeština (Česko)' },
-  { value: 'tr-TR', label: 'Türkçe (Türkiye)' },
-  { value: 'ja-JP', label: '日本語 (日本)' },
-  { value: 'ko-KR', label: '한국어 (대한민국)' },
-  { value: 'zh-CN', label: '中文 (中国)' },
-  { value: 'zh-TW', label: '中文 (台灣)' },
+/** Locales users may choose (BCP 47 tags Intl supports everywhere). */
+const TAGS = [
+  'en-US', 'en-GB', 'en-AU', 'en-CA', 'en-IE', 'en-IN', 'fr-FR', 'fr-CA', 'de-DE', 'de-CH', 'es-ES', 'es-MX', 'it-IT', 'nl-NL',
+  'pt-BR', 'pt-PT', 'sv-SE', 'da-DK', 'nb-NO', 'fi-FI', 'pl-PL', 'cs-CZ', 'tr-TR', 'ja-JP', 'ko-KR', 'zh-CN', 'zh-TW',
 ];
+
+const SAMPLE_DAY = new Date('2026-11-23T12:00:00Z');
+const SAMPLE_NUMBER = 1234567.89;
+
+/**
+ * The interface is English only: a locale changes how dates and numbers are written, nothing
+ * else. So each choice is named in English by its region and language, with what it looks like:
+ * "Germany (German): 23.11.26 · 1.234.567,89". Naming them "Deutsch" promised a German interface.
+ */
+export function formatChoiceLabel(tag: string): string {
+  const locale = new Intl.Locale(tag);
+  const regions = new Intl.DisplayNames('en-US', { type: 'region' });
+  const languages = new Intl.DisplayNames('en-US', { type: 'language' });
+  const where = locale.region ? `${regions.of(locale.region)} (${languages.of(locale.language)})` : languages.of(tag);
+  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeZone: 'UTC' }).format(SAMPLE_DAY);
+  const number = new Intl.NumberFormat(tag).format(SAMPLE_NUMBER);
+  return `${where}: ${day} · ${number}`;
+}
+
+export const LOCALES: { value: string; label: string }[] = TAGS.map((value) => ({ value, label: formatChoiceLabel(value) }));
 
 export const LOCALE_VALUES = LOCALES.map((l) => l.value) as [string, ...string[]];
 

@@ -74,7 +74,7 @@ export async function registerAndVerify(page: Page, app: AppProcess, name: strin
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: /create account|register/i }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/verify-email/);
   const mail = await app.mailbox.waitFor(email, /verify/i);
   const { Mailbox } = await import('./mailbox');
@@ -85,7 +85,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /log in|sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** The seeded demo users' password in browser tests. */

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The message as it arrived (headers and every MIME part). */
+  raw: string;
 }
 
 /** A real SMTP server that keeps what it receives, for the app's MAIL_URL. */
@@ -21,18 +23,24 @@ export class Mailbox {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       onData: (stream, session, callback) => {
-        simpleParser(stream)
-          .then((parsed) => {
-            this.messages.push({
-              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-              subject: parsed.subject ?? '',
-              text: parsed.text ?? '',
-              html: typeof parsed.html === 'string' ? parsed.html : '',
-            });
-            this.#waiters.splice(0).forEach((w) => w());
-            callback();
-          })
-          .catch(callback);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.once('end', () => {
+          const raw = Buffer.concat(chunks);
+          simpleParser(raw)
+            .then((parsed) => {
+              this.messages.push({
+                to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+                subject: parsed.subject ?? '',
+                text: parsed.text ?? '',
+                html: typeof parsed.html === 'string' ? parsed.html : '',
+                raw: raw.toString('utf8'),
+              });
+              this.#waiters.splice(0).forEach((w) => w());
+              callback();
+            })
+            .catch(callback);
+        });
       },
     });
   }

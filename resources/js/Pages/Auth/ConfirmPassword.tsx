@@ -1,10 +1,11 @@
-import { Head, router, useForm } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { Icon } from '@/Components/Icon';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
+import { useAppForm } from '@/hooks/useAppForm';
 
 /** Back to the page that asked for confirmation (Inertia pushed this page on top of it). */
 function goBack() {
@@ -13,7 +14,7 @@ function goBack() {
 }
 
 export default function ConfirmPassword() {
-  const form = useForm({ password: '' });
+  const form = useAppForm({ password: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

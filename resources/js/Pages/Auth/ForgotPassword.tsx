@@ -1,16 +1,17 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface ForgotPasswordProps {
   status: string | null;
 }
 
 export default function ForgotPassword({ status }: ForgotPasswordProps) {
-  const form = useForm({ email: '' });
+  const form = useAppForm({ email: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +54,7 @@ ForgotPassword.layout = (page: ReactNode) => (
       <p>
         Remembered it?{' '}
         <Link href="/login" className={textLink}>
-          Back to log in
+          Back to sign in
         </Link>
       </p>
     }

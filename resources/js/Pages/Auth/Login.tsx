@@ -13,33 +13,33 @@ export interface LoginProps {
 export default function Login({ status, canResetPassword = true }: LoginProps) {
   return (
     <>
-      <Head title="Log in" />
+      <Head title="Sign in" />
       {status ? (
         <p role="status" className="mb-6 rounded-lg bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300">
           {status}
         </p>
       ) : null}
-      <CredentialsForm action="/login" submitLabel="Log in" canResetPassword={canResetPassword} />
+      <CredentialsForm action="/login" submitLabel="Sign in" canResetPassword={canResetPassword} />
     </>
   );
 }
 
 Login.layout = (page: ReactNode) => (
   <AuthLayout
-    title="Log in to your account"
-    description="Enter your email and password below to log in."
+    title="Sign in to your account"
+    description="Enter your email and password below to sign in."
     footer={
       <div className="space-y-2">
         <p>
           Don’t have an account?{' '}
           <Link href="/register" className={textLink}>
-            Sign up
+            Create account
           </Link>
         </p>
         <p>
-          Part of an organisation?{' '}
+          Part of an organization?{' '}
           <Link href="/org-login" className={textLink}>
-            Sign in to your organisation
+            Sign in to your organization
           </Link>
         </p>
       </div>

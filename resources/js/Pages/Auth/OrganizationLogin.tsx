@@ -1,10 +1,11 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { isValidElement, type FormEvent, type ReactElement } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { CredentialsForm } from './Partials/CredentialsForm';
 import { textLink } from './Partials/textLink';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface OrganizationLoginProps {
   /** Null on the first step (asking for the slug), and for an unknown slug. */
@@ -20,7 +21,7 @@ export default function OrganizationLogin(props: OrganizationLoginProps) {
 }
 
 function SlugForm({ slug, notFound }: { slug: string; notFound: string | null }) {
-  const form = useForm({ slug });
+  const form = useAppForm({ slug });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.post('/org-login');
@@ -28,13 +29,13 @@ function SlugForm({ slug, notFound }: { slug: string; notFound: string | null })
   const error = form.errors.slug ?? (form.isDirty ? undefined : (notFound ?? undefined));
   return (
     <>
-      <Head title="Sign in to your organisation" />
+      <Head title="Sign in to your organization" />
       <form onSubmit={submit} className="space-y-5" noValidate>
         <TextField
           form={form}
           name="slug"
-          label="Organisation"
-          hint="The short name in your organisation’s sign-in link, e.g. acme-governance."
+          label="Organization"
+          hint="The short name in your organization’s sign-in link, e.g. acme-governance."
           error={error}
           autoComplete="organization"
           autoCapitalize="none"
@@ -66,21 +67,21 @@ OrganizationLogin.layout = (page: ReactElement<OrganizationLoginProps> | Organiz
   const org = (isValidElement(page) ? (page.props as OrganizationLoginProps) : page).organization;
   return (
     <AuthLayout
-      title={org ? org.name : 'Sign in to your organisation'}
-      description={org ? `Sign in with your ${org.name} account.` : 'Which organisation do you work with?'}
+      title={org ? org.name : 'Sign in to your organization'}
+      description={org ? `Sign in with your ${org.name} account.` : 'Which organization do you work with?'}
       footer={
         <div className="space-y-2">
           {org ? (
             <p>
               Not {org.name}?{' '}
               <Link href="/org-login" className={textLink}>
-                Choose another organisation
+                Choose another organization
               </Link>
             </p>
           ) : null}
           <p>
             <Link href="/login" className={textLink}>
-              Sign in without an organisation
+              Sign in without an organization
             </Link>
           </p>
         </div>

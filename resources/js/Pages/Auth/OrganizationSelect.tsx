@@ -1,4 +1,4 @@
-import { Head, Link, router, useForm } from '@inertiajs/react';
+import { Head, Link, router } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
@@ -7,16 +7,17 @@ import { Icon } from '@/Components/Icon';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import type { OrganizationSummary } from '@/types';
 import { roleLabels, roleTones } from '../Organizations/Form';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface OrganizationSelectProps {
   organizations: OrganizationSummary[];
   currentId: number | null;
-  /** Platform admins may open any organisation from the full list. */
+  /** Platform admins may open any organization from the full list. */
   canBrowseAll: boolean;
 }
 
 export default function OrganizationSelect({ organizations, currentId, canBrowseAll }: OrganizationSelectProps) {
-  const form = useForm({ organization_id: '' });
+  const form = useAppForm({ organization_id: '' });
   const choose = (id: number) => {
     form.transform(() => ({ organization_id: String(id) }));
     form.post('/organizations/select');
@@ -24,21 +25,21 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
 
   return (
     <>
-      <Head title="Choose an organisation" />
+      <Head title="Choose an organization" />
       {organizations.length === 0 && canBrowseAll ? (
         <EmptyState
           bordered={false}
           className="px-0 py-2"
           icon="building"
-          title="Open any organisation"
-          text="As a platform admin you can work in every organisation: choose one from the full list, and its dashboard, board users and insights open for you."
+          title="Open any organization"
+          text="As a platform admin you can work in every organization: choose one from the full list, and its dashboard, board users and insights open for you."
           action={
             <>
               <Button href="/organizations" icon="arrow">
-                All organisations
+                All organizations
               </Button>
               <Button href="/organizations/create" variant="secondary" icon="plus">
-                Create an organisation
+                Create an organization
               </Button>
             </>
           }
@@ -48,12 +49,12 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
           bordered={false}
           className="px-0 py-2"
           icon="building"
-          title="You are not part of an organisation yet"
-          text="Create one for your team, or wait for an invitation: it arrives by email, and its link adds you to the organisation."
+          title="You are not part of an organization yet"
+          text="Create one for your team, or wait for an invitation: it arrives by email, and its link adds you to the organization."
           action={
             <>
               <Button href="/organizations/create" icon="plus">
-                Create an organisation
+                Create an organization
               </Button>
             </>
           }
@@ -65,7 +66,7 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
               {form.errors.organization_id}
             </p>
           ) : null}
-          <ul className="space-y-2" aria-label="Your organisations">
+          <ul className="space-y-2" aria-label="Your organizations">
             {organizations.map((o) => (
               <li key={o.id}>
                 <button
@@ -89,13 +90,13 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
           <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
             Or{' '}
             <Link href="/organizations/create" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
-              create a new organisation
+              create a new organization
             </Link>
             {canBrowseAll ? (
               <>
                 , or open any from{' '}
                 <Link href="/organizations" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
-                  all organisations
+                  all organizations
                 </Link>
               </>
             ) : null}
@@ -109,8 +110,8 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
 
 OrganizationSelect.layout = (page: ReactNode) => (
   <AuthLayout
-    title="Choose an organisation"
-    description="Pick the organisation to work in. You can switch at any time from the top bar."
+    title="Choose an organization"
+    description="Pick the organization to work in. You can switch at any time from the top bar."
     footer={
       <button type="button" onClick={() => router.post('/logout')} className="rounded font-medium underline underline-offset-4 hover:text-slate-900 dark:hover:text-white">
         Sign out

@@ -1,12 +1,13 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export default function Register() {
-  const form = useForm({ name: '', email: '', password: '', password_confirmation: '' });
+  const form = useAppForm({ name: '', email: '', password: '', password_confirmation: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -15,7 +16,7 @@ export default function Register() {
 
   return (
     <>
-      <Head title="Register" />
+      <Head title="Create account" />
       <form onSubmit={submit} className="space-y-5" noValidate>
         <TextField form={form} name="name" label="Name" autoComplete="name" autoFocus required maxLength={255} placeholder="Full name" />
         <TextField
@@ -54,7 +55,7 @@ Register.layout = (page: ReactNode) => (
       <p>
         Already have an account?{' '}
         <Link href="/login" className={textLink}>
-          Log in
+          Sign in
         </Link>
       </p>
     }

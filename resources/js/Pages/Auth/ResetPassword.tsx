@@ -1,9 +1,10 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface ResetPasswordProps {
   token: string;
@@ -11,7 +12,7 @@ export interface ResetPasswordProps {
 }
 
 export default function ResetPassword({ token, email }: ResetPasswordProps) {
-  const form = useForm({ token, email, password: '', password_confirmation: '' });
+  const form = useAppForm({ token, email, password: '', password_confirmation: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

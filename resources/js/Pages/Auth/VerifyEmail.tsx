@@ -1,9 +1,10 @@
-import { Head, Link, router, useForm } from '@inertiajs/react';
+import { Head, Link, router } from '@inertiajs/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { Icon } from '@/Components/Icon';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface VerifyEmailProps {
   /** 'verification-link-sent' after a resend. */
@@ -12,7 +13,7 @@ export interface VerifyEmailProps {
 }
 
 export default function VerifyEmail({ status, email }: VerifyEmailProps) {
-  const form = useForm({});
+  const form = useAppForm({});
   const [loggingOut, setLoggingOut] = useState(false);
 
   const resend = (event: FormEvent) => {
@@ -47,7 +48,7 @@ export default function VerifyEmail({ status, email }: VerifyEmailProps) {
           Resend verification email
         </Button>
         <Button type="button" variant="ghost" block onClick={logout} processing={loggingOut}>
-          Log out
+          Sign out
         </Button>
       </form>
     </>

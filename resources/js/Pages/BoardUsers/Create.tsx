@@ -1,14 +1,15 @@
-import { Head, useForm } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/Components/PageHeader';
 import BoardUserForm from './Form';
 import { splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface CreateProps {
   statuses: BoardUserStatus[];
 }
 
 export default function Create({ statuses }: CreateProps) {
-  const form = useForm<BoardUserFormData>({
+  const form = useAppForm<BoardUserFormData>({
     first_name: '',
     last_name: '',
     email: '',
@@ -25,7 +26,7 @@ export default function Create({ statuses }: CreateProps) {
   return (
     <>
       <Head title="Add a board user" />
-      <PageHeader title="Add a board user" description="A board member, trustee or director your organisation supports." back={{ href: '/board-users', label: 'Board users' }} />
+      <PageHeader title="Add a board user" description="A board member, trustee or director your organization supports." back={{ href: '/board-users', label: 'Board users' }} />
       <BoardUserForm form={form} statuses={statuses} submitLabel="Add board user" cancelHref="/board-users" onSubmit={() => form.post('/board-users')} />
     </>
   );

@@ -1,10 +1,9 @@
-import { Head, router, useForm } from '@inertiajs/react';
-import { useState } from 'react';
-import { Button } from '@/Components/Button';
-import { ConfirmDialog } from '@/Components/ConfirmDialog';
+import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/Components/PageHeader';
-import BoardUserForm from './Form';
 import TrashedBanner from '@/Components/TrashedBanner';
+import { useAppForm } from '@/hooks/useAppForm';
+import BoardUserForm from './Form';
+import { DeleteBoardUser } from './Partials/DeleteBoardUser';
 import { fullName, splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
 
 export interface EditProps {
@@ -14,40 +13,16 @@ export interface EditProps {
 
 export default function Edit({ boardUser, statuses }: EditProps) {
   const { id, deleted_at, tags, ...values } = boardUser;
-  const form = useForm<BoardUserFormData>({ ...(values as Omit<BoardUserFormData, 'tags'>), tags: tags.join(', ') });
+  const form = useAppForm<BoardUserFormData>({ ...(values as Omit<BoardUserFormData, 'tags'>), tags: tags.join(', ') });
   form.transform((data) => ({ ...data, tags: splitTags(data.tags) }) as unknown as BoardUserFormData);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const name = fullName(boardUser);
 
   return (
     <>
       <Head title={`Edit ${name}`} />
-      <PageHeader title={`Edit ${name}`} back={{ href: `/board-users/${id}`, label: name }} />
+      <PageHeader title={`Edit ${name}`} back={{ href: `/board-users/${id}`, label: name }} actions={deleted_at ? null : <DeleteBoardUser id={id} name={name} />} />
       {deleted_at ? <TrashedBanner what="board user" restoreUrl={`/board-users/${id}/restore`} canRestore /> : null}
-      <BoardUserForm
-        form={form}
-        statuses={statuses}
-        submitLabel="Save changes"
-        cancelHref={`/board-users/${id}`}
-        onSubmit={() => form.put(`/board-users/${id}`, { preserveScroll: true })}
-        secondaryActions={
-          deleted_at ? null : (
-            <Button variant="ghost" icon="trash" className="text-red-700 dark:text-red-300" onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
-          )
-        }
-      />
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete ${name}?`}
-        description="They move to the trash, where you can restore them later. Their links to insights are kept."
-        confirmLabel="Delete"
-        processing={deleting}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => router.delete(`/board-users/${id}`, { onStart: () => setDeleting(true), onFinish: () => { setDeleting(false); setConfirming(false); } })}
-      />
+      <BoardUserForm form={form} statuses={statuses} submitLabel="Save changes" cancelHref={`/board-users/${id}`} onSubmit={() => form.put(`/board-users/${id}`, { preserveScroll: true })} />
     </>
   );
 }

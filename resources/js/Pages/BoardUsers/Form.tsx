@@ -1,5 +1,4 @@
 import type { InertiaFormProps } from '@inertiajs/react';
-import type { ReactNode } from 'react';
 import { Field } from '@/Components/Field';
 import { FormCard } from '@/Components/FormCard';
 import { Select } from '@/Components/Select';
@@ -13,12 +12,10 @@ export interface BoardUserFormProps {
   submitLabel: string;
   onSubmit: () => void;
   cancelHref: string;
-  /** Extra buttons at the left of the footer (Delete on the edit page). */
-  secondaryActions?: ReactNode;
 }
 
 /** The fields of a board user, shared by Create and Edit. */
-export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, cancelHref, secondaryActions }: BoardUserFormProps) {
+export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, cancelHref }: BoardUserFormProps) {
   const errors = form.errors as Record<string, string | undefined>;
   // Too many tags reports as `tags`, a bad tag as `tags.3`: both show under the tags field.
   const tagError = [errors.tags, Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]].filter(Boolean).join(' ') || undefined;
@@ -32,7 +29,6 @@ export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, c
       cancelHref={cancelHref}
       processing={form.processing}
       formError={errors.form}
-      secondaryActions={secondaryActions}
     >
       <div className="grid gap-6 sm:grid-cols-2">
         <Field label="First name" required error={errors.first_name}>

@@ -49,7 +49,7 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
       <Head title="Board users" />
       <PageHeader
         title="Board users"
-        description="The board members, trustees and directors your organisation supports."
+        description="The board members, trustees and directors your organization supports."
         actions={
           <>
             <a href={`/board-users/export${queryString({ ...base, sort: filters.sort, direction: filters.direction })}`} className={buttonClasses({ variant: 'secondary' })} download>
@@ -99,7 +99,7 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
             <EmptyState
               icon="users"
               title="No board users yet"
-              text="Add the people your organisation supports, then write insights for them."
+              text="Add the people your organization supports, then write insights for them."
               action={can.manageRecords ? <Button href="/board-users/create" icon="plus">Add board user</Button> : undefined}
             />
           </div>
@@ -135,14 +135,18 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
                         </Badge>
                       ) : null}
                     </Td>
-                    <Td className="hidden md:table-cell">{b.email ?? '—'}</Td>
-                    <Td>{b.board_name ?? '—'}</Td>
-                    <Td>
+                    <Td label="Email" className="hidden break-all md:table-cell">
+                      {b.email ?? '—'}
+                    </Td>
+                    <Td label="Board">{b.board_name ?? '—'}</Td>
+                    <Td label="Status">
                       <Badge tone={b.status === 'active' ? 'success' : 'neutral'} dot>
                         {b.status === 'active' ? 'Active' : 'Inactive'}
                       </Badge>
                     </Td>
-                    <Td className="hidden lg:table-cell">{b.joined_on ? fmt.date(b.joined_on) : '—'}</Td>
+                    <Td label="Joined" className="hidden lg:table-cell">
+                      {b.joined_on ? fmt.date(b.joined_on) : '—'}
+                    </Td>
                   </Tr>
                 ))
               )}

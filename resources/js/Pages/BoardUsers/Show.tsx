@@ -1,13 +1,12 @@
-import { Head, Link, router, usePage } from '@inertiajs/react';
-import { useState } from 'react';
+import { Head, Link, usePage } from '@inertiajs/react';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
-import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { EmptyState } from '@/Components/EmptyState';
 import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
 import TrashedBanner from '@/Components/TrashedBanner';
+import { DeleteBoardUser } from './Partials/DeleteBoardUser';
 import { fullName, type BoardUser } from './types';
 
 interface LinkedInsight {
@@ -29,8 +28,6 @@ const statusTone = { draft: 'warning', published: 'success', archived: 'neutral'
 export default function Show({ boardUser, insights }: ShowProps) {
   const can = usePage().props.auth.can;
   const fmt = useFormatters();
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const name = fullName(boardUser);
   const trashed = !!boardUser.deleted_at;
 
@@ -61,11 +58,7 @@ export default function Show({ boardUser, insights }: ShowProps) {
               <Button href={`/board-users/${boardUser.id}/edit`} variant="secondary" icon="pencil">
                 Edit
               </Button>
-              {!trashed ? (
-                <Button variant="danger" icon="trash" onClick={() => setConfirming(true)}>
-                  Delete
-                </Button>
-              ) : null}
+              {!trashed ? <DeleteBoardUser id={boardUser.id} name={name} /> : null}
             </>
           ) : null
         }
@@ -124,24 +117,6 @@ export default function Show({ boardUser, insights }: ShowProps) {
           )}
         </Card>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete ${name}?`}
-        description="They move to the trash, where you can restore them later. Their links to insights are kept."
-        confirmLabel="Delete"
-        processing={deleting}
-        onClose={() => setConfirming(false)}
-        onConfirm={() =>
-          router.delete(`/board-users/${boardUser.id}`, {
-            preserveScroll: true,
-            onStart: () => setDeleting(true),
-            onFinish: () => {
-              setDeleting(false);
-              setConfirming(false);
-            },
-          })
-        }
-      />
     </>
   );
 }

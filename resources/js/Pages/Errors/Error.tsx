@@ -13,7 +13,7 @@ export interface ErrorPageProps {
 
 const copy: Record<number, { title: string; text: string; icon: IconName }> = {
   400: { title: 'Bad request', text: 'The request could not be understood.', icon: 'alert' },
-  403: { title: 'You don’t have access', text: 'Your role in this organisation does not allow this. Ask an owner or admin if you need it.', icon: 'lock' },
+  403: { title: 'You don’t have access', text: 'Your role in this organization does not allow this. Ask an owner or admin if you need it.', icon: 'lock' },
   404: { title: 'Page not found', text: 'The page you asked for does not exist.', icon: 'search' },
   405: { title: 'Not allowed', text: 'That action is not possible here.', icon: 'alert' },
   413: { title: 'Too large', text: 'What you sent is larger than we accept.', icon: 'alert' },

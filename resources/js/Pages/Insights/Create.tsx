@@ -1,7 +1,8 @@
-import { Head, useForm } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/Components/PageHeader';
 import InsightForm from './Form';
 import type { BoardUserOption, InsightCategory, InsightFormData } from './types';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface CreateProps {
   categories: InsightCategory[];
@@ -10,7 +11,7 @@ export interface CreateProps {
 }
 
 export default function Create({ categories, boardUserOptions, preselected }: CreateProps) {
-  const form = useForm<InsightFormData>({ title: '', summary: '', body: '', category: '', board_user_ids: preselected });
+  const form = useAppForm<InsightFormData>({ title: '', summary: '', body: '', category: '', board_user_ids: preselected });
   return (
     <>
       <Head title="Write an insight" />

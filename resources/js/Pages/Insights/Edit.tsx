@@ -1,17 +1,19 @@
-import { Head, useForm } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/Components/PageHeader';
 import TrashedBanner from '@/Components/TrashedBanner';
 import InsightForm from './Form';
+import { DeleteInsight } from './Partials/DeleteInsight';
 import type { BoardUserOption, InsightCategory, InsightFormData, InsightStatus } from './types';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface EditProps {
-  insight: { id: number; title: string; summary: string; body: string; category: InsightCategory; status: InsightStatus; deleted_at: string | null; board_user_ids: number[] };
+  insight: { id: number; title: string; summary: string; body: string; category: InsightCategory; status: InsightStatus; deleted_at: string | null; board_user_ids: number[]; shared?: boolean };
   categories: InsightCategory[];
   boardUserOptions: BoardUserOption[];
 }
 
 export default function Edit({ insight, categories, boardUserOptions }: EditProps) {
-  const form = useForm<InsightFormData>({
+  const form = useAppForm<InsightFormData>({
     title: insight.title,
     summary: insight.summary,
     body: insight.body,
@@ -21,7 +23,12 @@ export default function Edit({ insight, categories, boardUserOptions }: EditProp
   return (
     <>
       <Head title={`Edit ${insight.title}`} />
-      <PageHeader title="Edit insight" description={insight.title} back={{ href: `/insights/${insight.id}`, label: 'Back to the insight' }} />
+      <PageHeader
+        title="Edit insight"
+        description={insight.title}
+        back={{ href: `/insights/${insight.id}`, label: 'Back to the insight' }}
+        actions={insight.deleted_at ? null : <DeleteInsight id={insight.id} shared={!!insight.shared} />}
+      />
       {insight.deleted_at ? <TrashedBanner what="insight" restoreUrl={`/insights/${insight.id}/restore`} canRestore /> : null}
       <InsightForm
         form={form}

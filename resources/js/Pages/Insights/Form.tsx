@@ -1,5 +1,5 @@
 import type { InertiaFormProps } from '@inertiajs/react';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback } from 'react';
 import { Field } from '@/Components/Field';
 import { FormCard } from '@/Components/FormCard';
 import { MarkdownEditor } from '@/Components/MarkdownEditor';
@@ -17,7 +17,6 @@ export interface InsightFormProps {
   submitLabel: string;
   cancelHref: string;
   onSubmit: () => void;
-  secondaryActions?: ReactNode;
 }
 
 /** Server search of the organisation's board users for the picker. */
@@ -27,7 +26,7 @@ async function searchBoardUsers(query: string, signal: AbortSignal): Promise<Mul
 }
 
 /** The fields of an insight, shared by Create and Edit. */
-export default function InsightForm({ form, categories, boardUserOptions, submitLabel, cancelHref, onSubmit, secondaryActions }: InsightFormProps) {
+export default function InsightForm({ form, categories, boardUserOptions, submitLabel, cancelHref, onSubmit }: InsightFormProps) {
   const errors = form.errors as Record<string, string | undefined>;
   const linkError = errors.board_user_ids ?? Object.entries(errors).find(([key]) => key.startsWith('board_user_ids.'))?.[1];
   const load = useCallback(searchBoardUsers, []);
@@ -39,7 +38,7 @@ export default function InsightForm({ form, categories, boardUserOptions, submit
       cancelHref={cancelHref}
       processing={form.processing}
       formError={errors.form}
-      secondaryActions={secondaryActions}
+      width="wide"
     >
       <div className="grid gap-6 sm:grid-cols-3">
         <Field label="Title" required error={errors.title} className="sm:col-span-2">

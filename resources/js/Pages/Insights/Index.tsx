@@ -111,19 +111,16 @@ export default function Index({ insights, filters, categories, statuses }: Index
                         {i.title}
                       </Link>
                       {i.summary ? <span className="mt-0.5 line-clamp-2 text-xs font-normal text-slate-500 dark:text-slate-400">{i.summary}</span> : null}
-                      <span className="mt-1 flex flex-wrap gap-1 sm:hidden">
-                        <Badge tone={statusTone[i.status]}>{statusLabel(i.status)}</Badge>
-                        <Badge tone="brand">{categoryLabel(i.category)}</Badge>
-                        {i.shared ? <Badge tone="info">Shared</Badge> : null}
-                      </span>
                       {i.deleted_at ? (
                         <Badge tone="danger" className="mt-1">
                           Deleted
                         </Badge>
                       ) : null}
                     </Td>
-                    <Td className="hidden sm:table-cell">{categoryLabel(i.category)}</Td>
-                    <Td className="hidden sm:table-cell">
+                    <Td label="Category" className="hidden sm:table-cell">
+                      {categoryLabel(i.category)}
+                    </Td>
+                    <Td label="Status" className="hidden sm:table-cell">
                       <span className="flex flex-wrap gap-1">
                         <Badge tone={statusTone[i.status]}>{statusLabel(i.status)}</Badge>
                         {i.shared ? (
@@ -134,13 +131,15 @@ export default function Index({ insights, filters, categories, statuses }: Index
                         ) : null}
                       </span>
                     </Td>
-                    <Td align="right" className="hidden tabular-nums md:table-cell">
+                    <Td label="Board users" align="right" className="hidden tabular-nums md:table-cell">
                       {fmt.number(i.board_users_count)}
                     </Td>
-                    <Td align="right" className="hidden tabular-nums md:table-cell">
+                    <Td label="Public views" align="right" className="hidden tabular-nums md:table-cell">
                       {fmt.number(i.view_count)}
                     </Td>
-                    <Td className="hidden lg:table-cell">{fmt.date(i.updated_at)}</Td>
+                    <Td label="Updated" className="hidden lg:table-cell">
+                      {fmt.date(i.updated_at)}
+                    </Td>
                   </Tr>
                 ))
               )}

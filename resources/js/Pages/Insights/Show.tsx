@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
-import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { Icon } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
 import TrashedBanner from '@/Components/TrashedBanner';
+import { DeleteInsight } from './Partials/DeleteInsight';
 import SharePanel, { type Sharing } from './Partials/SharePanel';
 import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightStatus } from './types';
 
@@ -39,7 +39,6 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
   const can = page.props.auth.can;
   const errors = page.props.errors as Record<string, string | undefined>;
   const fmt = useFormatters();
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const trashed = !!insight.deleted_at;
   const visit = { preserveScroll: true, onStart: () => setBusy(true), onFinish: () => setBusy(false) };
@@ -65,9 +64,7 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
               <Button href={`/insights/${insight.id}/edit`} variant="secondary" icon="pencil">
                 Edit
               </Button>
-              <Button variant="danger" icon="trash" onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
+              <DeleteInsight id={insight.id} shared={insight.shared} />
             </>
           ) : null
         }
@@ -134,15 +131,6 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
           </Card>
         </div>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this insight?"
-        description={insight.shared ? 'It moves to the trash and its public link stops working.' : 'It moves to the trash, where you can restore it.'}
-        confirmLabel="Delete"
-        processing={busy}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => router.delete(`/insights/${insight.id}`, { ...visit, onFinish: () => { setBusy(false); setConfirming(false); } })}
-      />
     </>
   );
 }

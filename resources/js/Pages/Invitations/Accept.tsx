@@ -1,4 +1,4 @@
-import { Head, Link, router, useForm } from '@inertiajs/react';
+import { Head, Link, router } from '@inertiajs/react';
 import { isValidElement, type FormEvent, type ReactElement } from 'react';
 import { Button } from '@/Components/Button';
 import { Field } from '@/Components/Field';
@@ -8,6 +8,7 @@ import { TextInput } from '@/Components/TextInput';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import type { Role } from '@/types';
 import { roleLabels } from '../Organizations/Form';
+import { useAppForm } from '@/hooks/useAppForm';
 
 type OpenState = 'register' | 'sign-in' | 'join' | 'wrong-user' | 'member';
 type ClosedState = 'invalid' | 'gone' | 'used' | 'revoked' | 'expired' | 'full';
@@ -97,7 +98,7 @@ export default function Accept({ token, state, message, details, signedInAs }: A
 }
 
 function RegisterForm({ action, email }: { action: string; email: string }) {
-  const form = useForm({ name: '', password: '', password_confirmation: '' });
+  const form = useAppForm({ name: '', password: '', password_confirmation: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.post(action, { onFinish: () => form.reset('password', 'password_confirmation') });
@@ -118,7 +119,7 @@ function RegisterForm({ action, email }: { action: string; email: string }) {
 }
 
 function JoinForm({ action, label, note }: { action: string; label: string; note: string | null }) {
-  const form = useForm({});
+  const form = useAppForm({});
   return (
     <form
       onSubmit={(event) => {

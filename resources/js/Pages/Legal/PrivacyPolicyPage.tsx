@@ -21,9 +21,9 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
             used, so for <strong>account data</strong> we are the controller.
           </p>
           <p>
-            Organisations that use {app} enter information about the <strong>board users</strong> they support (board members, trustees,
-            directors). For that information the organisation is the controller and we process it on the organisation’s behalf and on its
-            instructions only. If you are a board user, the organisation that holds your record is your first point of contact.
+            Organizations that use {app} enter information about the <strong>board users</strong> they support (board members, trustees,
+            directors). For that information the organization is the controller and we process it on the organization’s behalf and on its
+            instructions only. If you are a board user, the organization that holds your record is your first point of contact.
           </p>
         </>
       ),
@@ -42,20 +42,20 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
             <li>Your preferences: language and region (locale) and time zone.</li>
             <li>Whether you are an operator of the service (a platform administrator).</li>
           </ul>
-          <h3>Organisations and memberships</h3>
+          <h3>Organizations and memberships</h3>
           <ul>
-            <li>Each organisation’s name, web address (slug), description, website and whether its public page is switched on.</li>
-            <li>Who belongs to which organisation and with which role (owner, admin, editor or viewer).</li>
+            <li>Each organization’s name, web address (slug), description, website and whether its public page is switched on.</li>
+            <li>Who belongs to which organization and with which role (owner, admin, editor or viewer).</li>
             <li>Invitations: the invited e-mail address, the role offered, and a token stored only in hashed form. Invitations expire after 7 days.</li>
-            <li>The organisation’s plan, its status and the history of plan changes. We hold <strong>no payment card or bank details</strong>.</li>
+            <li>The organization’s plan, its status and the history of plan changes. We hold <strong>no payment card or bank details</strong>.</li>
           </ul>
-          <h3>Board users (entered by organisations)</h3>
+          <h3>Board users (entered by organizations)</h3>
           <ul>
             <li>First and last name, and optionally an e-mail address, phone number and joining date.</li>
             <li>Position (such as “Chair”), the board the person sits on, active or inactive status, tags and free-text notes.</li>
           </ul>
           <p>
-            Organisations should enter only what they need to support their boards, and should not put sensitive information (such as health
+            Organizations should enter only what they need to support their boards, and should not put sensitive information (such as health
             data) in notes unless they have a lawful basis to do so.
           </p>
           <h3>Insights</h3>
@@ -65,7 +65,7 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
           </ul>
           <h3>Activity log</h3>
           <p>
-            So that organisations can see what happened and when, every significant action is recorded: who did it, what kind of event it was
+            So that organizations can see what happened and when, every significant action is recorded: who did it, what kind of event it was
             (created, updated, deleted, restored, shared, signed in…), which record it concerned, the fields that changed with their old and
             new values, the <strong>IP address</strong> and <strong>browser (user agent)</strong> it came from, and the time. Passwords, tokens
             and other secrets are never written to the log.
@@ -96,7 +96,7 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
                 <tr>
                   <td>Session cookie</td>
                   <td>Cookie, HTTP-only</td>
-                  <td>Keeps you signed in and remembers your current organisation. It holds a random identifier; the session itself stays on our servers.</td>
+                  <td>Keeps you signed in and remembers your current organization. It holds a random identifier; the session itself stays on our servers.</td>
                 </tr>
                 <tr>
                   <td>
@@ -122,7 +122,7 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
       title: 'How we use information',
       body: (
         <ul>
-          <li>To provide the service: sign you in, show each organisation its own records, apply roles and plan limits, and deliver live updates.</li>
+          <li>To provide the service: sign you in, show each organization its own records, apply roles and plan limits, and deliver live updates.</li>
           <li>To keep it secure: detect and limit abuse (for example repeated failed sign-ins), investigate incidents and keep the activity log.</li>
           <li>To send the e-mails described below.</li>
           <li>To meet legal obligations.</li>
@@ -134,8 +134,8 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
       title: 'E-mail',
       body: (
         <p>
-          We send only service e-mails: verifying your address, resetting your password, and invitations to join an organisation (sent to the
-          address a member of that organisation entered). We do not send marketing e-mail and we do not e-mail board users.
+          We send only service e-mails: verifying your address, resetting your password, and invitations to join an organization (sent to the
+          address a member of that organization entered). We do not send marketing e-mail and we do not e-mail board users.
         </p>
       ),
     },
@@ -145,11 +145,11 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
       body: (
         <ul>
           <li>
-            <strong>Members of an organisation</strong> see its records according to their role. Activity logs are visible to admins and
+            <strong>Members of an organization</strong> see its records according to their role. Activity logs are visible to admins and
             owners.
           </li>
           <li>
-            <strong>Anyone with a share link</strong> can read that insight, and anyone can see the insights an organisation lists on its
+            <strong>Anyone with a share link</strong> can read that insight, and anyone can see the insights an organization lists on its
             public page. Nothing is public unless a member shares it. See <Link href="/terms#public-links">public links</Link> in our terms.
           </li>
           <li>
@@ -167,7 +167,7 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
       body: (
         <ul>
           <li>Your account: until you delete it from your profile page.</li>
-          <li>Organisation records, board users and insights: until the organisation removes them or the organisation is deleted.</li>
+          <li>Organization records, board users and insights: until the organization removes them or the organization is deleted.</li>
           <li>
             Activity log entries: <strong>365 days</strong>, after which they are deleted automatically.
           </li>
@@ -182,8 +182,8 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
       body: (
         <p>
           Passwords are hashed with Argon2id; sessions are held on the server; every change is protected against cross-site request forgery;
-          each organisation’s records are kept apart and a record of another organisation is never revealed; sign-in attempts are
-          rate-limited. No system is perfectly secure, and we will tell affected organisations without undue delay if a breach affects their
+          each organization’s records are kept apart and a record of another organization is never revealed; sign-in attempts are
+          rate-limited. No system is perfectly secure, and we will tell affected organizations without undue delay if a breach affects their
           data.
         </p>
       ),
@@ -202,7 +202,7 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
             <li>complain to your data-protection authority.</li>
           </ul>
           <p>
-            Board users should contact the organisation that holds their record; it can correct, export or delete it, and we will help it do
+            Board users should contact the organization that holds their record; it can correct, export or delete it, and we will help it do
             so.
           </p>
         </>
@@ -211,7 +211,7 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
     {
       id: 'children',
       title: 'Children',
-      body: <p>{app} is a tool for organisations and is not meant for children under 16. We do not knowingly keep their data.</p>,
+      body: <p>{app} is a tool for organizations and is not meant for children under 16. We do not knowingly keep their data.</p>,
     },
     {
       id: 'changes',
@@ -224,7 +224,7 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
       body: (
         <p>
           Questions about this policy, or a request about your data, can be sent to the operator of this service. If you are a board user,
-          please write to the organisation that supports your board first.
+          please write to the organization that supports your board first.
         </p>
       ),
     },
@@ -236,7 +236,7 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
       updatedAt={updatedAt}
       intro={
         <p>
-          This policy explains what {app} keeps about you and about the board users organisations record in it, why, for how long, and what
+          This policy explains what {app} keeps about you and about the board users organizations record in it, why, for how long, and what
           you can do about it. We keep it short and specific to this product.
         </p>
       }

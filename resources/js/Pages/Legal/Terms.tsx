@@ -28,17 +28,17 @@ export default function Terms({ updatedAt }: TermsProps) {
         <ul>
           <li>An account is for one person. Give your real name and an e-mail address you control, and verify it.</li>
           <li>Keep your password secret and choose one you do not use elsewhere. You are responsible for what is done with your account.</li>
-          <li>Tell the owner of your organisation, or us, straight away if you think someone else has used your account.</li>
-          <li>You can delete your account at any time from your profile page, unless you are the only owner of an organisation; transfer ownership or delete the organisation first.</li>
+          <li>Tell the owner of your organization, or us, straight away if you think someone else has used your account.</li>
+          <li>You can delete your account at any time from your profile page, unless you are the only owner of an organization; transfer ownership or delete the organization first.</li>
         </ul>
       ),
     },
     {
       id: 'organisations',
-      title: 'Organisations and roles',
+      title: 'Organizations and roles',
       body: (
         <>
-          <p>Work in {app} happens inside organisations. Each member has one role per organisation:</p>
+          <p>Work in {app} happens inside organizations. Each member has one role per organization:</p>
           <LegalTable caption={`What each role may do`}>
               <thead>
                 <tr>
@@ -57,16 +57,16 @@ export default function Terms({ updatedAt }: TermsProps) {
                 </tr>
                 <tr>
                   <td>Admin</td>
-                  <td>also read the activity log, manage members and organisation settings, and change the subscription.</td>
+                  <td>also read the activity log, manage members and organization settings, and change the subscription.</td>
                 </tr>
                 <tr>
                   <td>Owner</td>
-                  <td>also delete the organisation and transfer ownership. Every organisation always has at least one owner.</td>
+                  <td>also delete the organization and transfer ownership. Every organization always has at least one owner.</td>
                 </tr>
               </tbody>
             </LegalTable>
           <p>
-            The organisation is responsible for the information its members enter, in particular for having a lawful basis to keep its board
+            The organization is responsible for the information its members enter, in particular for having a lawful basis to keep its board
             users’ details and for keeping them accurate. Owners and admins are responsible for who they invite and which role they give.
           </p>
         </>
@@ -80,13 +80,13 @@ export default function Terms({ updatedAt }: TermsProps) {
           <p>You agree not to:</p>
           <ul>
             <li>enter or share content that is unlawful, defamatory, or infringes someone else’s rights or privacy;</li>
-            <li>try to reach data of organisations you do not belong to, or to get around roles, plan limits or rate limits;</li>
+            <li>try to reach data of organizations you do not belong to, or to get around roles, plan limits or rate limits;</li>
             <li>probe, scan or test the security of the service without our written permission, or upload malicious code;</li>
             <li>overload the service, or collect data from it with automated tools other than the exports it offers;</li>
             <li>share your sign-in with others or sign in as someone else;</li>
             <li>use {app} to send unsolicited messages.</li>
           </ul>
-          <p>We may remove content or suspend access that breaks these rules, and will tell the organisation’s owners why when we can.</p>
+          <p>We may remove content or suspend access that breaks these rules, and will tell the organization’s owners why when we can.</p>
         </>
       ),
     },
@@ -95,7 +95,7 @@ export default function Terms({ updatedAt }: TermsProps) {
       title: 'Plans and limits',
       body: (
         <>
-          <p>Each organisation has one subscription to one of these plans:</p>
+          <p>Each organization has one subscription to one of these plans:</p>
           <LegalTable caption={`Plans and their limits`}>
               <thead>
                 <tr>
@@ -135,9 +135,9 @@ export default function Terms({ updatedAt }: TermsProps) {
               </tbody>
             </LegalTable>
           <ul>
-            <li>A new organisation starts with a 14-day trial of Team. If no plan is chosen by the end of the trial, it moves to Free.</li>
+            <li>A new organization starts with a 14-day trial of Team. If no plan is chosen by the end of the trial, it moves to Free.</li>
             <li>A plan change takes effect immediately. Limits apply when something is added: nothing is deleted if you are over a limit, but you cannot add more until you are back under it or upgrade.</li>
-            <li>A cancelled subscription stays active until the end of the period already started and can be resumed until then; afterwards it ends.</li>
+            <li>A canceled subscription stays active until the end of the period already started and can be resumed until then; afterwards it ends.</li>
             <li>Before anything is charged, we will tell you the amount and how to pay. We do not store payment card details.</li>
           </ul>
         </>
@@ -149,13 +149,13 @@ export default function Terms({ updatedAt }: TermsProps) {
       body: (
         <>
           <p>
-            When a member shares an insight, anyone who has its link can read it without signing in, and it may be listed on the organisation’s
+            When a member shares an insight, anyone who has its link can read it without signing in, and it may be listed on the organization’s
             public page if that page is switched on. Links are long and hard to guess, but they can be forwarded, and search engines or others
             may find a link that has been posted somewhere.
           </p>
           <p>
             Share only what you are happy for anyone to read. Withdrawing a link stops it working straight away, but cannot undo copies someone
-            already made. The organisation is responsible for what it shares.
+            already made. The organization is responsible for what it shares.
           </p>
         </>
       ),
@@ -165,7 +165,7 @@ export default function Terms({ updatedAt }: TermsProps) {
       title: 'Your content',
       body: (
         <p>
-          The organisation keeps all rights in the records and insights it enters. It gives us permission to store, process and display them
+          The organization keeps all rights in the records and insights it enters. It gives us permission to store, process and display them
           only to provide the service, including showing shared insights to the people who open their links. We handle personal data as
           described in our <Link href="/privacy-policy">privacy policy</Link>.
         </p>
@@ -177,7 +177,7 @@ export default function Terms({ updatedAt }: TermsProps) {
       body: (
         <p>
           We work to keep {app} available and secure, but we do not promise it will be uninterrupted or error-free. We may improve or change
-          features; if we remove something important or change a plan’s price or limits, we will tell organisation owners in advance.
+          features; if we remove something important or change a plan’s price or limits, we will tell organization owners in advance.
         </p>
       ),
     },
@@ -186,8 +186,8 @@ export default function Terms({ updatedAt }: TermsProps) {
       title: 'Ending your use',
       body: (
         <ul>
-          <li>You can delete your account, and owners can delete their organisation, at any time.</li>
-          <li>We may suspend or close an account or organisation that seriously or repeatedly breaks these terms, or where the law requires it.</li>
+          <li>You can delete your account, and owners can delete their organization, at any time.</li>
+          <li>We may suspend or close an account or organization that seriously or repeatedly breaks these terms, or where the law requires it.</li>
           <li>After deletion, data is removed as described in the privacy policy; activity log entries remain for the rest of their 365-day retention.</li>
         </ul>
       ),
@@ -198,8 +198,8 @@ export default function Terms({ updatedAt }: TermsProps) {
       body: (
         <p>
           The service is provided “as is”. To the extent the law allows, we are not liable for indirect or consequential loss, loss of data
-          you could have exported, or loss caused by content an organisation shared, and our total liability for any claim is limited to the
-          amount the organisation paid us in the twelve months before it. Nothing in these terms limits liability that cannot be limited by
+          you could have exported, or loss caused by content an organization shared, and our total liability for any claim is limited to the
+          amount the organization paid us in the twelve months before it. Nothing in these terms limits liability that cannot be limited by
           law.
         </p>
       ),
@@ -222,7 +222,7 @@ export default function Terms({ updatedAt }: TermsProps) {
       updatedAt={updatedAt}
       intro={
         <p>
-          {app} helps organisations keep their board-user directory, write and share insights, and see a record of their team’s work. These
+          {app} helps organizations keep their board-user directory, write and share insights, and see a record of their team’s work. These
           terms set out what you can expect from us and what we expect from you.
         </p>
       }

@@ -17,7 +17,7 @@ import { useOrganizationEvent } from '@/hooks/useRealtime';
 import type { ActivityEntry, Paginated } from '@/types';
 import { ActivityChanges, hasDetails, type ActivityProperties } from './Partials/ActivityChanges';
 import { matchesFilters, prependEntry, type ActivityLogFilterValues } from './Partials/activityFilters';
-import { eventLabel, eventTone, subjectLabel } from '@/lib/activityLabels';
+import { eventLabel, eventTone, subjectLabel, subjectText } from '@/lib/activityLabels';
 
 /** A row of the log: the shared entry plus the changes and the IP (null while a live entry's details load). */
 export interface ActivityLogEntry extends ActivityEntry {
@@ -182,20 +182,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                     options={options.subjectTypes.map((t) => ({ value: t, label: subjectLabel(t) }))}
                   />
                 </div>
-                <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto">
-                  <div>
-                    <label htmlFor="filter-from" className={labelClass}>
-                      From
-                    </label>
-                    <TextInput id="filter-from" type="date" className="sm:w-36" value={values.from ?? ''} max={values.to || undefined} onChange={(e) => set('from', e.target.value)} />
-                  </div>
-                  <div>
-                    <label htmlFor="filter-to" className={labelClass}>
-                      To
-                    </label>
-                    <TextInput id="filter-to" type="date" className="sm:w-36" value={values.to ?? ''} min={values.from || undefined} onChange={(e) => set('to', e.target.value)} />
-                  </div>
-                </div>
+                <DateRange from={values.from ?? ''} to={values.to ?? ''} set={set} />
               </>
             )}
           </SearchFilter>
@@ -226,34 +213,37 @@ export default function ActivityLogs({ organization, activity, filters, options,
                   const expanded = open.has(a.id);
                   const detailsId = `activity-${a.id}-details`;
                   const who = a.causer ? a.causer.name : 'System';
-                  const subject = a.subject_type ? `${subjectLabel(a.subject_type)}${a.subject_id ? ` #${a.subject_id}` : ''}` : null;
+                  const subject = subjectText(a);
                   const details = a.properties === null || hasDetails(a.properties, a.ip);
                   return (
                     <Fragment key={a.id}>
                       <Tr className={cx(expanded && 'bg-slate-50/70 dark:bg-slate-800/40')}>
-                        <Td className="hidden align-top whitespace-nowrap sm:table-cell">
+                        <Td label="When" className="hidden align-top sm:table-cell">
                           <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
                         </Td>
                         <Td strong className="align-top sm:min-w-56">
                           <span className="break-words">{a.description}</span>
-                          {/* What the hidden columns say, on narrower screens. */}
-                          <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-normal text-slate-600 lg:hidden dark:text-slate-400">
-                            <span className="sm:hidden">
-                              <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
-                            </span>
-                            <time dateTime={a.created_at} className="sm:hidden">
-                              {dateTime(a.created_at)}
-                            </time>
+                          {/* What the hidden columns say, on tablets (phones show every column as a line of the card). */}
+                          <span className="mt-1 hidden flex-wrap items-center gap-x-3 gap-y-1 text-xs font-normal text-slate-600 sm:flex lg:hidden dark:text-slate-400">
                             <span className="md:hidden">{who}</span>
                             {subject ? <span>{subject}</span> : null}
                           </span>
                         </Td>
-                        <Td className="hidden align-top whitespace-nowrap md:table-cell">{a.causer ? a.causer.name : <span className="text-slate-600 italic dark:text-slate-400">System</span>}</Td>
-                        <Td className="hidden align-top sm:table-cell">
+                        <Td label="Who" className="hidden align-top whitespace-nowrap md:table-cell">{a.causer ? a.causer.name : <span className="text-slate-600 italic dark:text-slate-400">System</span>}</Td>
+                        <Td label="Event" className="hidden align-top sm:table-cell">
                           <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
                         </Td>
-                        <Td className="hidden align-top whitespace-nowrap lg:table-cell">{subject ?? '—'}</Td>
-                        <Td align="right" className="align-top">
+                        <Td label="Subject" className="hidden align-top lg:table-cell">
+                          {subject ? (
+                            <>
+                              <span className="block break-words">{subject}</span>
+                              {a.subject_name && a.subject_type ? <span className="block text-xs text-slate-500 dark:text-slate-400">{subjectLabel(a.subject_type)}</span> : null}
+                            </>
+                          ) : (
+                            '—'
+                          )}
+                        </Td>
+                        <Td actions align="right" className="align-top">
                           {details ? (
                             <button
                               type="button"
@@ -290,5 +280,43 @@ export default function ActivityLogs({ organization, activity, filters, options,
         ) : null}
       </Card>
     </>
+  );
+}
+
+/**
+ * The From and To days. A From after the To would match nothing: it says so instead of showing
+ * an empty list without a reason.
+ */
+function DateRange({ from, to, set }: { from: string; to: string; set: (key: string, value: string) => void }) {
+  const reversed = !!from && !!to && from > to;
+  return (
+    <div className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[auto_auto]">
+      <div>
+        <label htmlFor="filter-from" className={labelClass}>
+          From
+        </label>
+        <TextInput
+          id="filter-from"
+          type="date"
+          className="sm:w-40"
+          value={from}
+          max={to || undefined}
+          aria-invalid={reversed || undefined}
+          aria-describedby={reversed ? 'filter-range-error' : undefined}
+          onChange={(e) => set('from', e.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor="filter-to" className={labelClass}>
+          To
+        </label>
+        <TextInput id="filter-to" type="date" className="sm:w-40" value={to} min={from || undefined} aria-invalid={reversed || undefined} aria-describedby={reversed ? 'filter-range-error' : undefined} onChange={(e) => set('to', e.target.value)} />
+      </div>
+      {reversed ? (
+        <p id="filter-range-error" role="alert" className="col-span-2 text-sm text-red-600 dark:text-red-400">
+          The From date is after the To date, so nothing can match. Choose a From date on or before the To date.
+        </p>
+      ) : null}
+    </div>
   );
 }

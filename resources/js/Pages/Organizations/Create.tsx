@@ -1,27 +1,20 @@
-import { Head, useForm } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/Components/PageHeader';
 import OrganizationForm, { type OrganizationFormData } from './Form';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export default function Create() {
-  const form = useForm<OrganizationFormData>({ name: '', slug: '', description: '', website: '', public_page_enabled: true });
+  const form = useAppForm<OrganizationFormData>({ name: '', slug: '', description: '', website: '', public_page_enabled: true });
 
   return (
     <>
-      <Head title="New organisation" />
+      <Head title="New organization" />
       <PageHeader
-        title="New organisation"
-        description="You will be its owner, it becomes your current organisation, and it starts with a 14-day trial of the Team plan."
-        back={{ href: '/organizations', label: 'Organisations' }}
+        title="New organization"
+        description="You will be its owner, it becomes your current organization, and it starts with a 14-day trial of the Team plan."
+        back={{ href: '/organizations', label: 'Organizations' }}
       />
-      <div className="max-w-3xl">
-        <OrganizationForm
-          form={form}
-          creating
-          submitLabel="Create organisation"
-          cancelHref="/organizations"
-          onSubmit={() => form.post('/organizations')}
-        />
-      </div>
+      <OrganizationForm form={form} creating submitLabel="Create organization" cancelHref="/organizations" onSubmit={() => form.post('/organizations')} />
     </>
   );
 }

@@ -1,14 +1,16 @@
-import { Head, router, useForm } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { ConfirmsPassword } from '@/Components/ConfirmsPassword';
 import { Field } from '@/Components/Field';
+import { FormColumn } from '@/Components/FormColumn';
 import { PageHeader } from '@/Components/PageHeader';
 import { Select } from '@/Components/Select';
 import type { Role } from '@/types';
 import OrganizationForm, { roleLabels, type OrganizationAbilities, type OrganizationDetails, type OrganizationFormData } from './Form';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface EditProps {
   organization: OrganizationDetails;
@@ -18,7 +20,7 @@ export interface EditProps {
 }
 
 export default function Edit({ organization, abilities, members }: EditProps) {
-  const form = useForm<OrganizationFormData>({
+  const form = useAppForm<OrganizationFormData>({
     name: organization.name,
     slug: organization.slug,
     description: organization.description ?? '',
@@ -29,8 +31,8 @@ export default function Edit({ organization, abilities, members }: EditProps) {
   return (
     <>
       <Head title={`Edit ${organization.name}`} />
-      <PageHeader title="Organisation settings" description={organization.name} back={{ href: `/organizations/${organization.id}`, label: organization.name }} />
-      <div className="max-w-3xl space-y-8">
+      <PageHeader title="Organization settings" description={organization.name} back={{ href: `/organizations/${organization.id}`, label: organization.name }} />
+      <FormColumn>
         <OrganizationForm
           form={form}
           submitLabel="Save"
@@ -39,13 +41,13 @@ export default function Edit({ organization, abilities, members }: EditProps) {
         />
         {abilities.transferOwnership ? <TransferOwnership organization={organization} members={members} /> : null}
         {abilities.deleteOrganization ? <DeleteOrganization organization={organization} /> : null}
-      </div>
+      </FormColumn>
     </>
   );
 }
 
 function TransferOwnership({ organization, members }: Pick<EditProps, 'organization' | 'members'>) {
-  const form = useForm({ user_id: '' });
+  const form = useAppForm({ user_id: '' });
   const [confirming, setConfirming] = useState(false);
   const chosen = members.find((m) => String(m.id) === form.data.user_id);
   const submit = (event: FormEvent) => {
@@ -110,7 +112,7 @@ function DeleteOrganization({ organization }: Pick<EditProps, 'organization'>) {
   const [confirming, setConfirming] = useState(false);
   const [processing, setProcessing] = useState(false);
   return (
-    <Card title="Delete organisation" description="Its board users, insights and members will no longer be reachable. You may be asked for your password." className="border-red-200 dark:border-red-400/30">
+    <Card title="Delete organization" description="Its board users, insights and members will no longer be reachable. You may be asked for your password." className="border-red-200 dark:border-red-400/30">
       <ConfirmsPassword
         onConfirmed={() =>
           router.delete(`/organizations/${organization.id}`, {
@@ -122,13 +124,13 @@ function DeleteOrganization({ organization }: Pick<EditProps, 'organization'>) {
         {(confirmPassword, checking) => (
           <>
             <Button variant="danger" icon="trash" processing={processing || checking} onClick={() => setConfirming(true)}>
-              Delete organisation
+              Delete organization
             </Button>
             <ConfirmDialog
               open={confirming}
               title={`Delete ${organization.name}?`}
               description={`Everyone loses access to ${organization.name}. This cannot be undone from the app.`}
-              confirmLabel="Delete organisation"
+              confirmLabel="Delete organization"
               onClose={() => setConfirming(false)}
               onConfirm={() => {
                 setConfirming(false);

@@ -1,5 +1,5 @@
 import type { InertiaFormProps } from '@inertiajs/react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Checkbox } from '@/Components/Checkbox';
 import { Field } from '@/Components/Field';
 import { FormCard } from '@/Components/FormCard';
@@ -68,11 +68,10 @@ export interface OrganizationFormProps {
   cancelHref: string;
   /** Creating: the slug follows the name until edited, and the public page switch is hidden. */
   creating?: boolean;
-  footerStart?: ReactNode;
 }
 
 /** The organisation's fields, shared by Create and Edit. */
-export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHref, creating = false, footerStart }: OrganizationFormProps) {
+export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHref, creating = false }: OrganizationFormProps) {
   const [slugTouched, setSlugTouched] = useState(!creating);
   const errors = form.errors as Record<string, string | undefined>;
 
@@ -82,8 +81,6 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
       submitLabel={submitLabel}
       cancelHref={cancelHref}
       processing={form.processing}
-      secondaryActions={footerStart}
-      recentlySuccessful={form.recentlySuccessful}
     >
       <div className="grid gap-6 sm:grid-cols-2">
         <Field label="Name" required error={errors.name} className="sm:col-span-2">
@@ -144,7 +141,7 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
             className="sm:col-span-2"
             name="public_page_enabled"
             label="Public page"
-            hint="Show the insights you share on a public page of this organisation."
+            hint="Show the insights you share on a public page of this organization."
             checked={form.data.public_page_enabled}
             error={errors.public_page_enabled}
             onChange={(e) => form.setData('public_page_enabled', e.target.checked)}

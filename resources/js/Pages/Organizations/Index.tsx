@@ -39,33 +39,33 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
 
   return (
     <>
-      <Head title="Organisations" />
+      <Head title="Organizations" />
       <PageHeader
-        title="Organisations"
-        description={everyOrganization ? 'Every organisation on the platform (you are a platform admin).' : 'The organisations you belong to, and your role in each.'}
+        title="Organizations"
+        description={everyOrganization ? 'Every organization on the platform (you are a platform admin).' : 'The organizations you belong to, and your role in each.'}
         actions={
           <Button href="/organizations/create" icon="plus">
-            New organisation
+            New organization
           </Button>
         }
       />
       {empty ? (
         <EmptyState
           icon="building"
-          title="You are not part of an organisation yet"
+          title="You are not part of an organization yet"
           text="Create one for your team, or wait for an invitation: it arrives by email, and the link in it adds you."
           action={
             <Button href="/organizations/create" icon="plus">
-              Create an organisation
+              Create an organization
             </Button>
           }
         />
       ) : (
         <Card padded={false}>
           <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-            <SearchFilter filters={{ search: filters.search }} label="Search organisations" placeholder="Search name or slug…" only={['organizations', 'filters']} />
+            <SearchFilter filters={{ search: filters.search }} label="Search organizations" placeholder="Search name or slug…" only={['organizations', 'filters']} />
           </div>
-          <Table caption="Organisations">
+          <Table caption="Organizations">
             <THead>
               <Tr>
                 <Th>Name</Th>
@@ -82,7 +82,7 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
             </THead>
             <TBody>
               {organizations.data.length === 0 ? (
-                <TableEmptyRow colSpan={6}>No organisation matches “{filters.search}”.</TableEmptyRow>
+                <TableEmptyRow colSpan={6}>No organization matches “{filters.search}”.</TableEmptyRow>
               ) : (
                 organizations.data.map((o) => (
                   <Tr key={o.id}>
@@ -92,16 +92,18 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
                       </Link>
                       <span className="block font-mono text-xs font-normal text-slate-500 dark:text-slate-400">{o.slug}</span>
                     </Td>
-                    <Td>{o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : <span className="text-slate-500 dark:text-slate-400">—</span>}</Td>
-                    <Td className="hidden sm:table-cell" align="right">
+                    <Td label={everyOrganization ? 'Your role' : 'Role'}>{o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : <span className="text-slate-500 dark:text-slate-400">—</span>}</Td>
+                    <Td label="Members" className="hidden sm:table-cell" align="right">
                       {fmt.number(o.members_count)}
                     </Td>
-                    <Td className="hidden md:table-cell">
+                    <Td label="Plan" className="hidden md:table-cell">
                       {o.plan ? planNames[o.plan] : '—'}
                       {o.subscription_status === 'trialing' ? <span className="text-slate-500 dark:text-slate-400"> (trial)</span> : null}
                     </Td>
-                    <Td className="hidden lg:table-cell">{fmt.date(o.created_at)}</Td>
-                    <Td align="right">
+                    <Td label="Created" className="hidden lg:table-cell">
+                      {fmt.date(o.created_at)}
+                    </Td>
+                    <Td actions align="right">
                       {o.is_current ? (
                         <Badge tone="success" dot>
                           Current

@@ -6,6 +6,7 @@ import { Card } from '@/Components/Card';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { Icon, type IconName } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
+import { UrlText } from '@/Components/UrlText';
 import { useFormatters } from '@/hooks/useFormatters';
 import { roleLabels, roleTones, type OrganizationAbilities, type OrganizationDetails } from './Form';
 
@@ -36,17 +37,17 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
             {organization.role ? <Badge tone={roleTones[organization.role]}>You are {roleLabels[organization.role].toLowerCase()}</Badge> : <Badge tone="warning">Platform admin</Badge>}
             {current ? (
               <Badge tone="success" dot>
-                Current organisation
+                Current organization
               </Badge>
             ) : null}
           </span>
         }
-        back={{ href: '/organizations', label: 'Organisations' }}
+        back={{ href: '/organizations', label: 'Organizations' }}
         actions={
           <>
             {!current ? (
               <Button variant="secondary" icon="arrow" onClick={switchTo}>
-                Switch to this organisation
+                Switch to this organization
               </Button>
             ) : null}
             {abilities.manageOrganization ? (
@@ -74,8 +75,8 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
             <Detail label="Members">{fmt.number(organization.members_count)}</Detail>
             <Detail label="Website">
               {organization.website ? (
-                <a href={organization.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-brand-700 underline underline-offset-4 dark:text-brand-300">
-                  {organization.website}
+                <a href={organization.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-4 dark:text-brand-300">
+                  <UrlText value={organization.website} />
                   <Icon name="external" className="size-3.5 shrink-0" />
                 </a>
               ) : (
@@ -91,8 +92,8 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
             </Detail>
             <Detail label="Public page">
               {organization.public_page_enabled ? (
-                <a href={`/p/${organization.slug}`} className="text-brand-700 underline underline-offset-4 dark:text-brand-300">
-                  /p/{organization.slug}
+                <a href={`/p/${organization.slug}`} className="font-mono text-brand-700 underline underline-offset-4 dark:text-brand-300">
+                  <UrlText value={`/p/${organization.slug}`} />
                 </a>
               ) : (
                 'Off'
@@ -115,26 +116,26 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
                 <Shortcut href="/insights" icon="document" label="Insights" />
               </>
             ) : (
-              <li className="text-sm text-slate-600 dark:text-slate-400">Switch to this organisation to work in it.</li>
+              <li className="text-sm text-slate-600 dark:text-slate-400">Switch to this organization to work in it.</li>
             )}
           </ul>
           <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
             Members sign in directly at{' '}
-            <Link href={`/org-login/${organization.slug}`} className="font-mono break-all text-brand-700 underline underline-offset-4 dark:text-brand-300">
-              /org-login/{organization.slug}
+            <Link href={`/org-login/${organization.slug}`} className="font-mono text-brand-700 underline underline-offset-4 dark:text-brand-300">
+              <UrlText value={`/org-login/${organization.slug}`} />
             </Link>
           </p>
         </Card>
       </div>
 
       {abilities.leave ? (
-        <Card title="Leave organisation" description="You will lose access until someone invites you again." className="mt-6">
+        <Card title="Leave organization" description="You will lose access until someone invites you again." className="mt-6">
           <Button variant="secondary" icon="logout" onClick={() => setLeaving(true)}>
             Leave {organization.name}
           </Button>
         </Card>
       ) : leaveRefusal ? (
-        <Card title="Leave organisation" className="mt-6">
+        <Card title="Leave organization" className="mt-6">
           <p className="flex gap-2 text-sm text-slate-700 dark:text-slate-300">
             <Icon name="info" className="mt-px size-5 shrink-0 text-slate-400" />
             <span>

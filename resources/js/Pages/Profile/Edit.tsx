@@ -1,4 +1,5 @@
 import { Head } from '@inertiajs/react';
+import { FormColumn } from '@/Components/FormColumn';
 import { PageHeader } from '@/Components/PageHeader';
 import DeleteUserForm from './Partials/DeleteUserForm';
 import UpdatePasswordForm from './Partials/UpdatePasswordForm';
@@ -15,14 +16,12 @@ export default function Edit({ mustVerifyEmail, status }: ProfileEditProps) {
   return (
     <>
       <Head title="Profile settings" />
-      <div className="mx-auto max-w-3xl">
-        <PageHeader title="Profile settings" description="Manage your name, email address and password, or delete your account." />
-        <div className="space-y-6">
-          <UpdateProfileInformationForm mustVerifyEmail={mustVerifyEmail} status={status} />
-          <UpdatePasswordForm />
-          <DeleteUserForm />
-        </div>
-      </div>
+      <PageHeader title="Profile settings" description="Manage your name, email address and password, or delete your account." />
+      <FormColumn>
+        <UpdateProfileInformationForm mustVerifyEmail={mustVerifyEmail} status={status} />
+        <UpdatePasswordForm />
+        <DeleteUserForm />
+      </FormColumn>
     </>
   );
 }

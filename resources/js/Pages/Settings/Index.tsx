@@ -1,4 +1,4 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { useMemo, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
@@ -6,12 +6,14 @@ import { Checkbox } from '@/Components/Checkbox';
 import { cx } from '@/Components/cx';
 import { Field } from '@/Components/Field';
 import { FormActions } from '@/Components/FormActions';
+import { FormColumn } from '@/Components/FormColumn';
 import { Icon, type IconName } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { Select } from '@/Components/Select';
 import { useTheme } from '@/hooks/useTheme';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { Theme } from '@/lib/theme';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface SettingsProps {
   preferences: { locale: string; timezone: string };
@@ -37,14 +39,12 @@ export default function SettingsIndex({ preferences, locales, organization }: Se
   return (
     <>
       <Head title="Settings" />
-      <div className="mx-auto max-w-3xl">
-        <PageHeader title="Settings" description="How Boardly looks and how it shows dates and numbers to you." />
-        <div className="space-y-6">
-          <AppearanceCard />
-          <RegionCard preferences={preferences} locales={locales} />
-          {organization ? <OrganizationCard organization={organization} /> : null}
-        </div>
-      </div>
+      <PageHeader title="Settings" description="How Boardly looks and how it shows dates and numbers to you." />
+      <FormColumn>
+        <AppearanceCard />
+        <RegionCard preferences={preferences} locales={locales} />
+        {organization ? <OrganizationCard organization={organization} /> : null}
+      </FormColumn>
     </>
   );
 }
@@ -88,7 +88,7 @@ function AppearanceCard() {
 }
 
 function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' | 'locales'>) {
-  const form = useForm({ locale: preferences.locale, timezone: preferences.timezone });
+  const form = useAppForm({ locale: preferences.locale, timezone: preferences.timezone });
   const zones = useMemo(() => timeZones(preferences.timezone), [preferences.timezone]);
   const sample = useMemo(() => {
     const options = { locale: form.data.locale, timeZone: form.data.timezone };
@@ -105,10 +105,10 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
   };
 
   return (
-    <Card title="Language and region" description="Dates, times and numbers everywhere in the app follow these.">
+    <Card title="Dates, numbers and time zone" description="How dates, times and numbers are written everywhere in the app. The interface itself is in English.">
       <form onSubmit={submit} className="space-y-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Language and number format" error={form.errors.locale}>
+          <Field label="Date and number format" error={form.errors.locale}>
             {(props) => (
               <Select {...props} name="locale" value={form.data.locale} onChange={(e) => form.setData('locale', e.target.value)} options={locales} />
             )}
@@ -132,7 +132,7 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
             {sample.number} · {sample.money}
           </p>
         </div>
-        <FormActions recentlySuccessful={form.recentlySuccessful}>
+        <FormActions>
           <Button type="submit" processing={form.processing} disabled={!form.isDirty}>
             Save
           </Button>
@@ -143,13 +143,13 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
 }
 
 function OrganizationCard({ organization }: { organization: NonNullable<SettingsProps['organization']> }) {
-  const form = useForm({ public_page_enabled: organization.public_page_enabled });
+  const form = useAppForm({ public_page_enabled: organization.public_page_enabled });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.patch('/settings', { preserveScroll: true, onSuccess: () => form.setDefaults() });
   };
   return (
-    <Card title={`${organization.name}`} description="Settings of the current organisation (owners and admins).">
+    <Card title={`${organization.name}`} description="Settings of the current organization (owners and admins).">
       <form onSubmit={submit} className="space-y-5" noValidate>
         <Checkbox
           name="public_page_enabled"
@@ -159,7 +159,7 @@ function OrganizationCard({ organization }: { organization: NonNullable<Settings
           error={form.errors.public_page_enabled}
           hint={
             <>
-              Anyone can see the organisation’s shared insights at{' '}
+              Anyone can see the organization’s shared insights at{' '}
               <Link href={`/p/${organization.slug}`} className="font-medium break-all text-brand-700 underline underline-offset-4 dark:text-brand-300">
                 {organization.public_url}
               </Link>
@@ -167,7 +167,7 @@ function OrganizationCard({ organization }: { organization: NonNullable<Settings
             </>
           }
         />
-        <FormActions recentlySuccessful={form.recentlySuccessful}>
+        <FormActions>
           <Button type="submit" processing={form.processing} disabled={!form.isDirty}>
             Save
           </Button>

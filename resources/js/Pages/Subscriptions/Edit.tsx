@@ -1,13 +1,15 @@
-import { Head, useForm } from '@inertiajs/react';
-import type { FormEvent } from 'react';
+import { Head } from '@inertiajs/react';
+import { useState, type FormEvent } from 'react';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
+import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { Card } from '@/Components/Card';
 import { cx } from '@/Components/cx';
 import { Icon } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
 import { LIMIT_KEYS, limitText, type PlanId, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface SubscriptionEditProps {
   subscription: SubscriptionView;
@@ -18,12 +20,24 @@ export interface SubscriptionEditProps {
 export default function Edit({ subscription: s, plans }: SubscriptionEditProps) {
   const { money, number } = useFormatters();
   const current = s.status === 'active' ? s.plan : null;
-  const form = useForm<{ plan: PlanId }>({ plan: s.status === 'active' ? s.plan : s.status === 'trialing' ? s.plan : 'team' });
+  const form = useAppForm<{ plan: PlanId }>({ plan: s.status === 'active' ? s.plan : s.status === 'trialing' ? s.plan : 'team' });
   const chosen = plans.find((p) => p.id === form.data.plan)!;
+  const [confirming, setConfirming] = useState(false);
+  // What is paid now: nothing during a trial or on Free.
+  const payingNow = s.status === 'active' ? (plans.find((p) => p.id === s.plan)?.price_cents ?? 0) : 0;
+  const costsMore = chosen.price_cents > payingNow;
+  // Choosing the plan being trialled ends the trial and starts paying for it today.
+  const endsTrial = s.status === 'trialing' && chosen.id === s.plan;
+  const label = form.data.plan === current ? 'Current plan' : endsTrial ? `Subscribe to ${chosen.name} now` : `Switch to ${chosen.name}`;
+  // A refusal the page already shows on the plan's card is not printed a second time.
+  const footerError = form.errors.plan && form.errors.plan !== chosen.blocked_reason ? form.errors.plan : null;
 
+  const send = () => form.put('/subscription', { preserveScroll: true, onFinish: () => setConfirming(false) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.put('/subscription', { preserveScroll: true });
+    // Paying more is confirmed first, as canceling is.
+    if (costsMore) setConfirming(true);
+    else send();
   };
 
   return (
@@ -41,22 +55,31 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
           footer={
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-h-5 text-sm" aria-live="polite">
-                {form.errors.plan ? (
+                {footerError ? (
                   <p id="plan-error" role="alert" className="flex items-start gap-1.5 font-medium text-red-700 dark:text-red-300">
                     <Icon name="alert" className="mt-px size-4 shrink-0" />
-                    {form.errors.plan}
+                    {footerError}
                   </p>
                 ) : s.status === 'canceled' ? (
                   <p className="text-slate-600 dark:text-slate-400">Resume the subscription before changing its plan.</p>
+                ) : endsTrial ? (
+                  <p id="plan-note" className="text-slate-600 dark:text-slate-400">
+                    Ends your trial today: {chosen.name} continues as a paid plan at {money(chosen.price_cents)} a month, starting now.
+                  </p>
                 ) : null}
               </div>
-              <Button type="submit" processing={form.processing} disabled={form.data.plan === current || s.status === 'canceled'}>
-                {form.data.plan === current ? 'Current plan' : `Switch to ${chosen.name}`}
+              <Button
+                type="submit"
+                processing={form.processing}
+                disabled={form.data.plan === current || s.status === 'canceled' || !chosen.fits}
+                aria-describedby={!chosen.fits ? `plan-${chosen.id}-blocked` : endsTrial ? 'plan-note' : undefined}
+              >
+                {label}
               </Button>
             </div>
           }
         >
-          <fieldset aria-describedby={form.errors.plan ? 'plan-error' : undefined}>
+          <fieldset aria-describedby={footerError ? 'plan-error' : undefined}>
             <legend className="sr-only">Choose a plan</legend>
             <div className="grid gap-4 md:grid-cols-3">
               {plans.map((p) => {
@@ -101,7 +124,7 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
                         ))}
                       </ul>
                       {!p.fits && p.blocked_reason ? (
-                        <span className="mt-4 flex items-start gap-1.5 text-sm text-amber-800 dark:text-amber-200">
+                        <span id={`plan-${p.id}-blocked`} className="mt-4 flex items-start gap-1.5 text-sm text-amber-800 dark:text-amber-200">
                           <Icon name="alert" className="mt-px size-4 shrink-0" />
                           <span>{p.blocked_reason}</span>
                         </span>
@@ -114,6 +137,22 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
           </fieldset>
         </Card>
       </form>
+      <ConfirmDialog
+        open={confirming}
+        tone="primary"
+        title={endsTrial ? `Subscribe to ${chosen.name} now?` : `Switch to ${chosen.name}?`}
+        description={
+          <>
+            {chosen.name} costs {money(chosen.price_cents)} a month. {endsTrial ? 'Your trial ends today and ' : 'The change takes effect at once: '}a new monthly period starts today, and{' '}
+            {money(chosen.price_cents)} is recorded for invoicing.
+          </>
+        }
+        confirmLabel={label}
+        cancelLabel="Not now"
+        processing={form.processing}
+        onConfirm={send}
+        onClose={() => setConfirming(false)}
+      />
     </>
   );
 }

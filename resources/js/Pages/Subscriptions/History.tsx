@@ -64,23 +64,23 @@ export default function History({ events }: SubscriptionHistoryProps) {
             <TBody>
               {events.data.map((e) => (
                 <Tr key={e.id}>
-                  <Td className="whitespace-nowrap">
+                  <Td label="Date">
                     <time dateTime={e.created_at}>{dateTime(e.created_at)}</time>
                   </Td>
-                  <Td>
+                  <Td label="Event">
                     <Badge tone={EVENT_TONES[e.event] ?? 'neutral'}>{e.label}</Badge>
                   </Td>
-                  <Td>
+                  <Td label="From">
                     <PlanStatus plan={e.from_plan} status={e.from_status} />
                   </Td>
-                  <Td>
+                  <Td label="To">
                     <PlanStatus plan={e.to_plan} status={e.to_status} />
                   </Td>
-                  <Td align="right" className="whitespace-nowrap tabular-nums">
+                  <Td label="Amount" align="right" className="whitespace-nowrap tabular-nums">
                     {e.amount_cents ? money(e.amount_cents, e.currency) : '—'}
                     {e.reference ? <span className="block text-xs text-slate-600 dark:text-slate-400">{e.reference}</span> : null}
                   </Td>
-                  <Td>{e.actor ?? <span className="text-slate-600 dark:text-slate-400">System</span>}</Td>
+                  <Td label="By">{e.actor ?? <span className="text-slate-600 dark:text-slate-400">System</span>}</Td>
                 </Tr>
               ))}
             </TBody>

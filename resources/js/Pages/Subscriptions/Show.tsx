@@ -49,7 +49,7 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
       <Head title="Subscription" />
       <PageHeader
         title="Subscription"
-        description="Your organisation’s plan, what it allows, and how much of it you use."
+        description="Your organization’s plan, what it allows, and how much of it you use."
         actions={
           <>
             <Button href="/subscription/history" variant="secondary" icon="clock">
@@ -176,7 +176,7 @@ function StatusNotice({ subscription: s, planName, daysLeft, children }: { subsc
     icon = 'clock';
     text = (
       <>
-        Your {planName} trial ends on <strong>{date(s.trial_ends_at)}</strong> ({daysLeft === 1 ? '1 day' : `${daysLeft} days`} left). Choose a plan before then, or the organisation moves
+        Your {planName} trial ends on <strong>{date(s.trial_ends_at)}</strong> ({daysLeft === 1 ? '1 day' : `${daysLeft} days`} left). Choose a plan before then, or the organization moves
         to the Free plan.
       </>
     );
@@ -197,7 +197,7 @@ function StatusNotice({ subscription: s, planName, daysLeft, children }: { subsc
   } else if (s.status === 'ended') {
     tone = 'neutral';
     icon = 'info';
-    text = <>The subscription has ended and the organisation is on the Free plan. Choose a plan to subscribe again.</>;
+    text = <>The subscription has ended and the organization is on the Free plan. Choose a plan to subscribe again.</>;
   } else {
     return null;
   }

@@ -1,4 +1,4 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
@@ -7,9 +7,11 @@ import { FormActions } from '@/Components/FormActions';
 import { PageHeader } from '@/Components/PageHeader';
 import { Select } from '@/Components/Select';
 import { TextInput } from '@/Components/TextInput';
+import { FORM_WIDTHS } from '@/Components/layout';
 import type { Role } from '@/types';
 import { roleLabels } from '../Organizations/Form';
 import { roleDescriptions, type MemberUsage } from './types';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface CreateProps {
   /** Roles the signed-in user may give (owner only for owners). */
@@ -18,7 +20,7 @@ export interface CreateProps {
 }
 
 export default function Create({ roles, usage }: CreateProps) {
-  const form = useForm<{ email: string; role: Role }>({ email: '', role: roles.includes('editor') ? 'editor' : roles[roles.length - 1] });
+  const form = useAppForm<{ email: string; role: Role }>({ email: '', role: roles.includes('editor') ? 'editor' : roles[roles.length - 1] });
   const seatsUsed = usage.members + usage.pending;
   const full = usage.limit !== null && seatsUsed >= usage.limit;
 
@@ -35,7 +37,7 @@ export default function Create({ roles, usage }: CreateProps) {
         description="We email them a link that is valid for 7 days. New people choose a name and password; people with an account sign in."
         back={{ href: '/users', label: 'Members' }}
       />
-      <form onSubmit={submit} noValidate className="max-w-2xl">
+      <form onSubmit={submit} noValidate className={FORM_WIDTHS.form}>
         <Card
           footer={
             <FormActions>

@@ -1,4 +1,4 @@
-import { Head, useForm } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
@@ -6,9 +6,12 @@ import { Field } from '@/Components/Field';
 import { FormActions } from '@/Components/FormActions';
 import { PageHeader } from '@/Components/PageHeader';
 import { Select } from '@/Components/Select';
+import { FORM_WIDTHS } from '@/Components/layout';
+import { RemoveMember } from './Partials/RemoveMember';
 import type { Role } from '@/types';
 import { roleLabels } from '../Organizations/Form';
 import { roleDescriptions, type Member, type MemberAbilities } from './types';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface EditProps {
   member: Member;
@@ -17,7 +20,7 @@ export interface EditProps {
 }
 
 export default function Edit({ member, abilities, isSelf }: EditProps) {
-  const form = useForm<{ role: Role }>({ role: member.role });
+  const form = useAppForm<{ role: Role }>({ role: member.role });
   // The member's current role stays listed even if the signed-in user could not give it.
   const roles = abilities.roles.includes(member.role) ? abilities.roles : [member.role, ...abilities.roles];
 
@@ -29,8 +32,13 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
   return (
     <>
       <Head title={`Edit ${member.name}`} />
-      <PageHeader title={`Change the role of ${member.name}`} description={member.email} back={{ href: `/users/${member.id}`, label: member.name }} />
-      <form onSubmit={submit} noValidate className="max-w-2xl">
+      <PageHeader
+        title={`Change the role of ${member.name}`}
+        description={member.email}
+        back={{ href: `/users/${member.id}`, label: member.name }}
+        actions={abilities.remove ? <RemoveMember member={member} /> : null}
+      />
+      <form onSubmit={submit} noValidate className={FORM_WIDTHS.form}>
         <Card
           footer={
             <FormActions>

@@ -60,7 +60,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
         title="Members"
         description={
           <>
-            Who works in {organization?.name ?? 'this organisation'}.{' '}
+            Who works in {organization?.name ?? 'this organization'}.{' '}
             {usage.limit === null
               ? `${usage.members} members on the ${usage.plan_name} plan (no limit).`
               : `${seatsUsed} of ${usage.limit} seats used on the ${usage.plan_name} plan${usage.pending ? ` (${usage.pending} by open invitations)` : ''}.`}
@@ -97,14 +97,14 @@ export default function Index({ members, invitations, usage, filters, currentUse
               <Th>Role</Th>
               <Th className="hidden md:table-cell">Last active</Th>
               <Th className="hidden lg:table-cell">Joined</Th>
-              <Th align="right">
+              <Th align="right" colSpan={2}>
                 <span className="sr-only">Actions</span>
               </Th>
             </Tr>
           </THead>
           <TBody>
             {members.data.length === 0 ? (
-              <TableEmptyRow colSpan={5}>No member matches “{filters.search}”.</TableEmptyRow>
+              <TableEmptyRow colSpan={6}>No member matches “{filters.search}”.</TableEmptyRow>
             ) : (
               members.data.map((m) => {
                 const self = m.id === currentUserId;
@@ -123,24 +123,29 @@ export default function Index({ members, invitations, usage, filters, currentUse
                         </div>
                       </div>
                     </Td>
-                    <Td>
+                    <Td label="Role">
                       <Badge tone={roleTones[m.role]}>{roleLabels[m.role]}</Badge>
                     </Td>
-                    <Td className="hidden md:table-cell">{m.last_active_at ? <time dateTime={m.last_active_at}>{fmt.relative(m.last_active_at)}</time> : 'Never'}</Td>
-                    <Td className="hidden lg:table-cell">{fmt.date(m.joined_at)}</Td>
-                    <Td align="right">
-                      <div className="flex justify-end gap-2">
-                        {manageable ? (
-                          <Button href={`/users/${m.id}/edit`} size="sm" variant="secondary" aria-label={`Change the role of ${m.name}`}>
-                            Change role
-                          </Button>
-                        ) : null}
-                        {manageable && !self ? (
-                          <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'remove', member: m })} aria-label={`Remove ${m.name}`}>
-                            Remove
-                          </Button>
-                        ) : null}
-                      </div>
+                    <Td label="Last active" className="hidden md:table-cell">
+                      {m.last_active_at ? <time dateTime={m.last_active_at}>{fmt.relative(m.last_active_at)}</time> : 'Never'}
+                    </Td>
+                    <Td label="Joined" className="hidden lg:table-cell">
+                      {fmt.date(m.joined_at)}
+                    </Td>
+                    {/* One column per action, so each button lines up in every row, the owner's too. */}
+                    <Td actions align="right" className="w-px whitespace-nowrap sm:pr-2">
+                      {manageable ? (
+                        <Button href={`/users/${m.id}/edit`} size="sm" variant="secondary">
+                          Change role<span className="sr-only"> of {m.name}</span>
+                        </Button>
+                      ) : null}
+                    </Td>
+                    <Td actions align="right" className="w-px whitespace-nowrap sm:pl-0">
+                      {manageable && !self ? (
+                        <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'remove', member: m })}>
+                          Remove<span className="sr-only"> {m.name}</span>
+                        </Button>
+                      ) : null}
                     </Td>
                   </Tr>
                 );
@@ -184,11 +189,13 @@ export default function Index({ members, invitations, usage, filters, currentUse
                     <Td strong className="break-all">
                       {i.email}
                     </Td>
-                    <Td>
+                    <Td label="Role">
                       <Badge tone={roleTones[i.role]}>{roleLabels[i.role]}</Badge>
                     </Td>
-                    <Td className="hidden md:table-cell">{i.invited_by ?? '—'}</Td>
-                    <Td>
+                    <Td label="Invited by" className="hidden md:table-cell">
+                      {i.invited_by ?? '—'}
+                    </Td>
+                    <Td label="Expires">
                       {i.expired ? (
                         <Badge tone="danger">Expired</Badge>
                       ) : (
@@ -197,18 +204,13 @@ export default function Index({ members, invitations, usage, filters, currentUse
                         </time>
                       )}
                     </Td>
-                    <Td align="right">
+                    <Td actions align="right">
                       <div className="flex justify-end gap-2">
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`Re-send the invitation to ${i.email}`}
-                          onClick={() => router.post(`/invitations/${i.id}/resend`, {}, { preserveScroll: true })}
-                        >
-                          Re-send
+                        <Button size="sm" variant="secondary" onClick={() => router.post(`/invitations/${i.id}/resend`, {}, { preserveScroll: true })}>
+                          Re-send<span className="sr-only"> the invitation to {i.email}</span>
                         </Button>
-                        <Button size="sm" variant="ghost" aria-label={`Revoke the invitation to ${i.email}`} onClick={() => setPending({ kind: 'revoke', invitation: i })}>
-                          Revoke
+                        <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'revoke', invitation: i })}>
+                          Revoke<span className="sr-only"> the invitation to {i.email}</span>
                         </Button>
                       </div>
                     </Td>
@@ -223,7 +225,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
       <ConfirmDialog
         open={pending?.kind === 'remove'}
         title={pending?.kind === 'remove' ? `Remove ${pending.member.name}?` : 'Remove member?'}
-        description={pending?.kind === 'remove' ? `${pending.member.name} will lose access to ${organization?.name ?? 'this organisation'}.` : undefined}
+        description={pending?.kind === 'remove' ? `${pending.member.name} will lose access to ${organization?.name ?? 'this organization'}.` : undefined}
         confirmLabel="Remove"
         processing={processing}
         onClose={() => setPending(null)}

@@ -1,14 +1,15 @@
-import { Head, router, usePage } from '@inertiajs/react';
-import { useState, type ReactNode } from 'react';
+import { Head, usePage } from '@inertiajs/react';
+import type { ReactNode } from 'react';
 import { Avatar } from '@/Components/Avatar';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
-import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { Icon } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
+import { FORM_WIDTHS } from '@/Components/layout';
 import { useFormatters } from '@/hooks/useFormatters';
 import { roleLabels, roleTones } from '../Organizations/Form';
+import { RemoveMember } from './Partials/RemoveMember';
 import { roleDescriptions, type Member, type MemberAbilities } from './types';
 
 export interface ShowProps {
@@ -23,9 +24,7 @@ export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowPr
   const fmt = useFormatters();
   const page = usePage();
   const errors = page.props.errors as Record<string, string | undefined>;
-  const orgName = page.props.auth.organization?.name ?? 'this organisation';
-  const [removing, setRemoving] = useState(false);
-  const [processing, setProcessing] = useState(false);
+  const orgName = page.props.auth.organization?.name ?? 'this organization';
 
   return (
     <>
@@ -46,11 +45,7 @@ export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowPr
                 Change role
               </Button>
             ) : null}
-            {abilities.remove ? (
-              <Button variant="danger" icon="trash" onClick={() => setRemoving(true)}>
-                Remove
-              </Button>
-            ) : null}
+            {abilities.remove ? <RemoveMember member={member} /> : null}
           </>
         }
       />
@@ -60,7 +55,7 @@ export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowPr
           <p>{errors.member}</p>
         </div>
       ) : null}
-      <Card title="Membership" className="max-w-3xl">
+      <Card title="Membership" className={FORM_WIDTHS.form}>
         <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
           <Item label="Role">
             <Badge tone={roleTones[member.role]}>{roleLabels[member.role]}</Badge>
@@ -75,27 +70,10 @@ export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowPr
         </dl>
         {isSelf ? (
           <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
-            This is you. {leaveRefusal ?? `To leave ${orgName}, use “Leave organisation” on the organisation page.`}
+            This is you. {leaveRefusal ?? `To leave ${orgName}, use “Leave organization” on the organization page.`}
           </p>
         ) : null}
       </Card>
-      <ConfirmDialog
-        open={removing}
-        title={`Remove ${member.name}?`}
-        description={`${member.name} will lose access to ${orgName}.`}
-        confirmLabel="Remove"
-        processing={processing}
-        onClose={() => setRemoving(false)}
-        onConfirm={() =>
-          router.delete(`/users/${member.id}`, {
-            onStart: () => setProcessing(true),
-            onFinish: () => {
-              setProcessing(false);
-              setRemoving(false);
-            },
-          })
-        }
-      />
     </>
   );
 }

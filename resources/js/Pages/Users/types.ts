@@ -41,7 +41,7 @@ export interface MemberAbilities {
 }
 
 export const roleDescriptions: Record<Role, string> = {
-  owner: 'Everything, including deleting the organisation and transferring ownership.',
+  owner: 'Everything, including deleting the organization and transferring ownership.',
   admin: 'Manages members, settings, the subscription and reads the activity log.',
   editor: 'Creates and edits board users and insights, and shares insights.',
   viewer: 'Reads the dashboard, board users and insights.',

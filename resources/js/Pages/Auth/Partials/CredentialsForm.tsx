@@ -1,9 +1,10 @@
-import { Link, useForm } from '@inertiajs/react';
+import { Link } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Checkbox } from '@/Components/Checkbox';
 import { TextField } from '@/Components/TextField';
 import { textLink } from './textLink';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface CredentialsFormProps {
   /** Where the e-mail, password and remember flag are posted. */
@@ -14,7 +15,7 @@ export interface CredentialsFormProps {
 
 /** E-mail, password and "remember me": the sign-in form of /login and /org-login/{slug}. */
 export function CredentialsForm({ action, submitLabel, canResetPassword }: CredentialsFormProps) {
-  const form = useForm({ email: '', password: '', remember: false });
+  const form = useAppForm({ email: '', password: '', remember: false });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.post(action, { onFinish: () => form.reset('password') });

@@ -4,7 +4,7 @@ import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { Icon } from '@/Components/Icon';
-import { TextInput } from '@/Components/TextInput';
+import { TextArea } from '@/Components/TextArea';
 import { useFormatters } from '@/hooks/useFormatters';
 import type { InsightStatus } from '../types';
 
@@ -49,13 +49,21 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
     body = (
       <div className="space-y-3">
         <p className="text-sm text-slate-600 dark:text-slate-400">Anyone with this link can read the insight, without signing in. Board users’ names are never shown.</p>
-        <div className="flex gap-2">
+        <div className="space-y-2">
           <label htmlFor="share-url" className="sr-only">
             Public link
           </label>
-          <TextInput id="share-url" readOnly value={insight.share_url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-          <Button variant="secondary" onClick={copy} aria-live="polite">
-            {copied ? 'Copied' : 'Copy'}
+          {/* The whole link, wrapped: a one-line box in this narrow card showed only the host. */}
+          <TextArea
+            id="share-url"
+            readOnly
+            rows={3}
+            value={insight.share_url}
+            onFocus={(e) => e.currentTarget.select()}
+            className="resize-none font-mono text-xs leading-5 [word-break:break-all]"
+          />
+          <Button variant="secondary" size="sm" icon={copied ? 'check' : 'link'} onClick={copy} aria-live="polite">
+            {copied ? 'Copied' : 'Copy link'}
           </Button>
         </div>
         <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -113,7 +121,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
       {body}
       {sharing.publicPageEnabled && insight.shared ? (
         <p className="mt-4 border-t border-slate-200 pt-3 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
-          Also listed on your organisation’s{' '}
+          Also listed on your organization’s{' '}
           <a href={sharing.publicPageUrl} target="_blank" rel="noopener noreferrer" className="underline">
             public page
           </a>

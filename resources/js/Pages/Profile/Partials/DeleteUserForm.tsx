@@ -1,10 +1,11 @@
-import { useForm } from '@inertiajs/react';
+
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { TextField } from '@/Components/TextField';
 import { Icon } from '@/Components/Icon';
 import { Modal } from '@/Components/Modal';
+import { useAppForm } from '@/hooks/useAppForm';
 import { confirmPassword } from '@/lib/passwordConfirmation';
 
 /**
@@ -18,7 +19,7 @@ export default function DeleteUserForm({ className }: { className?: string }) {
   const formId = `delete-account-form${uid}`;
   const passwordInput = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
-  const form = useForm({ password: '' });
+  const form = useAppForm({ password: '' });
 
   const [confirmingPassword, setConfirmingPassword] = useState(false);
   const busy = form.processing || confirmingPassword;
@@ -59,7 +60,7 @@ export default function DeleteUserForm({ className }: { className?: string }) {
           <Icon name="alert" className="mt-px size-5 text-red-600 dark:text-red-300" />
           <div>
             <p className="font-medium">This cannot be undone.</p>
-            <p className="mt-0.5 text-red-700 dark:text-red-300">If you are the last owner of an organisation, transfer its ownership or delete it first.</p>
+            <p className="mt-0.5 text-red-700 dark:text-red-300">If you are the last owner of an organization, transfer its ownership or delete it first.</p>
           </div>
         </div>
         <Button variant="danger" icon="trash" onClick={() => setConfirming(true)} className="self-start sm:self-center">

@@ -1,15 +1,16 @@
-import { useForm } from '@inertiajs/react';
+
 import { useId, useRef, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { TextField } from '@/Components/TextField';
 import { FormActions } from '@/Components/FormActions';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export default function UpdatePasswordForm({ className }: { className?: string }) {
   const titleId = `update-password${useId().replace(/[^\w-]/g, '')}`;
   const currentInput = useRef<HTMLInputElement>(null);
   const newInput = useRef<HTMLInputElement>(null);
-  const form = useForm({ current_password: '', password: '', password_confirmation: '' });
+  const form = useAppForm({ current_password: '', password: '', password_confirmation: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,7 +70,7 @@ export default function UpdatePasswordForm({ className }: { className?: string }
             required
           />
         </div>
-        <FormActions recentlySuccessful={form.recentlySuccessful}>
+        <FormActions>
           <Button type="submit" processing={form.processing}>
             Save password
           </Button>

@@ -1,10 +1,11 @@
-import { Link, useForm, usePage } from '@inertiajs/react';
+import { Link, usePage } from '@inertiajs/react';
 import { useId, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { TextField } from '@/Components/TextField';
 import { FormActions } from '@/Components/FormActions';
 import { Icon } from '@/Components/Icon';
+import { useAppForm } from '@/hooks/useAppForm';
 
 export interface UpdateProfileInformationFormProps {
   mustVerifyEmail: boolean;
@@ -15,7 +16,7 @@ export interface UpdateProfileInformationFormProps {
 export default function UpdateProfileInformationForm({ mustVerifyEmail, status, className }: UpdateProfileInformationFormProps) {
   const user = usePage().props.auth.user!;
   const titleId = `profile-information${useId().replace(/[^\w-]/g, '')}`;
-  const form = useForm({ name: user.name, email: user.email });
+  const form = useAppForm({ name: user.name, email: user.email });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +80,7 @@ export default function UpdateProfileInformationForm({ mustVerifyEmail, status, 
           </div>
         ) : null}
 
-        <FormActions recentlySuccessful={form.recentlySuccessful}>
+        <FormActions>
           <Button type="submit" processing={form.processing}>
             Save
           </Button>
