@@ -82,6 +82,9 @@ test('register → verify by mail → log out → remember me → change passwor
   expect(remember?.httpOnly).toBe(true);
   expect(remember!.expires).toBeGreaterThan(Date.now() / 1000 + 7 * 86_400);
   const session = (await context.cookies()).find((c) => /_session$/.test(c.name))!;
+  // Away from the app first: a signed-in page left open would go on authorising its websocket,
+  // and without the session those requests rightly answer 419 (their CSRF token was the session's).
+  await page.goto('about:blank');
   await context.clearCookies({ name: session.name });
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);

@@ -65,7 +65,7 @@ test('first visit: register, verify by mail, create an organization, invite, sha
   await page.getByLabel('Email').fill(colleague);
   await page.getByLabel('Role').selectOption({ label: 'Editor' });
   await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByRole('table', { name: 'Pending invitations' }).getByText(colleague)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pending invitations' }).getByRole('cell', { name: colleague, exact: true })).toBeVisible();
   const invitation = Mailbox.link(await app.mailbox.waitFor(colleague, /invited to join/), /https?:\/\/\S+\/invitations\/\S+/);
   expect(new URL(invitation).port).toBe(appPort);
 

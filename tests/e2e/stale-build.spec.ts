@@ -9,7 +9,7 @@ test('a page chunk that 404s: the visit ends on the page, through one full load'
   // The missing chunk is the point: the browser reports its 404.
   consoleErrors.allow(/status of 404 .*\/build\/assets\/Terms-[\w-]+\.js\)$/);
   await page.goto('/login');
-  await expect(page).toHaveTitle('Log in - Boardly');
+  await expect(page).toHaveTitle('Sign in - Boardly');
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
 
   const errors: string[] = [];
@@ -39,7 +39,7 @@ test('a chunk that stays missing: one reload, then no loop', async ({ page, cons
   consoleErrors.allow(/status of 404 .*\/build\/assets\/Terms-[\w-]+\.js\)$/);
   consoleErrors.allow(/^page error: TypeError: Failed to fetch dynamically imported module: \S+\/build\/assets\/Terms-[\w-]+\.js /);
   await page.goto('/login');
-  await expect(page).toHaveTitle('Log in - Boardly');
+  await expect(page).toHaveTitle('Sign in - Boardly');
   let loads = 0;
   page.on('load', () => (loads += 1));
   await page.route(/\/build\/assets\/Terms-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
