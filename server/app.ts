@@ -13,6 +13,7 @@ import { rootView } from './http/root-view';
 import { securityHeaders } from './http/security-headers';
 import { sessionBridge } from './http/session-bridge';
 import { sessionMiddleware } from './http/session';
+import { noStoreWhenSignedIn } from './http/signed-in-responses';
 import { devAssets, productionAssets } from './http/vite-assets';
 import { sharedProps } from './http/shared-props';
 import { realtimeClientConfig } from './http/realtime-client-config';
@@ -85,6 +86,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     session: sessionBridge,
     share: (req: Request) => sharedProps(ctx, req),
     appUrl: () => config.APP_URL,
+    // Signed-in pages are encrypted in the tab's history; signing out clears the key.
+    encryptHistory: (req: Request) => !!req.user,
     rootView: rootView({
       appName: config.APP_NAME,
       assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
@@ -96,6 +99,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use(express.urlencoded({ extended: true, limit: '1mb' }));
   app.use(csrf({ key: ctx.key, secure: https }));
   app.use(loadUser(ctx));
+  app.use(noStoreWhenSignedIn);
   app.use(loadOrganization(ctx));
 
   registerRoutes(app, ctx);

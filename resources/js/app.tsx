@@ -34,6 +34,9 @@ createInertiaApp({
     return page as ComponentType & { layout: (page: ReactNode) => ReactNode };
   },
   setup({ el, App, props }) {
+    // Read once: later pages come over XHR, and the first one (a signed-in page, maybe) must not
+    // stay in the document after signing out.
+    document.querySelector('script[data-page="app"]')?.remove();
     createRoot(el!).render(<App {...props} />);
   },
   http: axiosAdapter(http),
@@ -61,6 +64,10 @@ window.addEventListener('vite:preloadError', (event) => {
 
 router.on('navigate', (event) => {
   syncCsrfMeta();
-  // Signed out: nobody is left to be online or to hear the organisation's events.
-  if (!event.detail.page.props.auth?.user) disconnectEcho();
+  if (!event.detail.page.props.auth?.user) {
+    // Signed out: nobody is left to be online or to hear the organisation's events, and pages
+    // prefetched while signed in must not be shown to whoever uses this tab next.
+    disconnectEcho();
+    router.flushAll();
+  }
 });

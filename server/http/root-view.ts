@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
 import type { RootViewContext } from '../inertia';
 import { serializePageForHtml } from '../inertia';
+import { onBeforeEnd } from './response-hooks';
 import { escapeAttr } from './vite-assets';
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -21,7 +24,7 @@ export function rootView(options: RootViewOptions) {
     const nonce = res.locals.cspNonce as string;
     const csrf = (res.locals.csrfToken as (() => string) | undefined)?.() ?? '';
     const fullTitle = title ? `${title} - ${options.appName}` : options.appName;
-    return `<!DOCTYPE html>
+    const html = `<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
@@ -39,5 +42,21 @@ export function rootView(options: RootViewOptions) {
     <div id="app"></div>
   </body>
 </html>`;
+    revalidatable(res, html, nonce);
+    return html;
   };
+}
+
+/**
+ * The shell differs on every response only by its CSP nonce, so its ETag is taken without it:
+ * a page whose content did not change answers 304 (Express compares the ETag). The browser then
+ * shows its stored copy, whose scripts carry the stored nonce: a 304 must not send a CSP with a
+ * new one, which would replace the stored header and block them.
+ */
+function revalidatable(res: Response, html: string, nonce: string): void {
+  const digest = createHash('sha256').update(nonce ? html.split(nonce).join('') : html).digest('base64url').slice(0, 27);
+  res.set('ETag', `W/"${digest}"`);
+  onBeforeEnd(res, () => {
+    if (res.statusCode === 304) res.removeHeader('Content-Security-Policy');
+  });
 }

@@ -1,15 +1,44 @@
 import type { InertiaSessionBridge } from '../inertia';
 
+import type { Request } from 'express';
+
+const NEXT_PAGE = 'flash.next_page';
+const delivered = new WeakMap<Request, Record<string, unknown>>();
+
+/**
+ * This request's flash messages, for a page it renders: those waiting for the next page (taken
+ * now, unless this is a prefetch, which the user may never see), and any a protocol layer
+ * flashed the classic way (session.flash('flash', …): for the next request only).
+ */
+function pageFlash(req: Request): Record<string, unknown> {
+  let flash = delivered.get(req);
+  if (!flash) {
+    const waiting = req.get('purpose') === 'prefetch' ? undefined : req.session.pull<Record<string, unknown>>(NEXT_PAGE);
+    flash = { ...(req.session.get<Record<string, unknown>>('flash') ?? {}), ...(waiting ?? {}) };
+    delivered.set(req, flash);
+  }
+  return flash;
+}
+
 /** Errors and flash messages travel between requests as flashed session values. */
 export const sessionBridge: InertiaSessionBridge = {
   errors: (req) => (req.session.get<Record<string, unknown>>('errors') ?? {}),
   flashErrors: (req, errors) => req.session.flash('errors', errors),
-  flash: (req) => (req.session.get<Record<string, unknown>>('flash') ?? {}),
+  flash: pageFlash,
   reflash: (req) => req.session.reflash(),
+  clearHistory: (req) => req.session.get('inertia.clear_history') === true,
 };
 
-/** Flash a message (`success` or `error`) for the next page. */
-export function flash(req: Express.Request, type: 'success' | 'error' | 'info', message: string): void {
-  const current = req.session.get<Record<string, string>>('flash') ?? {};
-  req.session.flash('flash', { ...current, [type]: message });
+/** The next page tells the browser to drop the key of its encrypted history (after signing out). */
+export function flashClearHistory(req: Express.Request): void {
+  req.session.flash('inertia.clear_history', true);
+}
+
+/**
+ * A message (`success`, `error`, `info`) for the next *page* the user sees: this one if the
+ * request renders one, else the page its redirects lead to, however many other requests come
+ * first (a guard's second redirect, a websocket's auth, an API call). Shown once.
+ */
+export function flash(req: Request, type: 'success' | 'error' | 'info', message: string): void {
+  req.session.put(NEXT_PAGE, { ...(req.session.get<Record<string, string>>(NEXT_PAGE) ?? {}), [type]: message });
 }

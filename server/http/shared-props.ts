@@ -4,6 +4,7 @@ import { publicUser } from '../features/auth/user-repository';
 import { abilitiesOf } from '../features/organizations/policy';
 import { userOrganizations } from '../features/organizations/tenancy';
 import { realtimeClientConfig } from './realtime-client-config';
+import { sessionBridge } from './session-bridge';
 
 /** Props every page receives; their shape is typed once for the client in resources/js/types. */
 export async function sharedProps(ctx: AppContext, req: Request): Promise<Record<string, unknown>> {
@@ -17,7 +18,7 @@ export async function sharedProps(ctx: AppContext, req: Request): Promise<Record
       organizations: user ? await userOrganizations(ctx.db, user.id) : [],
       can: abilitiesOf(org ? org.role : null, !!user?.is_platform_admin && !!org),
     },
-    flash: req.session.get('flash') ?? {},
+    flash: sessionBridge.flash(req),
     realtime: realtimeClientConfig(ctx.config),
   };
 }

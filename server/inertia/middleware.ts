@@ -12,6 +12,8 @@ export interface InertiaSessionBridge {
   flash(req: Request): Record<string, unknown>;
   /** Keep this request's flash data for the next request. */
   reflash(req: Request): void;
+  /** Whether this page must clear the browser's encrypted history (the first page after signing out). */
+  clearHistory?(req: Request): boolean;
 }
 
 export interface RenderOptions {
@@ -39,6 +41,8 @@ export interface InertiaOptions {
   session: InertiaSessionBridge;
   /** The app's own base URL (APP_URL): absolute URLs are built from it, never from the Host header. */
   appUrl: () => string;
+  /** Whether pages answered to this request are encrypted in the browser's history, unless a render says. */
+  encryptHistory?: (req: Request) => boolean;
 }
 
 export interface InertiaResponse {
@@ -117,8 +121,8 @@ export function inertia(options: InertiaOptions) {
             shared: { ...shared, errors: options.session.errors(req) },
             props,
             flash: options.session.flash(req),
-            encryptHistory: renderOptions.encryptHistory,
-            clearHistory: renderOptions.clearHistory,
+            encryptHistory: renderOptions.encryptHistory ?? options.encryptHistory?.(req),
+            clearHistory: renderOptions.clearHistory ?? options.session.clearHistory?.(req),
           },
           propRequest(req),
         );

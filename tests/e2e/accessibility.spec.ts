@@ -204,7 +204,9 @@ for (const theme of ['light', 'dark'] as const) {
         const target = typeof entry.path === 'string' ? entry.path : await entry.path(page, links);
         const response = await page.goto(target);
         expect(response?.status(), `${target} answered ${response?.status()}`).toBe(entry.status ?? 200);
-        const component = await page.evaluate(() => JSON.parse(document.querySelector('script[data-page="app"]')?.textContent || '{}').component);
+        // The page object as served (the app removes it from the document once read).
+        const served = (await response!.text()).match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)?.[1];
+        const component = served ? JSON.parse(served).component : undefined;
         expect(component, `${target} rendered another page`).toBe(entry.component);
         // Rendered (Inertia mounts into #app), the theme applied, lazy content settled.
         await page.locator('#app > *').first().waitFor();

@@ -43,7 +43,7 @@ async function acceptAsNewcomer(browser: Browser, app: AppProcess, baseURL: stri
   return { page, context, link };
 }
 
-test('owner creates an organisation, invites an editor and a viewer by mail; the editor signs in through /org-login and switches organisations; the viewer sees no edit buttons', async ({ page, app, browser, baseURL }) => {
+test('owner creates an organisation, invites an editor and a viewer by mail; the editor signs in through /org-login and switches organisations; the viewer sees no edit buttons', async ({ page, app, browser, baseURL, consoleErrors }) => {
   // A long journey through four accounts: give it more than the default minute.
   test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
@@ -86,7 +86,8 @@ test('owner creates an organisation, invites an editor and a viewer by mail; the
   const editor = await acceptAsNewcomer(browser, app, baseURL!, editorEmail, 'Eddie Editor', orgName);
   await editor.page.goto(orgUrl);
   await expect(editor.page.getByText('You are editor')).toBeVisible();
-  // The link cannot be used twice.
+  // The link cannot be used twice (410 Gone, on purpose).
+  consoleErrors.allow(/status of 410 .*\/invitations\/[\w-]+\)$/);
   await editor.page.goto(editor.link);
   await expect(editor.page.getByText(`This invitation to ${orgName} has already been used.`)).toBeVisible();
   await editor.page.goto('/organizations');
@@ -129,6 +130,9 @@ test('owner creates an organisation, invites an editor and a viewer by mail; the
   await viewer.page.goto('/board-users');
   await expect(viewer.page.getByRole('heading', { level: 1, name: 'Board users' })).toBeVisible();
   await expect(viewer.page.getByRole('link', { name: 'Add board user' })).toHaveCount(0);
+  // Both refusals are 403 pages, on purpose.
+  consoleErrors.allow(/status of 403 .*\/users\)$/);
+  consoleErrors.allow(/status of 403 .*\/organizations\/\d+\/edit\)$/);
   const refused = await viewer.page.goto('/users');
   expect(refused?.status()).toBe(403);
   const edit = await viewer.page.goto(`${orgUrl}/edit`);

@@ -57,13 +57,14 @@ test('an admin is refused a downgrade below usage, cancels, resumes, and sees bo
   await page.screenshot({ path: test.info().outputPath('subscription-history.png'), fullPage: true });
 });
 
-test('a viewer sees the subscription but cannot reach Edit (403 page)', async ({ page }) => {
+test('a viewer sees the subscription but cannot reach Edit (403 page)', async ({ page, consoleErrors }) => {
   await signInAs(page, 'viewer');
   await page.goto('/subscription');
   await expect(page.getByRole('heading', { name: 'Subscription', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Change plan' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 
+  consoleErrors.allow(/status of 403 .*\/subscription\/edit\)$/);
   const response = await page.goto('/subscription/edit');
   expect(response?.status()).toBe(403);
   await expect(page).toHaveTitle('403 Forbidden - Boardly');

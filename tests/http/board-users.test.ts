@@ -227,7 +227,7 @@ describe('validation', () => {
     ['board_name', { board_name: 'b'.repeat(201) }, 'The board may not be greater than 200 characters.'],
     ['status', { status: 'deleted' }, 'The selected status is invalid.'],
     ['status', { status: ['active'] }, 'The selected status is invalid.'],
-    ['tags', { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'You may add at most 10 tags.'],
+    ['tags', { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'No more than 10 tags: you entered 11.'],
     ['tags.0', { tags: ['x'.repeat(31)] }, 'Each tag may not be greater than 30 characters.'],
     ['tags', { tags: 'a,b' }, 'The tags must be a list.'],
     ['tags.0', { tags: [{ a: 1 }] }, 'Each tag must be text.'],

@@ -416,7 +416,7 @@ describe('removing members and leaving', () => {
     expect(app.broadcasts.terminated).toContain(t.viewer.user.id);
 
     const stay = await send(t.owner.client, 'POST', `/organizations/${t.org.id}/leave`, {}, `/organizations/${t.org.id}`);
-    expect((await errorsOf(t.owner.client, stay)).organization).toBe(`You are the last owner of ${t.org.name}. Make someone else an owner, or delete the organisation, before leaving.`);
+    expect((await errorsOf(t.owner.client, stay)).organization).toBe(`You are the last owner of ${t.org.name}. Make someone else an owner, or delete the organization, before leaving.`);
     expect(await roleOf(t.org.id, t.owner.user.id)).toBe('owner');
 
     expect((await send(t.viewer.client, 'POST', `/organizations/${t.org.id}/leave`, {})).status).toBe(404);

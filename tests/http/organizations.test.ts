@@ -402,7 +402,7 @@ describe('signing in to an organisation (/org-login)', () => {
     const unknown = await send(guest, 'POST', '/org-login', { slug: 'no-such-org' }, '/org-login');
     expect((await errorsOf(guest, unknown)).slug).toBe('No such organization.');
     const empty = await send(guest, 'POST', '/org-login', { slug: '' }, '/org-login');
-    expect((await errorsOf(guest, empty)).slug).toBe('The slug field is required.');
+    expect((await errorsOf(guest, empty)).slug).toBe('The organization field is required.');
     const known = await send(guest, 'POST', '/org-login', { slug: ' Login-Org ' }, '/org-login');
     expect(known.location).toBe('/org-login/login-org');
 

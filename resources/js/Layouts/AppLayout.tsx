@@ -66,7 +66,7 @@ export function AppLayout({ children }: AppLayoutProps) {
       {/* Desktop sidebar */}
       <aside className="hidden border-r border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:flex lg:w-64 lg:flex-col dark:border-slate-800 dark:bg-slate-900">
         <div className="flex h-16 shrink-0 items-center px-6">
-          <Logo href="/dashboard" />
+          <Logo href={organization ? '/dashboard' : '/organizations'} />
         </div>
         <div className="flex-1 overflow-y-auto px-3 py-4">
           <SidebarNav items={items} active={active} />
@@ -156,7 +156,7 @@ function MobileNav({ open, onClose, items, active, organization }: MobileNavProp
             className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none dark:bg-slate-900"
           >
             <div className="flex h-16 items-center justify-between px-4">
-              <Logo href="/dashboard" />
+              <Logo href={organization ? '/dashboard' : '/organizations'} />
               <button
                 type="button"
                 onClick={onClose}

@@ -7,18 +7,23 @@ export interface NavItem {
   icon: IconName;
 }
 
-/** The signed-in sidebar: links depend on the current organisation and the user's abilities. */
+/**
+ * The signed-in sidebar: links depend on the current organisation and the user's abilities.
+ * Every link must work for this user: the organisation's pages only once one is chosen (until
+ * then they would all bounce to the picker, a platform admin's too), the list of them before.
+ */
 export function navigationFor(auth: Partial<SharedProps['auth']> | undefined): NavItem[] {
   const org = auth?.organization ?? null;
   const can = auth?.can;
+  if (!org) return [{ label: 'Organizations', href: '/organizations', icon: 'building' }];
   const items: NavItem[] = [
     { label: 'Dashboard', href: '/dashboard', icon: 'home' },
     { label: 'Board users', href: '/board-users', icon: 'users' },
     { label: 'Insights', href: '/insights', icon: 'document' },
   ];
   if (can?.manageMembers) items.push({ label: 'Members', href: '/users', icon: 'shield' });
-  if (org && can?.viewActivity) items.push({ label: 'Activity log', href: `/organizations/${org.id}/activity-logs`, icon: 'clock' });
-  if (org) items.push({ label: 'Organization', href: `/organizations/${org.id}`, icon: 'building' });
+  if (can?.viewActivity) items.push({ label: 'Activity log', href: `/organizations/${org.id}/activity-logs`, icon: 'clock' });
+  items.push({ label: 'Organization', href: `/organizations/${org.id}`, icon: 'building' });
   items.push({ label: 'Subscription', href: '/subscription', icon: 'card' });
   return items;
 }

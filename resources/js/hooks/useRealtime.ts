@@ -2,7 +2,7 @@ import { router, usePage } from '@inertiajs/react';
 import type Echo from 'laravel-echo';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OnlineMember } from '@/Components/OnlineMembers';
-import { connectEcho } from '@/lib/echo';
+import { connectEcho, leaveChannel } from '@/lib/echo';
 import type { OrganizationEvents, UserEvents } from '@/types';
 
 /** The signed-in user's Echo connection (null for guests, and before the first effect runs). */
@@ -46,7 +46,7 @@ export function useOrganizationEvent<E extends keyof OrganizationEvents>(
     return () => {
       for (const name of names.split(',')) channel.stopListening(name, listener);
       // Another organisation's channel was this component's alone to keep open.
-      if (organizationId !== current) echo.leave(organizationChannel(organizationId));
+      if (organizationId !== current) leaveChannel(echo, organizationChannel(organizationId));
     };
   }, [echo, organizationId, current, names]);
 }
@@ -68,8 +68,8 @@ export function useOrganizationPresence(): OnlineMember[] {
       .joining((member: OnlineMember) => setMembers((list) => sortByName([...list.filter((m) => m.id !== member.id), member])))
       .leaving((member: OnlineMember) => setMembers((list) => list.filter((m) => m.id !== member.id)));
     return () => {
-      echo.leave(name);
-      echo.leave(organizationChannel(organizationId));
+      leaveChannel(echo, name);
+      leaveChannel(echo, organizationChannel(organizationId));
       setMembers([]);
     };
   }, [echo, organizationId]);
@@ -120,18 +120,25 @@ export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], o
  */
 export function useAccountEvents(): void {
   const echo = useEcho();
-  const userId = usePage().props.auth?.user?.id ?? null;
+  const { auth } = usePage().props;
+  const userId = auth?.user?.id ?? null;
+  const currentOrganization = useRef<number | null>(null);
+  currentOrganization.current = auth?.organization?.id ?? null;
   useEffect(() => {
     if (!echo || userId === null) return;
     const name = `App.Models.User.${userId}`;
     const channel = echo.private(name);
     channel.listen('RoleChanged', ({ organization, role }: UserEvents['RoleChanged']) => {
-      router.flash(() => ({ info: role ? `Your role in ${organization.name} is now ${role}.` : `You are no longer a member of ${organization.name}.` }));
+      // Removed from the organisation on screen: the reload's page says so itself ("You were removed from …").
+      const removedFromCurrent = role === null && organization.id === currentOrganization.current;
+      if (!removedFromCurrent) {
+        router.flash(() => ({ info: role ? `Your role in ${organization.name} is now ${role}.` : `You are no longer a member of ${organization.name}.` }));
+      }
       router.reload();
     });
     channel.listen('InvitationReceived', ({ organization, role }: UserEvents['InvitationReceived']) => {
       router.flash(() => ({ info: `You have been invited to join ${organization.name} as ${role}. The link is in your e-mail.` }));
     });
-    return () => echo.leave(name);
+    return () => leaveChannel(echo, name);
   }, [echo, userId]);
 }

@@ -66,12 +66,24 @@ function reconnectWhenRefused(entry: NonNullable<typeof current>): void {
   });
 }
 
+/**
+ * Closes the connection cleanly: leave every channel, then disconnect. pusher-js writes to the
+ * socket on the next tick, so the close waits one tick too: closing first would leave those
+ * writes (the leaves just sent, or sent by pages tearing down a moment earlier) to a closing
+ * socket, which the browser reports as errors. After this, leaveChannel() sends nothing.
+ */
 export function disconnectEcho(): void {
-  if (current) {
-    current.closing = true;
-    current.echo.disconnect();
-  }
+  if (!current) return;
+  const { echo } = current;
+  current.closing = true;
   current = null;
+  echo.leaveAllChannels();
+  setTimeout(() => echo.disconnect(), 0);
+}
+
+/** Leaves a channel of `echo`, unless that connection is closed or closing (its channels go with it). */
+export function leaveChannel(echo: Echo<'reverb'>, name: string): void {
+  if (current?.echo === echo) echo.leave(name);
 }
 
 /** Writes made from this tab say which socket to leave out of their broadcast: it already knows. */

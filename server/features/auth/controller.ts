@@ -6,7 +6,7 @@ import { flash } from '../../http/session-bridge';
 import { checkSignedRequest } from '../../lib/signed-url';
 import { validate } from '../../lib/validation';
 import { emailHash } from './mails';
-import { intendedUrl } from './middleware';
+import { intendedUrl, passwordRecentlyConfirmed, RETRY_AFTER_CONFIRM } from './middleware';
 import { confirmPasswordSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './schema';
 import * as auth from './service';
 import { updateUser } from './user-repository';
@@ -17,7 +17,7 @@ export function authController(ctx: AppContext) {
     showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', {}, { title: 'Create account' }),
 
     async register(req: Request, res: Response) {
-      const input = validate(registerSchema, req.body);
+      const input = await validate(registerSchema, req.body, { email: auth.emailAvailable(ctx) });
       const user = await auth.register(ctx, req, input);
       await auth.completeLogin(ctx, req, res, user, false);
       res.redirect('/verify-email');
@@ -82,7 +82,7 @@ export function authController(ctx: AppContext) {
       ),
 
     async reset(req: Request, res: Response) {
-      const input = validate(resetPasswordSchema, req.body);
+      const input = await validate(resetPasswordSchema, req.body, { email: auth.resetTokenValid(ctx) });
       await auth.resetPassword(ctx, req, input);
       req.session.flash('status', 'Your password has been reset. You can sign in with it now.');
       flash(req, 'success', 'Your password has been reset.');
@@ -94,7 +94,19 @@ export function authController(ctx: AppContext) {
     async confirm(req: Request, res: Response) {
       const { password } = validate(confirmPasswordSchema, req.body);
       await auth.confirmPassword(ctx, req, password);
+      // A refused form is not replayed (its data is gone): say so instead of dropping it silently.
+      if (req.session.pull(RETRY_AFTER_CONFIRM)) flash(req, 'info', 'Password confirmed. Your last action was not carried out yet: please do it again.');
       res.redirect(intendedUrl(req));
+    },
+
+    confirmedPasswordStatus: (req: Request, res: Response) => res.json({ confirmed: passwordRecentlyConfirmed(ctx, req) }),
+
+    /** 201 when confirmed; a wrong password is a 422 with the field's error (the error handler's JSON shape). */
+    async confirmInDialog(req: Request, res: Response) {
+      const { password } = validate(confirmPasswordSchema, req.body);
+      await auth.confirmPassword(ctx, req, password);
+      req.session.forget(RETRY_AFTER_CONFIRM);
+      res.status(201).json({});
     },
   };
 }

@@ -62,15 +62,32 @@ export function requireVerified(req: Request, res: Response, next: NextFunction)
   res.redirect('/verify-email');
 }
 
-/** The password was typed in the last three hours. */
+/** Whether the password was typed in the last three hours (the one rule; pages ask through /user/confirmed-password-status). */
+export function passwordRecentlyConfirmed(ctx: AppContext, req: Request): boolean {
+  const at = req.session.get<number>('auth.password_confirmed_at') ?? 0;
+  return ctx.clock.now().getTime() / 1000 - at < PASSWORD_CONFIRM_SECONDS;
+}
+
+/** Set when an action was refused for want of confirmation: confirming then says to do it again. */
+export const RETRY_AFTER_CONFIRM = 'auth.retry_after_confirm';
+
+/**
+ * The password was typed in the last three hours. Pages confirm it in a dialog first; a request
+ * that still arrives without it goes to /confirm-password, which returns to the page asked for
+ * (GET) or to the page the refused form was on (other methods).
+ */
 export function requirePasswordConfirmed(ctx: AppContext) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const at = req.session.get<number>('auth.password_confirmed_at') ?? 0;
-    if (ctx.clock.now().getTime() / 1000 - at < PASSWORD_CONFIRM_SECONDS) return next();
+    if (passwordRecentlyConfirmed(ctx, req)) return next();
     if (!wantsPage(req)) return next(new HttpError(423, 'Password confirmation required.'));
-    // After confirming, a GET comes back to itself; a form goes back to the page it was sent from.
-    const back = req.method === 'GET' ? localPath(req.originalUrl) : localPath(req.get('referer'), ctx.config.APP_URL);
-    req.session.put('url.intended', back ?? '/dashboard');
+    // After confirming, a GET comes back to itself; a form goes back to the page it was sent from,
+    // and is told to try again (its data is gone: never replayed, never dropped silently).
+    if (req.method === 'GET') {
+      req.session.put('url.intended', localPath(req.originalUrl) ?? '/dashboard');
+    } else {
+      req.session.put('url.intended', localPath(req.get('referer'), ctx.config.APP_URL) ?? '/dashboard');
+      req.session.put(RETRY_AFTER_CONFIRM, true);
+    }
     res.redirect('/confirm-password');
   };
 }

@@ -23,5 +23,8 @@ export function authRoutes(ctx: AppContext): Router {
   router.post('/email/verification-notification', ...signedIn, c.resendVerification);
   router.get('/confirm-password', ...signedIn, c.showConfirm);
   router.post('/confirm-password', ...signedIn, c.confirm);
+  // The confirmation dialog (Fortify's names): JSON in, JSON out.
+  router.get('/user/confirmed-password-status', ...signedIn, c.confirmedPasswordStatus);
+  router.post('/user/confirm-password', ...signedIn, c.confirmInDialog);
   return router;
 }

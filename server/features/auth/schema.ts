@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { checkbox, currentPassword, email, password, requiredString } from '../../lib/fields';
-
-const confirmed = <T extends { password: string; password_confirmation?: unknown }>(s: z.ZodType<T>) =>
-  s.refine((v) => v.password === v.password_confirmation, { path: ['password'], message: 'The password confirmation does not match.' });
+import { checkbox, confirmed, currentPassword, email, password, requiredString } from '../../lib/fields';
 
 export const registerSchema = confirmed(
   z.object({

@@ -4,6 +4,7 @@ import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../http/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { actorFrom, inTransaction } from '../../lib/unit-of-work';
+import { flashClearHistory } from '../../http/session-bridge';
 import { CURRENT_ORG_KEY, userOrganizations } from '../organizations/tenancy';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
@@ -82,17 +83,29 @@ export async function logout(ctx: AppContext, req: Request, res: Response): Prom
   // A new id and no data: the CSRF token, derived from the id, rotates with it.
   req.session.invalidate();
   req.user = undefined;
+  // Pages seen while signed in stay in this tab's history, encrypted: Back must not show them.
+  flashClearHistory(req);
 }
 
+export const EMAIL_TAKEN = 'The email has already been taken.';
+
+/** Validation check: the address belongs to no account (but `exceptUserId`'s own). */
+export const emailAvailable =
+  (ctx: AppContext, exceptUserId?: number) =>
+  async (email: string): Promise<string | null> => {
+    const owner = await findUserByEmail(ctx.db, email);
+    return owner && owner.id !== exceptUserId ? EMAIL_TAKEN : null;
+  };
+
+/** The address was checked by validation (emailAvailable); the unique index settles a race. */
 export async function register(ctx: AppContext, req: Request, input: { name: string; email: string; password: string }): Promise<User> {
-  if (await findUserByEmail(ctx.db, input.email)) throw new ValidationError({ email: 'The email has already been taken.' });
   const password = await hashPassword(input.password);
   let user: User;
   try {
     user = await insertUser(ctx.db, { name: input.name, email: input.email, password });
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides.
-    if (isUniqueViolation(error)) throw new ValidationError({ email: 'The email has already been taken.' });
+    if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
   await sendVerificationMail(ctx, user);
@@ -123,14 +136,28 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string): Pro
 
 export const INVALID_RESET = 'This password reset token is invalid or has expired.';
 
-/** Sets the new password, burns the token and signs out every session of the user. */
-export async function resetPassword(ctx: AppContext, req: Request, input: { token: string; email: string; password: string }): Promise<void> {
-  const user = await findUserByEmail(ctx.db, input.email);
+/** The user and token row a reset link names, if the token is right and fresh. */
+async function validReset(ctx: AppContext, email: string, token: string | undefined) {
+  const user = await findUserByEmail(ctx.db, email);
   const row = user
     ? await ctx.db.selectFrom('password_reset_tokens').selectAll().where('email', '=', user.email.toLowerCase()).executeTakeFirst()
     : undefined;
   const fresh = row && ctx.clock.now().getTime() - row.created_at.getTime() < RESET_MINUTES * 60_000;
-  if (!user || !row || !fresh || !safeEqual(row.token_hash, sha256(input.token))) throw new ValidationError({ email: INVALID_RESET });
+  if (!user || !row || !fresh || token === undefined || !safeEqual(row.token_hash, sha256(token))) return null;
+  return { user, row };
+}
+
+/** Validation check on the reset form's e-mail: its token is right and fresh. */
+export const resetTokenValid =
+  (ctx: AppContext) =>
+  async (email: string, valid: { token?: string }): Promise<string | null> =>
+    (await validReset(ctx, email, valid.token)) ? null : INVALID_RESET;
+
+/** Sets the new password, burns the token and signs out every session of the user. */
+export async function resetPassword(ctx: AppContext, req: Request, input: { token: string; email: string; password: string }): Promise<void> {
+  const found = await validReset(ctx, input.email, input.token);
+  if (!found) throw new ValidationError({ email: INVALID_RESET });
+  const { user, row } = found;
   const hashed = await hashPassword(input.password);
   await inTransaction(ctx, { ...actorFrom(req), userId: user.id }, async (uow) => {
     await updateUser(uow.db, user.id, { password: hashed });

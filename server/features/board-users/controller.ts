@@ -66,7 +66,7 @@ export function boardUsersController(ctx: AppContext) {
 
     async store(req: Request, res: Response) {
       authorize(req, 'manageRecords');
-      const input = validate(boardUserSchema, req.body);
+      const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id) });
       const row = await service.createBoardUser(ctx, req, input);
       flash(req, 'success', `${service.fullName(row)} was added.`);
       res.redirect(303, `/board-users/${row.id}`);
@@ -94,7 +94,7 @@ export function boardUsersController(ctx: AppContext) {
     async update(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const id = routeId(req.params.id);
-      const input = validate(boardUserSchema, req.body);
+      const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id, id) });
       const row = await service.updateBoardUser(ctx, req, id, input);
       flash(req, 'success', `${service.fullName(row)} was saved.`);
       res.redirect(303, `/board-users/${id}`);

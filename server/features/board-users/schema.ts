@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queryChoice, queryPage, queryText } from '../../http/query';
-import { oneOf, optionalDate, optionalEmail, optionalString, requiredString } from '../../lib/fields';
+import { attribute, oneOf, optionalDate, optionalEmail, optionalString, requiredString } from '../../lib/fields';
 
 export const BOARD_USER_STATUSES = ['active', 'inactive'] as const;
 export const MAX_TAGS = 10;
@@ -16,28 +16,32 @@ export const textOrBlank = <S extends z.ZodType>(label: string, schema: S) =>
   // (A missing key is null before the check, so the field stays optional in the object.)
   z.preprocess(
     (v) => (v === undefined ? null : v),
-    z.union([z.string(), z.null()], { error: `The ${label} must be text.` }).pipe(schema as unknown as z.ZodType<z.output<S>, string | null>),
+    z.union([z.string(), z.null()], { error: `The ${attribute(label)} must be text.` }).pipe(schema as unknown as z.ZodType<z.output<S>, string | null>),
   );
 
-const tag = z
-  .string({ error: 'Each tag must be text.' })
-  .transform((s) => s.replace(/[\u0000-\u001F\u007F]/g, '').trim().toWellFormed())
-  .pipe(z.string().max(MAX_TAG_LENGTH, `Each tag may not be greater than ${MAX_TAG_LENGTH} characters.`));
+const cleanTag = (s: string) => s.replace(/[\u0000-\u001F\u007F]/g, '').trim().toWellFormed();
+export const tooManyTags = (count: number) => `No more than ${MAX_TAGS} tags: you entered ${count}.`;
 
-/** Tags: a list of short labels; blanks dropped, duplicates (any case) merged. */
+/**
+ * Tags: a list of short labels; blanks dropped, duplicates (any case) merged. Every problem is
+ * reported: each bad tag under `tags.{i}`, and too many tags under `tags`, naming the limit.
+ */
 const tags = z
-  .preprocess((v) => (v === null || v === undefined ? [] : v), z.array(tag, { error: 'The tags must be a list.' }))
-  .transform((list) => {
+  .preprocess((v) => (v === null || v === undefined ? [] : v), z.array(z.unknown(), { error: 'The tags must be a list.' }))
+  .transform((list, ctx) => {
     const seen = new Set<string>();
     const out: string[] = [];
-    for (const t of list ?? []) {
-      if (!t || seen.has(t.toLowerCase())) continue;
-      seen.add(t.toLowerCase());
-      out.push(t);
-    }
+    list.forEach((value, i) => {
+      if (typeof value !== 'string') return ctx.addIssue({ code: 'custom', path: [i], message: 'Each tag must be text.' });
+      const tag = cleanTag(value);
+      if (tag.length > MAX_TAG_LENGTH) ctx.addIssue({ code: 'custom', path: [i], message: `Each tag may not be greater than ${MAX_TAG_LENGTH} characters.` });
+      if (!tag || seen.has(tag.toLowerCase())) return;
+      seen.add(tag.toLowerCase());
+      out.push(tag);
+    });
+    if (out.length > MAX_TAGS) ctx.addIssue({ code: 'custom', message: tooManyTags(out.length) });
     return out;
-  })
-  .pipe(z.array(z.string()).max(MAX_TAGS, `You may add at most ${MAX_TAGS} tags.`));
+  });
 
 const phone = optionalString('phone', 50).pipe(
   z

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
-import type { BoardUser } from '../../db/types';
+import type { BoardUser, Db } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { actorFrom, diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { currentOrganization, orFail } from '../organizations/tenancy';
@@ -25,8 +25,15 @@ function uniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
+/** Validation check (and, inside the write's transaction, its guard): no other board user of the organisation has this address. */
+export const emailFree =
+  (db: Db, organizationId: number, exceptId?: number) =>
+  async (email: string | null): Promise<string | null> =>
+    email && (await repo.emailTaken(db, organizationId, email, exceptId)) ? EMAIL_TAKEN : null;
+
 async function guardEmail(uow: UnitOfWork, organizationId: number, email: string | null, exceptId?: number) {
-  if (email && (await repo.emailTaken(uow.db, organizationId, email, exceptId))) throw new ValidationError({ email: EMAIL_TAKEN });
+  const taken = await emailFree(uow.db, organizationId, exceptId)(email);
+  if (taken) throw new ValidationError({ email: taken });
 }
 
 export async function createBoardUser(ctx: AppContext, req: Request, input: BoardUserInput): Promise<BoardUser> {

@@ -54,7 +54,7 @@ export function insightsController(ctx: AppContext) {
 
     async store(req: Request, res: Response) {
       authorize(req, 'manageRecords');
-      const input = validate(insightSchema, req.body);
+      const input = await validate(insightSchema, req.body, { board_user_ids: service.boardUsersExist(ctx.db, currentOrganization(req).id) });
       const row = await service.createInsight(ctx, req, input);
       flash(req, 'success', 'Insight saved as a draft.');
       res.redirect(303, `/insights/${row.id}`);
@@ -101,7 +101,7 @@ export function insightsController(ctx: AppContext) {
     async update(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const id = routeId(req.params.id);
-      const input = validate(insightSchema, req.body);
+      const input = await validate(insightSchema, req.body, { board_user_ids: service.boardUsersExist(ctx.db, currentOrganization(req).id) });
       await service.updateInsight(ctx, req, id, input);
       flash(req, 'success', 'Insight saved.');
       res.redirect(303, `/insights/${id}`);

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
-import type { Insight } from '../../db/types';
+import type { Db, Insight } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { randomToken } from '../../lib/crypto';
 import { actorFrom, diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
@@ -23,9 +23,15 @@ function announce(uow: UnitOfWork, organizationId: number, id: number, action: s
   uow.broadcast({ channels: [channels.organization(organizationId)], event: 'InsightChanged', data: { id, action } });
 }
 
+/** Validation check (and, inside the write's transaction, its guard): every id is a board user of the organisation. */
+export const boardUsersExist =
+  (db: Db, organizationId: number) =>
+  async (ids: number[]): Promise<string | null> =>
+    ids.length && (await existingBoardUserIds(db, organizationId, ids)).length !== ids.length ? INVALID_BOARD_USERS : null;
+
 async function checkBoardUsers(uow: UnitOfWork, organizationId: number, ids: number[]) {
-  const found = await existingBoardUserIds(uow.db, organizationId, ids);
-  if (found.length !== ids.length) throw new ValidationError({ board_user_ids: INVALID_BOARD_USERS });
+  const invalid = await boardUsersExist(uow.db, organizationId)(ids);
+  if (invalid) throw new ValidationError({ board_user_ids: invalid });
 }
 
 export async function createInsight(ctx: AppContext, req: Request, input: InsightInput): Promise<Insight> {

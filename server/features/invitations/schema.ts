@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, oneOf, password, requiredString } from '../../lib/fields';
+import { confirmed, email, oneOf, password, requiredString } from '../../lib/fields';
 
 export const ROLE_VALUES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export const role = () => oneOf('role', ROLE_VALUES);
@@ -7,13 +7,13 @@ export const role = () => oneOf('role', ROLE_VALUES);
 export const inviteSchema = z.object({ email: email(), role: role() });
 
 /** A newcomer accepting: the address is the invitation's, they choose a name and a password. */
-export const acceptAsNewUserSchema = z
-  .object({
+export const acceptAsNewUserSchema = confirmed(
+  z.object({
     name: requiredString('name', 255),
     password: password(),
     password_confirmation: z.unknown(),
-  })
-  .refine((v) => v.password === v.password_confirmation, { path: ['password'], message: 'The password confirmation does not match.' });
+  }),
+);
 
 /** Tokens we mint are 43 base64url characters; anything else cannot be one. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;

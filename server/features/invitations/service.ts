@@ -12,7 +12,7 @@ import { ensureMayGrant } from '../members/policy';
 import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../members/repository';
 import { findOrganization } from '../organizations/repository';
 import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../organizations/tenancy';
-import { assertWithinLimit, effectivePlan } from '../subscriptions/limits';
+import { assertWithinLimit, effectivePlan, limitProblem } from '../subscriptions/limits';
 import { INVITATION_DAYS, sendInvitationMail } from './mails';
 import {
   claimInvitation,
@@ -87,12 +87,22 @@ function announce(uow: { broadcast: (m: { channels: string[]; event: string; dat
   });
 }
 
+/** Validation checks on the address of a new invitation (invite() applies them again). */
+export const inviteeChecks = (ctx: AppContext, org: CurrentOrganization) => [
+  async (email: string) => ((await isMemberByEmail(ctx.db, org.id, email)) ? `${email} is already a member of ${org.name}.` : null),
+  async (email: string) =>
+    (await findPendingInvitationFor(ctx.db, org.id, email)) ? `An invitation to ${email} is already pending. Re-send it from the list of pending invitations.` : null,
+  // Reported with the form's other problems; the locked check while inviting has the last word.
+  () => limitProblem(ctx.db, org.id, 'members', { now: ctx.clock.now() }),
+];
+
 /** Invites by e-mail: a hashed 256-bit token, valid 7 days, mailed as a link. */
 export async function invite(ctx: AppContext, req: Request, org: CurrentOrganization, input: { email: string; role: Role }): Promise<{ mailed: boolean }> {
   ensureMayGrant(actorOf(req, org), input.role);
-  if (await isMemberByEmail(ctx.db, org.id, input.email)) fail('email', `${input.email} is already a member of ${org.name}.`);
-  if (await findPendingInvitationFor(ctx.db, org.id, input.email)) {
-    fail('email', `An invitation to ${input.email} is already pending. Re-send it from the list of pending invitations.`);
+  const [isMember, isPending] = inviteeChecks(ctx, org);
+  for (const check of [isMember, isPending]) {
+    const problem = await check(input.email);
+    if (problem) fail('email', problem);
   }
   const token = randomToken(32);
   const now = ctx.clock.now();

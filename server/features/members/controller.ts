@@ -54,7 +54,7 @@ export function memberController(ctx: AppContext) {
     async store(req: Request, res: Response) {
       const org = currentOrganization(req);
       authorize(req, 'manageMembers');
-      const input = validate(inviteSchema, req.body);
+      const input = await validate(inviteSchema, req.body, { email: invitations.inviteeChecks(ctx, org) });
       const { mailed } = await invitations.invite(ctx, req, org, input);
       if (mailed) flash(req, 'success', `Invitation sent to ${input.email}.`);
       else flash(req, 'error', `The invitation to ${input.email} was saved, but the email could not be sent. Re-send it from the list.`);
@@ -63,9 +63,10 @@ export function memberController(ctx: AppContext) {
 
     async show(req: Request, res: Response) {
       const { org, member } = await load(req);
+      const isSelf = member.id === req.user!.id;
       await res.inertia.render(
         'Users/Show',
-        { member, abilities: members.memberAbilities(req, org, member), isSelf: member.id === req.user!.id },
+        { member, abilities: members.memberAbilities(req, org, member), isSelf, leaveRefusal: isSelf ? await members.whyNotLeave(ctx, org) : null },
         { title: member.name },
       );
     },

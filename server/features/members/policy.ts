@@ -37,8 +37,17 @@ export function ensureMayManage(actor: Actor, target: { role: Role }): void {
 export const lastOwnerMessages = {
   demote: (name: string, org: string) => `${name} is the last owner of ${org}. Make someone else an owner first.`,
   remove: (name: string, org: string) => `${name} is the last owner of ${org} and cannot be removed. Make someone else an owner first.`,
-  leave: (org: string) => `You are the last owner of ${org}. Make someone else an owner, or delete the organisation, before leaving.`,
+  leave: (org: string) => `You are the last owner of ${org}. Make someone else an owner, or delete the organization, before leaving.`,
 };
+
+/**
+ * Why a member holding `role` may not leave an organisation that has `owners` owners (null: they
+ * may). The server refuses with this message; pages get it to show instead of a Leave button.
+ */
+export function leaveRefusal(role: Role | null, owners: number, org: string): string | null {
+  if (role === null) return `You are not a member of ${org}.`;
+  return role === 'owner' && owners <= 1 ? lastOwnerMessages.leave(org) : null;
+}
 
 /** An organisation always has at least one owner. */
 export function ensureNotLastOwner(target: { role: Role }, owners: number, field: string, message: string): void {

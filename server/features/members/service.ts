@@ -6,8 +6,8 @@ import { paginate } from '../../lib/pagination';
 import { actorFrom, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
 import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../organizations/tenancy';
-import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, type Actor } from './policy';
-import { deleteMembership, findMember, lockOwners, memberList, setMembershipRole } from './repository';
+import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, type Actor } from './policy';
+import { deleteMembership, findMember, lockOwners, memberList, ownersCount, setMembershipRole } from './repository';
 
 export const actorIn = (req: Request, org: CurrentOrganization): Actor => ({ role: org.role, platformAdmin: !!req.user?.is_platform_admin });
 
@@ -85,14 +85,19 @@ export async function removeMember(ctx: AppContext, req: Request, org: CurrentOr
   });
 }
 
-/** The signed-in user leaves; the last owner cannot. */
+/** Why the signed-in user may not leave `org` (null: they may), for the pages that offer it. */
+export async function whyNotLeave(ctx: AppContext, org: CurrentOrganization): Promise<string | null> {
+  return leaveRefusal(org.role, org.role === 'owner' ? await ownersCount(ctx.db, org.id) : 0, org.name);
+}
+
+/** The signed-in user leaves; the last owner cannot (leaveRefusal, decided under the owners' lock). */
 export async function leaveOrganization(ctx: AppContext, req: Request, org: CurrentOrganization): Promise<void> {
   const user = req.user!;
   const role = org.role;
-  if (!role) fail('organization', `You are not a member of ${org.name}.`);
+  if (!role) fail('organization', leaveRefusal(role, 0, org.name)!);
   await inTransaction(ctx, actorFrom(req), async (uow) => {
-    const owners = await lockOwners(uow.db, org.id);
-    ensureNotLastOwner({ role }, owners.length, 'organization', lastOwnerMessages.leave(org.name));
+    const refusal = leaveRefusal(role, (await lockOwners(uow.db, org.id)).length, org.name);
+    if (refusal) fail('organization', refusal);
     await deleteMembership(uow.db, org.id, user.id);
     await uow.log({
       organization_id: org.id,

@@ -23,7 +23,7 @@ export function organizationController(ctx: AppContext) {
     create: (req: Request, res: Response) => res.inertia.render('Organizations/Create', {}, { title: 'New organization' }),
 
     async store(req: Request, res: Response) {
-      const input = validate(createOrganizationSchema, req.body);
+      const input = await validate(createOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx) });
       const org = await organizations.createOrganization(ctx, req, input);
       flash(req, 'success', `${org.name} is ready. Your 14-day trial of the Team plan has started.`);
       res.redirect(`/organizations/${org.id}`);
@@ -43,7 +43,7 @@ export function organizationController(ctx: AppContext) {
 
     async update(req: Request, res: Response) {
       const target = routeOrganization(req);
-      const input = validate(updateOrganizationSchema, req.body);
+      const input = await validate(updateOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx, target.id) });
       await organizations.updateOrganization(ctx, req, target, input);
       flash(req, 'success', 'Organization saved.');
       res.redirect(`/organizations/${target.id}/edit`);

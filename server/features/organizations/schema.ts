@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryPage, queryText } from '../../http/query';
-import { checkbox, currentPassword, email, id, optionalString, optionalUrl, requiredString } from '../../lib/fields';
+import { attribute, checkbox, currentPassword, email, id, optionalString, optionalUrl, requiredString } from '../../lib/fields';
+import { withLabels } from '../../lib/validation';
 
 /** PRODUCT.md "Entities": 3–50 characters, lowercase letters, digits and inner dashes. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$/;
@@ -35,14 +36,14 @@ export const slug = () =>
 /** A checkbox that must really be a yes/no value (unlike `checkbox`, a wrong type is a field error). */
 const flag = (label: string) =>
   z
-    .union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0', '']), z.null(), z.undefined()], { error: `The ${label} field must be true or false.` })
+    .union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0', '']), z.null(), z.undefined()], { error: `The ${attribute(label)} field must be true or false.` })
     .optional()
     .transform((v) => v === true || v === 'on' || v === 'true' || v === '1');
 
 /** The shared optional fields answer "Invalid input" for a number or an object: name the field instead. */
 const textOnly = <T extends z.ZodType>(label: string, inner: T) =>
   z
-    .custom<unknown>((v) => v === undefined || v === null || typeof v === 'string', { error: `The ${label} must be text.` })
+    .custom<unknown>((v) => v === undefined || v === null || typeof v === 'string', { error: `The ${attribute(label)} must be text.` })
     .optional()
     .pipe(inner);
 
@@ -69,13 +70,17 @@ export const organizationIndexSchema = z.object({
   page: queryPage,
 });
 
-export const transferOwnershipSchema = z.object({ user_id: id('member') });
+export const transferOwnershipSchema = withLabels(z.object({ user_id: id('member') }), { user_id: 'new owner' });
 
 export const selectOrganizationSchema = z.object({ organization_id: id('organisation') });
 
-export const organizationSlugSchema = z.object({
-  slug: requiredString('slug', 255).transform((s) => s.toLowerCase()),
-});
+/** The organisation sign-in form asks for the slug under the label "Organization". */
+export const organizationSlugSchema = withLabels(
+  z.object({
+    slug: requiredString('slug', 255).transform((s) => s.toLowerCase()),
+  }),
+  { slug: 'organization' },
+);
 
 export const organizationLoginSchema = z.object({
   email: email(),

@@ -7,6 +7,7 @@ import { actorFrom, diff, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
 import { checkCredentials, completeLogin, isUniqueViolation } from '../auth/service';
 import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../members/repository';
+import { whyNotLeave } from '../members/service';
 import { TRIAL_DAYS } from '../subscriptions/plans';
 import { abilitiesOf } from './policy';
 import {
@@ -64,6 +65,7 @@ export async function organizationDetails(ctx: AppContext, req: Request, target:
   const org = (await findOrganization(ctx.db, target.id))!;
   const subscription = await findSubscription(ctx.db, target.id);
   const platformAdmin = !!req.user?.is_platform_admin;
+  const leaveProblem = target.role !== null ? await whyNotLeave(ctx, target) : null;
   return {
     organization: {
       id: org.id,
@@ -80,7 +82,9 @@ export async function organizationDetails(ctx: AppContext, req: Request, target:
       trial_ends_at: subscription?.trial_ends_at?.toISOString() ?? null,
       is_current: req.organization?.id === org.id,
     },
-    abilities: { ...abilitiesOf(target.role, platformAdmin), leave: target.role !== null },
+    abilities: { ...abilitiesOf(target.role, platformAdmin), leave: target.role !== null && leaveProblem === null },
+    /** Why a member is not offered "Leave" (the last owner); null otherwise. */
+    leaveRefusal: target.role !== null ? leaveProblem : null,
   };
 }
 
@@ -116,10 +120,18 @@ export interface OrganizationInput {
   website: string | null;
 }
 
-/** The creator becomes its owner, it gets a team trial, and it becomes the current organisation. */
+/** Validation check: no other organisation (deleted ones included) has this slug. */
+export const slugAvailable =
+  (ctx: AppContext, exceptId?: number) =>
+  async (slug: string | undefined): Promise<string | null> =>
+    slug && (await slugTaken(ctx.db, slug, exceptId)) ? SLUG_TAKEN_MESSAGE : null;
+
+/**
+ * The creator becomes its owner, it gets a team trial, and it becomes the current organisation.
+ * A chosen slug was checked by validation (slugAvailable); the unique index settles a race.
+ */
 export async function createOrganization(ctx: AppContext, req: Request, input: OrganizationInput): Promise<Organization> {
   const user = req.user!;
-  if (input.slug && (await slugTaken(ctx.db, input.slug))) fail('slug', SLUG_TAKEN_MESSAGE);
   const slug = input.slug ?? (await availableSlug(ctx, input.name));
   const now = ctx.clock.now();
   let org: Organization;
@@ -169,7 +181,6 @@ const EDITABLE = ['name', 'slug', 'description', 'website', 'public_page_enabled
 
 export async function updateOrganization(ctx: AppContext, req: Request, target: CurrentOrganization, input: OrganizationUpdate): Promise<void> {
   const before = (await findOrganization(ctx.db, target.id))!;
-  if (input.slug !== before.slug && (await slugTaken(ctx.db, input.slug, before.id))) fail('slug', SLUG_TAKEN_MESSAGE);
   const changes = diff(before, input, [...EDITABLE]);
   if (!changes.changed) return;
   try {

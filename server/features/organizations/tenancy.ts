@@ -3,6 +3,7 @@ import { sql, type DeleteQueryBuilder, type DeleteResult, type SelectQueryBuilde
 import type { AppContext } from '../../context';
 import type { Database, Db, Role } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { flash } from '../../http/session-bridge';
 
 /** The organisation a request acts in, with the user's role there (null: platform admin, not a member). */
 export interface CurrentOrganization {
@@ -79,13 +80,27 @@ export async function userOrganizations(db: Db, userId: number) {
     .execute();
 }
 
-/** Loads the session's current organisation, dropping it when the membership or organisation is gone. */
+/** What the user is told when the session's organisation is gone: deleted, or their membership ended. */
+async function goneNotice(db: Db, organizationId: number): Promise<string | null> {
+  const org = await db.selectFrom('organizations').select(['name', 'deleted_at']).where('id', '=', organizationId).executeTakeFirst();
+  if (!org) return null;
+  return org.deleted_at ? `${org.name} has been deleted.` : `You were removed from ${org.name}.`;
+}
+
+/**
+ * Loads the session's current organisation. When the membership or the organisation is gone, it
+ * is dropped from the session and the next page the user sees says what happened.
+ */
 export function loadOrganization(ctx: AppContext) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const id = req.session.get<number>(CURRENT_ORG_KEY);
     if (req.user && id) {
       req.organization = await findOrganizationFor(ctx.db, req.user.id, id, req.user.is_platform_admin);
-      if (!req.organization) req.session.forget(CURRENT_ORG_KEY);
+      if (!req.organization) {
+        req.session.forget(CURRENT_ORG_KEY);
+        const notice = await goneNotice(ctx.db, id);
+        if (notice) flash(req, 'info', notice);
+      }
     }
     next();
   };

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
-import { logout } from '../auth/service';
+import { emailAvailable, logout } from '../auth/service';
 import { deleteAccountSchema, updatePasswordSchema, updateProfileSchema } from './schema';
 import * as profile from './service';
 
@@ -16,14 +16,14 @@ export function profileController(ctx: AppContext) {
       ),
 
     async update(req: Request, res: Response) {
-      const input = validate(updateProfileSchema, req.body);
+      const input = await validate(updateProfileSchema, req.body, { email: emailAvailable(ctx, req.user!.id) });
       const { emailChanged } = await profile.updateProfile(ctx, req, input);
       flash(req, 'success', emailChanged ? 'Profile saved. Check your inbox to verify the new email address.' : 'Profile saved.');
       res.redirect('/profile');
     },
 
     async updatePassword(req: Request, res: Response) {
-      const input = validate(updatePasswordSchema, req.body);
+      const input = await validate(updatePasswordSchema, req.body, { current_password: profile.passwordMatches(req.user!, profile.WRONG_CURRENT_PASSWORD) });
       await profile.updatePassword(ctx, req, input);
       flash(req, 'success', 'Password updated.');
       res.redirect('/profile');

@@ -6,16 +6,22 @@ import { ValidationError } from '../../http/errors';
 import { actorFrom, diff, inTransaction } from '../../lib/unit-of-work';
 import { sendVerificationMail } from '../auth/mails';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { isUniqueViolation } from '../auth/service';
-import { findUserByEmail, updateUser } from '../auth/user-repository';
+import { EMAIL_TAKEN, isUniqueViolation } from '../auth/service';
+import { updateUser } from '../auth/user-repository';
 
+export const WRONG_CURRENT_PASSWORD = 'The provided password does not match your current password.';
+export const WRONG_PASSWORD = 'The provided password is incorrect.';
+
+/** Validation check: `password` is the signed-in user's password. */
+export const passwordMatches =
+  (user: User, message = WRONG_PASSWORD) =>
+  async (password: string): Promise<string | null> =>
+    (await verifyPassword(user.password, password)) ? null : message;
+
+/** The new address was checked by validation (emailAvailable); the unique index settles a race. */
 export async function updateProfile(ctx: AppContext, req: Request, input: { name: string; email: string }): Promise<{ emailChanged: boolean }> {
   const user = req.user!;
   const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
-  if (emailChanged) {
-    const taken = await findUserByEmail(ctx.db, input.email);
-    if (taken && taken.id !== user.id) throw new ValidationError({ email: 'The email has already been taken.' });
-  }
   let updated: User;
   try {
     updated = await inTransaction(ctx, actorFrom(req), async (uow) => {
@@ -27,7 +33,7 @@ export async function updateProfile(ctx: AppContext, req: Request, input: { name
       return next;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ValidationError({ email: 'The email has already been taken.' });
+    if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
   req.user = updated;
@@ -37,9 +43,8 @@ export async function updateProfile(ctx: AppContext, req: Request, input: { name
 
 export async function updatePassword(ctx: AppContext, req: Request, input: { current_password: string; password: string }): Promise<void> {
   const user = req.user!;
-  if (!(await verifyPassword(user.password, input.current_password))) {
-    throw new ValidationError({ current_password: 'The provided password does not match your current password.' });
-  }
+  const wrong = await passwordMatches(user, WRONG_CURRENT_PASSWORD)(input.current_password);
+  if (wrong) throw new ValidationError({ current_password: wrong });
   const hashed = await hashPassword(input.password);
   await inTransaction(ctx, actorFrom(req), async (uow) => {
     await updateUser(uow.db, user.id, { password: hashed });
@@ -74,7 +79,8 @@ export async function organizationsOnlyOwnedBy(db: Db, userId: number) {
 
 export async function deleteAccount(ctx: AppContext, req: Request, password: string): Promise<void> {
   const user = req.user!;
-  if (!(await verifyPassword(user.password, password))) throw new ValidationError({ password: 'The provided password is incorrect.' });
+  const wrong = await passwordMatches(user)(password);
+  if (wrong) throw new ValidationError({ password: wrong });
   const orphaned = await organizationsOnlyOwnedBy(ctx.db, user.id);
   if (orphaned.length) {
     const names = orphaned.map((o) => o.name).join(', ');

@@ -11,9 +11,10 @@ export const PER_PAGE = 25;
 
 /**
  * Public pages are private-cacheable only: the HTML shell carries a per-session CSRF token (and
- * may set cookies), so a shared cache must never store it. See docs/decisions/0004.
+ * may set cookies), so a shared cache must never store it. And they are revalidated on every
+ * visit (ETag → 304), so "Stop sharing" takes effect at once. See docs/decisions/0004.
  */
-export const PUBLIC_CACHE_CONTROL = 'private, max-age=60';
+export const PUBLIC_CACHE_CONTROL = 'private, no-cache';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,48}[a-z0-9]$/;
 const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;

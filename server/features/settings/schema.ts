@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { checkbox } from '../../lib/fields';
+import { attribute, checkbox } from '../../lib/fields';
 import { canonicalTimeZone, LOCALE_VALUES } from './locales';
 
-const text = (label: string) => z.string({ error: (i) => (i.input === undefined || i.input === null ? `The ${label} field is required.` : `The ${label} must be text.`) });
+const text = (label: string) => z.string({ error: (i) => (i.input === undefined || i.input === null ? `The ${attribute(label)} field is required.` : `The ${attribute(label)} must be text.`) });
 
 /** Language and region (the user's own). */
 export const preferencesSchema = z.object({

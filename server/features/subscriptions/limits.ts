@@ -106,15 +106,24 @@ export interface LimitOptions {
 }
 
 /**
- * Refuses (a ValidationError with one message naming the plan, the limit and the count) when
- * adding `adding` records of kind `limit` would go over the organisation's plan. Call it inside
- * the creating transaction with that transaction as `db`: it locks the subscription row.
+ * The message naming the plan, the limit and the count when adding `adding` records of kind
+ * `limit` would go over the organisation's plan; null when it fits. `lock` as in effectivePlan.
+ */
+export async function limitProblem(db: Db, organizationId: number, limit: LimitName, options: LimitOptions & { lock?: boolean } = {}): Promise<string | null> {
+  const plan = await effectivePlan(db, organizationId, { lock: options.lock });
+  const max = plan.limits[limit];
+  if (max === null) return null;
+  const usage = await usageOf(db, organizationId, options.now);
+  if (usage[limit] + (options.adding ?? 1) <= max) return null;
+  return limitReachedMessage(plan, limit, usage);
+}
+
+/**
+ * Refuses (a ValidationError with the limitProblem message) when adding would go over the plan.
+ * Call it inside the creating transaction with that transaction as `db`: it locks the
+ * subscription row. (Validation may ask limitProblem first, to report it with other problems.)
  */
 export async function assertWithinLimit(db: Db, organizationId: number, limit: LimitName, options: LimitOptions = {}): Promise<void> {
-  const plan = await effectivePlan(db, organizationId, { lock: true });
-  const max = plan.limits[limit];
-  if (max === null) return;
-  const usage = await usageOf(db, organizationId, options.now);
-  if (usage[limit] + (options.adding ?? 1) <= max) return;
-  throw new ValidationError({ [options.field ?? 'form']: limitReachedMessage(plan, limit, usage) });
+  const problem = await limitProblem(db, organizationId, limit, { ...options, lock: true });
+  if (problem) throw new ValidationError({ [options.field ?? 'form']: problem });
 }

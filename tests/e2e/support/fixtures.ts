@@ -1,5 +1,47 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as playwright, expect, type BrowserContext, type Page } from '@playwright/test';
 import { startApp, type AppProcess } from './server';
+
+export interface ConsoleErrors {
+  /**
+   * Lets through console errors matching `pattern` for this test: only those it causes on
+   * purpose. The pattern sees "console.error: {text} ({url})", so it can name the URL.
+   */
+  allow(pattern: RegExp): void;
+}
+
+/**
+ * Any console error or uncaught page error, in any page of any context the test opens, fails
+ * the test. A test that causes one on purpose (a deliberate 404…) allows exactly that one.
+ */
+const base = playwright.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ context, browser }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      const report = (text: string, where: string) => {
+        const line = `${text}${where ? ` (${where})` : ''}`;
+        if (!allowed.some((pattern) => pattern.test(line))) seen.push(line);
+      };
+      const watch = (ctx: BrowserContext) => {
+        ctx.on('console', (message) => {
+          if (message.type() === 'error') report(`console.error: ${message.text()}`, message.location().url);
+        });
+        ctx.on('weberror', (error) => report(`page error: ${String(error.error())}`, error.page()?.url() ?? ''));
+      };
+      watch(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<typeof newContext>) => {
+        const created = await newContext(...args);
+        watch(created);
+        return created;
+      };
+      await use({ allow: (pattern) => void allowed.push(pattern) });
+      browser.newContext = newContext;
+      expect(seen, 'console errors and page errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** One app process per worker; every test gets its base URL and its mailbox. */
 export const test = base.extend<{ app: AppProcess }, { workerApp: AppProcess }>({
@@ -51,23 +93,33 @@ export const DEMO_PASSWORD = 'e2e demo password';
 export type DemoUser = 'owner' | 'admin' | 'editor' | 'viewer';
 
 /**
- * A test whose worker runs its own app with the demo organisation (northwind) seeded. Each spec
- * file calls this once and so gets an app of its own: specs change the demo data.
+ * A test whose worker runs its own app, started with `env` and made `ready`. Each spec file that
+ * calls this gets an app of its own.
  */
-export function demoTest(env: Record<string, string> = {}) {
-  return base.extend<{ app: AppProcess }, { demo: AppProcess }>({
-    demo: [
+export function appTest(env: Record<string, string> = {}, ready: (app: AppProcess) => Promise<void> = async () => {}) {
+  return base.extend<{ app: AppProcess }, { ownApp: AppProcess }>({
+    ownApp: [
       async ({}, use) => {
-        const app = await startApp({ SEED_DEMO: 'true', DEMO_PASSWORD, SCHEDULER_ENABLED: 'false', ...env });
-        // The demo data is written just after the server starts listening.
-        for (let i = 0; i < 100 && !(await fetch(`${app.url}/p/northwind`)).ok; i++) await new Promise((r) => setTimeout(r, 200));
+        const app = await startApp(env);
+        await ready(app);
         await use(app);
         await app.stop();
       },
       { scope: 'worker', timeout: 120_000 },
     ],
-    app: async ({ demo }, use) => use(demo),
-    baseURL: async ({ demo }, use) => use(demo.url),
+    app: async ({ ownApp }, use) => use(ownApp),
+    baseURL: async ({ ownApp }, use) => use(ownApp.url),
+  });
+}
+
+/**
+ * A test whose worker runs its own app with the demo organisation (northwind) seeded. Each spec
+ * file calls this once and so gets an app of its own: specs change the demo data.
+ */
+export function demoTest(env: Record<string, string> = {}) {
+  return appTest({ SEED_DEMO: 'true', DEMO_PASSWORD, SCHEDULER_ENABLED: 'false', ...env }, async (app) => {
+    // The demo data is written just after the server starts listening.
+    for (let i = 0; i < 100 && !(await fetch(`${app.url}/p/northwind`)).ok; i++) await new Promise((r) => setTimeout(r, 200));
   });
 }
 

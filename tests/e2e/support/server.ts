@@ -27,7 +27,8 @@ export interface AppProcess {
 
 /**
  * The real app, as `npm start` runs it, in its own process: in-memory PGlite, its own HTTP and
- * realtime ports, and mail delivered over SMTP into a Mailbox the test can read.
+ * realtime ports, and mail delivered over SMTP into a Mailbox the test can read. A variable given
+ * as '' is left out of the app's environment altogether (APP_URL: '' starts it without one).
  */
 export async function startApp(env: Record<string, string> = {}): Promise<AppProcess> {
   const mailbox = new Mailbox();
@@ -36,25 +37,27 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
   const realtimePort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    APP_ENV: 'production',
+    APP_URL: url,
+    APP_PORT: String(port),
+    APP_HOST: '127.0.0.1',
+    APP_KEY: 'e2e-' + Math.random().toString(36).slice(2),
+    PGLITE_DIR: 'memory',
+    DATABASE_URL: '',
+    STORAGE_DIR: path.join('/tmp', `boardly-e2e-${port}`),
+    MAIL_URL: mailUrl,
+    REVERB_PORT: String(realtimePort),
+    REVERB_HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    ...env,
+  };
+  for (const [name, value] of Object.entries(childEnv)) if (value === '') delete childEnv[name];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      APP_ENV: 'production',
-      APP_URL: url,
-      APP_PORT: String(port),
-      APP_HOST: '127.0.0.1',
-      APP_KEY: 'e2e-' + Math.random().toString(36).slice(2),
-      PGLITE_DIR: 'memory',
-      DATABASE_URL: '',
-      STORAGE_DIR: path.join('/tmp', `boardly-e2e-${port}`),
-      MAIL_URL: mailUrl,
-      REVERB_PORT: String(realtimePort),
-      REVERB_HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      ...env,
-    },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => output.push(String(d)));

@@ -12,7 +12,7 @@ import { useAppForm } from '@/hooks/useAppForm';
 export interface OrganizationSelectProps {
   organizations: OrganizationSummary[];
   currentId: number | null;
-  /** Platform admins may open any organisation from the full list. */
+  /** Platform admins may open any organization from the full list. */
   canBrowseAll: boolean;
 }
 
@@ -26,7 +26,25 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
   return (
     <>
       <Head title="Choose an organization" />
-      {organizations.length === 0 ? (
+      {organizations.length === 0 && canBrowseAll ? (
+        <EmptyState
+          bordered={false}
+          className="px-0 py-2"
+          icon="building"
+          title="Open any organization"
+          text="As a platform admin you can work in every organization: choose one from the full list, and its dashboard, board users and insights open for you."
+          action={
+            <>
+              <Button href="/organizations" icon="arrow">
+                All organizations
+              </Button>
+              <Button href="/organizations/create" variant="secondary" icon="plus">
+                Create an organization
+              </Button>
+            </>
+          }
+        />
+      ) : organizations.length === 0 ? (
         <EmptyState
           bordered={false}
           className="px-0 py-2"
@@ -38,11 +56,6 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
               <Button href="/organizations/create" icon="plus">
                 Create an organization
               </Button>
-              {canBrowseAll ? (
-                <Button href="/organizations" variant="secondary">
-                  All organizations
-                </Button>
-              ) : null}
             </>
           }
         />
@@ -79,6 +92,14 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
             <Link href="/organizations/create" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
               create a new organization
             </Link>
+            {canBrowseAll ? (
+              <>
+                , or open any from{' '}
+                <Link href="/organizations" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
+                  all organizations
+                </Link>
+              </>
+            ) : null}
             .
           </p>
         </>

@@ -4,7 +4,7 @@ import { FormCard } from '@/Components/FormCard';
 import { Select } from '@/Components/Select';
 import { TextArea } from '@/Components/TextArea';
 import { TextInput } from '@/Components/TextInput';
-import { splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
+import { MAX_TAGS, tagCount, type BoardUserFormData, type BoardUserStatus } from './types';
 
 export interface BoardUserFormProps {
   form: InertiaFormProps<BoardUserFormData>;
@@ -17,9 +17,10 @@ export interface BoardUserFormProps {
 /** The fields of a board user, shared by Create and Edit. */
 export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, cancelHref }: BoardUserFormProps) {
   const errors = form.errors as Record<string, string | undefined>;
-  // A bad tag reports as `tags.3`; show it under the tags field.
-  const tagError = errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1];
-  const tagCount = splitTags(form.data.tags).length;
+  // Too many tags reports as `tags`, a bad tag as `tags.3`: both show under the tags field.
+  const tagError = [errors.tags, Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]].filter(Boolean).join(' ') || undefined;
+  const tags = tagCount(form.data.tags);
+  const tooMany = tags > MAX_TAGS;
 
   return (
     <FormCard
@@ -56,7 +57,22 @@ export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, c
         <Field label="Joined on" optional error={errors.joined_on}>
           {(p) => <TextInput {...p} type="date" value={form.data.joined_on} onChange={(e) => form.setData('joined_on', e.target.value)} />}
         </Field>
-        <Field label="Tags" optional className="sm:col-span-2" hint={`Separate tags with commas: up to 10, each up to 30 characters (${tagCount}/10).`} error={tagError}>
+        <Field
+          label="Tags"
+          optional
+          className="sm:col-span-2"
+          hint={
+            <>
+              Separate tags with commas: up to {MAX_TAGS}, each up to 30 characters{' '}
+              <span className={tooMany ? 'font-medium text-red-600 dark:text-red-400' : undefined}>
+                ({tags}/{MAX_TAGS}
+                {tooMany ? ', too many' : ''})
+              </span>
+              .
+            </>
+          }
+          error={tagError ?? (tooMany ? `No more than ${MAX_TAGS} tags: you entered ${tags}.` : undefined)}
+        >
           {(p) => <TextInput {...p} value={form.data.tags} placeholder="finance, audit" onChange={(e) => form.setData('tags', e.target.value)} />}
         </Field>
         <Field label="Notes" optional className="sm:col-span-2" error={errors.notes} hint={`${form.data.notes.length.toLocaleString()} / 5,000 characters`}>

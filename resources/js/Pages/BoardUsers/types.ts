@@ -49,3 +49,8 @@ export const splitTags = (text: string) =>
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
+
+export const MAX_TAGS = 10;
+
+/** How many tags the server will keep: it merges duplicates whatever their case. */
+export const tagCount = (text: string) => new Set(splitTags(text).map((t) => t.toLowerCase())).size;

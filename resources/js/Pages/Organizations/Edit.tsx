@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
+import { ConfirmsPassword } from '@/Components/ConfirmsPassword';
 import { Field } from '@/Components/Field';
 import { FormColumn } from '@/Components/FormColumn';
 import { PageHeader } from '@/Components/PageHeader';
@@ -57,11 +58,12 @@ function TransferOwnership({ organization, members }: Pick<EditProps, 'organizat
 
   return (
     <Card
+      id="transfer-ownership"
       title="Transfer ownership"
       description={
         organization.role === 'owner'
-          ? 'The member you choose becomes an owner; you become an admin. You will be asked for your password.'
-          : 'The member you choose becomes an owner. You will be asked for your password.'
+          ? 'The member you choose becomes an owner; you become an admin. You may be asked for your password.'
+          : 'The member you choose becomes an owner. You may be asked for your password.'
       }
     >
       {members.length === 0 ? (
@@ -85,16 +87,23 @@ function TransferOwnership({ organization, members }: Pick<EditProps, 'organizat
           </Button>
         </form>
       )}
-      <ConfirmDialog
-        open={confirming}
-        tone="primary"
-        title="Transfer ownership?"
-        description={chosen ? `${chosen.name} will become an owner of ${organization.name}.${organization.role === 'owner' ? ' You will become an admin.' : ''}` : undefined}
-        confirmLabel="Transfer"
-        processing={form.processing}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => form.post(`/organizations/${organization.id}/transfer`, { onFinish: () => setConfirming(false) })}
-      />
+      <ConfirmsPassword onConfirmed={() => form.post(`/organizations/${organization.id}/transfer`, { onFinish: () => setConfirming(false) })}>
+        {(confirmPassword, checking) => (
+          <ConfirmDialog
+            open={confirming}
+            tone="primary"
+            title="Transfer ownership?"
+            description={chosen ? `${chosen.name} will become an owner of ${organization.name}.${organization.role === 'owner' ? ' You will become an admin.' : ''}` : undefined}
+            confirmLabel="Transfer"
+            processing={form.processing || checking}
+            onClose={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              confirmPassword();
+            }}
+          />
+        )}
+      </ConfirmsPassword>
     </Card>
   );
 }
@@ -103,27 +112,34 @@ function DeleteOrganization({ organization }: Pick<EditProps, 'organization'>) {
   const [confirming, setConfirming] = useState(false);
   const [processing, setProcessing] = useState(false);
   return (
-    <Card title="Delete organization" description="Its board users, insights and members will no longer be reachable. You will be asked for your password." className="border-red-200 dark:border-red-400/30">
-      <Button variant="danger" icon="trash" onClick={() => setConfirming(true)}>
-        Delete organization
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete ${organization.name}?`}
-        description={`Everyone loses access to ${organization.name}. This cannot be undone from the app.`}
-        confirmLabel="Delete organization"
-        processing={processing}
-        onClose={() => setConfirming(false)}
-        onConfirm={() =>
+    <Card title="Delete organization" description="Its board users, insights and members will no longer be reachable. You may be asked for your password." className="border-red-200 dark:border-red-400/30">
+      <ConfirmsPassword
+        onConfirmed={() =>
           router.delete(`/organizations/${organization.id}`, {
             onStart: () => setProcessing(true),
-            onFinish: () => {
-              setProcessing(false);
-              setConfirming(false);
-            },
+            onFinish: () => setProcessing(false),
           })
         }
-      />
+      >
+        {(confirmPassword, checking) => (
+          <>
+            <Button variant="danger" icon="trash" processing={processing || checking} onClick={() => setConfirming(true)}>
+              Delete organization
+            </Button>
+            <ConfirmDialog
+              open={confirming}
+              title={`Delete ${organization.name}?`}
+              description={`Everyone loses access to ${organization.name}. This cannot be undone from the app.`}
+              confirmLabel="Delete organization"
+              onClose={() => setConfirming(false)}
+              onConfirm={() => {
+                setConfirming(false);
+                confirmPassword();
+              }}
+            />
+          </>
+        )}
+      </ConfirmsPassword>
     </Card>
   );
 }

@@ -13,11 +13,13 @@ import { roleLabels, roleTones, type OrganizationAbilities, type OrganizationDet
 export interface ShowProps {
   organization: OrganizationDetails;
   abilities: OrganizationAbilities;
+  /** Why "Leave" is not offered to this member (the last owner); null otherwise. */
+  leaveRefusal: string | null;
 }
 
 const planNames = { free: 'Free', team: 'Team', business: 'Business' } as const;
 
-export default function Show({ organization, abilities }: ShowProps) {
+export default function Show({ organization, abilities, leaveRefusal }: ShowProps) {
   const fmt = useFormatters();
   const errors = usePage().props.errors as Record<string, string | undefined>;
   const [leaving, setLeaving] = useState(false);
@@ -131,6 +133,20 @@ export default function Show({ organization, abilities }: ShowProps) {
           <Button variant="secondary" icon="logout" onClick={() => setLeaving(true)}>
             Leave {organization.name}
           </Button>
+        </Card>
+      ) : leaveRefusal ? (
+        <Card title="Leave organization" className="mt-6">
+          <p className="flex gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <Icon name="info" className="mt-px size-5 shrink-0 text-slate-400" />
+            <span>
+              {leaveRefusal}{' '}
+              {abilities.transferOwnership ? (
+                <Link href={`/organizations/${organization.id}/edit#transfer-ownership`} className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
+                  Transfer ownership
+                </Link>
+              ) : null}
+            </span>
+          </p>
         </Card>
       ) : null}
       <ConfirmDialog

@@ -16,9 +16,11 @@ export interface ShowProps {
   member: Member;
   abilities: MemberAbilities;
   isSelf: boolean;
+  /** Why you may not leave (the last owner), shown instead of pointing at "Leave organisation". */
+  leaveRefusal: string | null;
 }
 
-export default function Show({ member, abilities, isSelf }: ShowProps) {
+export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowProps) {
   const fmt = useFormatters();
   const page = usePage();
   const errors = page.props.errors as Record<string, string | undefined>;
@@ -66,7 +68,11 @@ export default function Show({ member, abilities, isSelf }: ShowProps) {
           <Item label="Last active">{member.last_active_at ? <time dateTime={member.last_active_at} title={fmt.dateTime(member.last_active_at)}>{fmt.relative(member.last_active_at)}</time> : 'Never'}</Item>
           <Item label="Member since">{fmt.date(member.joined_at)}</Item>
         </dl>
-        {isSelf ? <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">This is you. To leave {orgName}, use “Leave organization” on the organization page.</p> : null}
+        {isSelf ? (
+          <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+            This is you. {leaveRefusal ?? `To leave ${orgName}, use “Leave organization” on the organization page.`}
+          </p>
+        ) : null}
       </Card>
     </>
   );

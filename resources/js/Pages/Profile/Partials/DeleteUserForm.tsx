@@ -6,10 +6,12 @@ import { TextField } from '@/Components/TextField';
 import { Icon } from '@/Components/Icon';
 import { Modal } from '@/Components/Modal';
 import { useAppForm } from '@/hooks/useAppForm';
+import { confirmPassword } from '@/lib/passwordConfirmation';
 
 /**
- * Deleting asks for the password in a dialog. The server may first send the user to
- * /confirm-password (not confirmed in the last three hours), which then returns here.
+ * Deleting asks for the password in a dialog. Typing it there also confirms it (the server asks
+ * for a confirmation in the last three hours before any deletion), so the account is deleted in
+ * one go, with no detour through /confirm-password.
  */
 export default function DeleteUserForm({ className }: { className?: string }) {
   const uid = useId().replace(/[^\w-]/g, '');
@@ -19,15 +21,25 @@ export default function DeleteUserForm({ className }: { className?: string }) {
   const [confirming, setConfirming] = useState(false);
   const form = useAppForm({ password: '' });
 
+  const [confirmingPassword, setConfirmingPassword] = useState(false);
+  const busy = form.processing || confirmingPassword;
   const close = (force = false) => {
-    if (form.processing && !force) return;
+    if (busy && !force) return;
     setConfirming(false);
     form.clearErrors();
     form.reset();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setConfirmingPassword(true);
+    const confirmed = await confirmPassword(form.data.password);
+    setConfirmingPassword(false);
+    if (!confirmed.ok) {
+      form.setError('password', confirmed.error);
+      passwordInput.current?.focus();
+      return;
+    }
     form.delete('/profile', {
       preserveScroll: true,
       onSuccess: () => close(true),
@@ -62,15 +74,15 @@ export default function DeleteUserForm({ className }: { className?: string }) {
         role="alertdialog"
         size="sm"
         initialFocus={passwordInput}
-        closeOnBackdrop={!form.processing}
+        closeOnBackdrop={!busy}
         title="Delete your account?"
         description="Your account and its data will be permanently deleted. Enter your password to confirm."
         footer={
           <>
-            <Button variant="secondary" onClick={() => close()} disabled={form.processing}>
+            <Button variant="secondary" onClick={() => close()} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" form={formId} variant="danger" processing={form.processing}>
+            <Button type="submit" form={formId} variant="danger" processing={busy}>
               Delete account
             </Button>
           </>

@@ -1,0 +1,22 @@
+import { isAxiosError } from 'axios';
+import { http } from './http';
+
+/** Whether the server still counts the password as confirmed (three hours after typing it). */
+export async function passwordConfirmed(): Promise<boolean> {
+  const { data } = await http.get<{ confirmed: boolean }>('/user/confirmed-password-status', { headers: { Accept: 'application/json' } });
+  return data.confirmed === true;
+}
+
+/** Confirms the password; answers the message to show under the field when it is refused. */
+export async function confirmPassword(password: string): Promise<{ ok: true } | { ok: false; error: string }> {
+  try {
+    await http.post('/user/confirm-password', { password }, { headers: { Accept: 'application/json' } });
+    return { ok: true };
+  } catch (error) {
+    if (isAxiosError(error) && error.response) {
+      const body = error.response.data as { message?: string; errors?: Record<string, string> } | undefined;
+      return { ok: false, error: body?.errors?.password ?? body?.message ?? 'Your password could not be confirmed. Please try again.' };
+    }
+    return { ok: false, error: 'The server could not be reached. Check your connection and try again.' };
+  }
+}
