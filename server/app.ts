@@ -19,7 +19,7 @@ import { sharedProps } from './http/shared-props';
 import { realtimeClientConfig } from './http/realtime-client-config';
 import { registerRoutes } from './routes';
 import { loadUser } from './features/auth/middleware';
-import { loadOrganization } from './features/organizations/tenancy';
+import { loadOrganization } from './tenancy/current';
 
 export interface CreateAppOptions {
   /** Vite dev server in middleware mode (npm run dev); absent in production and tests. */

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import type { AppContext } from '../context';
 import { publicUser } from '../features/auth/user-repository';
-import { abilitiesOf } from '../features/organizations/policy';
-import { userOrganizations } from '../features/organizations/tenancy';
+import { abilitiesOf } from '../tenancy/policy';
+import { userOrganizations } from '../tenancy/current';
 import { realtimeClientConfig } from './realtime-client-config';
 import { sessionBridge } from './session-bridge';
 

@@ -4,7 +4,7 @@ import { paginate } from '../../lib/pagination';
 import { validate } from '../../lib/validation';
 import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../board-users/csv';
 import { safeTimeZone } from '../dashboard/weeks';
-import { routeOrganization } from '../organizations/middleware';
+import { routeOrganization } from '../../tenancy/guard';
 import { presentActivityLogEntry } from './presenter';
 import * as repo from './repository';
 import { activityLogQuerySchema, filtersQuery } from './schema';

@@ -5,7 +5,7 @@ import { HttpError, ValidationError } from '../../http/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { actorFrom, inTransaction } from '../../lib/unit-of-work';
 import { flashClearHistory } from '../../http/session-bridge';
-import { CURRENT_ORG_KEY, userOrganizations } from '../organizations/tenancy';
+import { CURRENT_ORG_KEY, userOrganizations } from '../../tenancy/current';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { forgetRememberCookie, issueRememberToken, revokeRememberTokens } from './remember';

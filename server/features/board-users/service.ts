@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { BoardUser, Db } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { actorFrom, diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
-import { currentOrganization, orFail } from '../organizations/tenancy';
+import { currentOrganization, orFail } from '../../tenancy/current';
 import { assertWithinLimit } from '../subscriptions/limits';
 import * as repo from './repository';
 import type { BoardUserInput } from './schema';

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
-import { authorize } from '../organizations/policy';
-import { currentOrganization, routeId } from '../organizations/tenancy';
+import { authorize } from '../../tenancy/policy';
+import { currentOrganization, routeId } from '../../tenancy/current';
 import * as invitations from './service';
 
 const tokenParam = (req: Request) => String(req.params.token ?? '').slice(0, 200);

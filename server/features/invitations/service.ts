@@ -11,7 +11,7 @@ import { findUserByEmail, insertUser, updateUser } from '../auth/user-repository
 import { ensureMayGrant } from '../members/policy';
 import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../members/repository';
 import { findOrganization } from '../organizations/repository';
-import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../organizations/tenancy';
+import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../../tenancy/current';
 import { assertWithinLimit, effectivePlan, limitProblem } from '../subscriptions/limits';
 import { INVITATION_DAYS, sendInvitationMail } from './mails';
 import {

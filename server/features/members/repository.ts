@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Role } from '../../db/types';
-import { scoped, scopedDelete, scopedUpdate } from '../organizations/tenancy';
+import { scoped, scopedDelete, scopedUpdate } from '../../tenancy/current';
 
 /** Memberships of one organisation: every query starts from `scoped(db, organizationId, …)`. */
 

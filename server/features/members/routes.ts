@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { guards } from '../../http/guards';
-import { organizationFromRoute } from '../organizations/middleware';
+import { organizationFromRoute } from '../../tenancy/guard';
 import { memberController } from './controller';
 
 export { trackLastActive } from './last-active';

@@ -5,7 +5,7 @@ import { channels } from '../../broadcasting/broadcaster';
 import { paginate } from '../../lib/pagination';
 import { actorFrom, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
-import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../organizations/tenancy';
+import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../../tenancy/current';
 import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, type Actor } from './policy';
 import { deleteMembership, findMember, lockOwners, memberList, ownersCount, setMembershipRole } from './repository';
 

@@ -2,8 +2,8 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
-import { routeOrganization } from './middleware';
-import { can } from './policy';
+import { routeOrganization } from '../../tenancy/guard';
+import { can } from '../../tenancy/policy';
 import { createOrganizationSchema, organizationIndexSchema, transferOwnershipSchema, updateOrganizationSchema } from './schema';
 import * as organizations from './service';
 

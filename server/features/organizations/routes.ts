@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { guards } from '../../http/guards';
 import { requirePasswordConfirmed } from '../auth/middleware';
 import { organizationController } from './controller';
-import { organizationFromRoute } from './middleware';
+import { organizationFromRoute } from '../../tenancy/guard';
 import { organizationSessionController } from './session-controller';
 
 /**

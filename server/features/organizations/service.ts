@@ -9,7 +9,7 @@ import { checkCredentials, completeLogin, isUniqueViolation } from '../auth/serv
 import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../members/repository';
 import { whyNotLeave } from '../members/service';
 import { TRIAL_DAYS } from '../subscriptions/plans';
-import { abilitiesOf } from './policy';
+import { abilitiesOf } from '../../tenancy/policy';
 import {
   findOrganization,
   findOrganizationBySlug,
@@ -21,7 +21,7 @@ import {
   updateOrganization as updateOrganizationRow,
 } from './repository';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
-import { CURRENT_ORG_KEY, findOrganizationFor, userOrganizations, type CurrentOrganization } from './tenancy';
+import { CURRENT_ORG_KEY, findOrganizationFor, userOrganizations, type CurrentOrganization } from '../../tenancy/current';
 
 export const NO_SUCH_ORGANIZATION = 'No such organization.';
 export const notAMember = (name: string) => `You are not a member of ${name}.`;

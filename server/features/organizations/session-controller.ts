@@ -4,7 +4,7 @@ import { cleanParam } from '../../http/query';
 import { flash } from '../../http/session-bridge';
 import { fail, validate } from '../../lib/validation';
 import { intendedUrl } from '../auth/middleware';
-import { routeOrganization } from './middleware';
+import { routeOrganization } from '../../tenancy/guard';
 import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from './schema';
 import * as organizations from './service';
 

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
-import { authorize, can } from '../organizations/policy';
+import { authorize, can } from '../../tenancy/policy';
 import { LOCALES } from './locales';
 import { organizationSettingsSchema, preferencesSchema } from './schema';
 import * as service from './service';

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { AppContext } from '../../context';
 import { actorFrom, inTransaction } from '../../lib/unit-of-work';
-import { currentOrganization } from '../organizations/tenancy';
+import { currentOrganization } from '../../tenancy/current';
 import type { PreferencesInput } from './schema';
 
 /** Saves the user's locale and time zone; a change is logged (no organisation) for their History. */

@@ -6,7 +6,7 @@ import type { Plan, Subscription, SubscriptionsTable } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { actorFrom, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { billingProvider, type BillingCustomer } from '../billing';
-import { currentOrganization, orFail } from '../organizations/tenancy';
+import { currentOrganization, orFail } from '../../tenancy/current';
 import { downgradeMessage, exceededLimits, usageOf } from './limits';
 import { addMonths } from './periods';
 import { BILLING_INTERVAL_MONTHS, CURRENCY, isPaid, PLANS } from './plans';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import type { Role } from '../../db/types';
-import { HttpError } from '../../http/errors';
+import type { Role } from '../db/types';
+import { HttpError } from '../http/errors';
 
 /** PRODUCT.md's roles table, in one place. */
 export type Ability =

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { sql, type DeleteQueryBuilder, type DeleteResult, type SelectQueryBuilder, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Database, Db, Role } from '../../db/types';
-import { HttpError } from '../../http/errors';
-import { flash } from '../../http/session-bridge';
+import type { AppContext } from '../context';
+import type { Database, Db, Role } from '../db/types';
+import { HttpError } from '../http/errors';
+import { flash } from '../http/session-bridge';
 
 /** The organisation a request acts in, with the user's role there (null: platform admin, not a member). */
 export interface CurrentOrganization {

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
 import { authorizeRole, type Ability } from './policy';
-import { findOrganizationFor, orFail, routeId, type CurrentOrganization } from './tenancy';
+import { findOrganizationFor, orFail, routeId, type CurrentOrganization } from './current';
 
 declare global {
   namespace Express {
