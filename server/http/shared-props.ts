@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { AppContext } from '../context';
 import { publicUser } from '../features/auth/user-repository';
 import { abilitiesOf } from '../tenancy/policy';
-import { userOrganizations } from '../tenancy/current';
+import { userOrganizations } from '../tenancy/repository';
 import { realtimeClientConfig } from './realtime-client-config';
 import { sessionBridge } from './session-bridge';
 

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Insertable, type RawBuilder } from 'kysely';
 import type { ActivityLogsTable, ActivityProperties, Db } from '../../db/types';
 import { likePattern } from '../board-users/repository';
-import { scoped } from '../../tenancy/current';
+import { scoped } from '../../tenancy/repository';
 import type { ActivityLogFilters } from './schema';
 
 export type ActivityInput = Omit<Insertable<ActivityLogsTable>, 'properties'> & { properties?: ActivityProperties };

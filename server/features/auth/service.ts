@@ -5,7 +5,8 @@ import { HttpError, ValidationError } from '../../http/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { actorFrom, inTransaction } from '../../lib/unit-of-work';
 import { flashClearHistory } from '../../http/session-bridge';
-import { CURRENT_ORG_KEY, userOrganizations } from '../../tenancy/current';
+import { userOrganizations } from '../../tenancy/repository';
+import { clearCurrentOrganization, setCurrentOrganization } from '../../tenancy/current';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { forgetRememberCookie, issueRememberToken, revokeRememberTokens } from './remember';
@@ -69,8 +70,8 @@ export async function completeLogin(ctx: AppContext, req: Request, res: Response
     const mine = await userOrganizations(ctx.db, user.id);
     if (mine.length === 1) orgId = mine[0].id;
   }
-  if (orgId) req.session.put(CURRENT_ORG_KEY, orgId);
-  else req.session.forget(CURRENT_ORG_KEY);
+  if (orgId) setCurrentOrganization(req, orgId);
+  else clearCurrentOrganization(req);
   const orgForLog = orgId ?? null;
   await inTransaction(ctx, { ...actorFrom(req), userId: user.id }, (uow) =>
     uow.log({ organization_id: orgForLog, event: 'signed_in', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in` }),

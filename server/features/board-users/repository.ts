@@ -2,7 +2,7 @@ import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { BoardUser, Db } from '../../db/types';
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '../../db/types';
-import { scoped, scopedUpdate } from '../../tenancy/current';
+import { scoped, scopedUpdate } from '../../tenancy/repository';
 
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
 const updateScoped = <T extends 'board_users'>(db: Db, organizationId: number, table: T) =>

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { guards } from '../../http/guards';
-import { tenantRecord } from '../../tenancy/current';
+import { tenantRecord } from '../../tenancy/guard';
 import { boardUsersController } from './controller';
 
 export function boardUserRoutes(ctx: AppContext): Router {

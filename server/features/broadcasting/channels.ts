@@ -1,5 +1,5 @@
 import type { Db, User } from '../../db/types';
-import { findOrganizationFor } from '../../tenancy/current';
+import { findOrganizationFor } from '../../tenancy/repository';
 
 /** What a channel grants: `true` for private channels, the member's public info for presence. */
 export type ChannelGrant = false | true | { id: number; name: string };

@@ -3,7 +3,7 @@ import type { Db, Insight } from '../../db/types';
 import { likePattern } from '../board-users/repository';
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '../../db/types';
-import { scoped, scopedUpdate } from '../../tenancy/current';
+import { scoped, scopedUpdate } from '../../tenancy/repository';
 
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
 const updateScoped = <T extends 'insights'>(db: Db, organizationId: number, table: T) =>

@@ -7,7 +7,8 @@ import { randomToken } from '../../lib/crypto';
 import { actorFrom, diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { assertWithinLimit } from '../subscriptions/limits';
 import { existingBoardUserIds } from '../board-users/repository';
-import { currentOrganization, orFail } from '../../tenancy/current';
+import { orFail } from '../../http/errors';
+import { currentOrganization } from '../../tenancy/current';
 import * as repo from './repository';
 import { INVALID_BOARD_USERS, type InsightInput } from './schema';
 

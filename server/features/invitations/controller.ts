@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
-import { authorize } from '../../tenancy/policy';
-import { currentOrganization, routeId } from '../../tenancy/current';
+import { currentOrganization } from '../../tenancy/current';
+import { loadTenantRecord } from '../../tenancy/guard';
 import * as invitations from './service';
 
 const tokenParam = (req: Request) => String(req.params.token ?? '').slice(0, 200);
@@ -12,8 +12,7 @@ export function invitationController(ctx: AppContext) {
     // ---- managing (current organisation, admins): 404 for another organisation's id, then 403.
     async resend(req: Request, res: Response) {
       const org = currentOrganization(req);
-      const invitation = await invitations.invitationOrFail(ctx, org, routeId(req.params.id));
-      authorize(req, 'manageMembers');
+      const invitation = await loadTenantRecord(req, (o, id) => invitations.invitationOf(ctx, o, id), 'manageMembers');
       const { mailed } = await invitations.resendInvitation(ctx, req, org, invitation);
       if (mailed) flash(req, 'success', `Invitation re-sent to ${invitation.email}. The new link is valid for 7 days.`);
       else flash(req, 'error', `The invitation to ${invitation.email} was renewed, but the email could not be sent. Please try again later.`);
@@ -22,8 +21,7 @@ export function invitationController(ctx: AppContext) {
 
     async revoke(req: Request, res: Response) {
       const org = currentOrganization(req);
-      const invitation = await invitations.invitationOrFail(ctx, org, routeId(req.params.id));
-      authorize(req, 'manageMembers');
+      const invitation = await loadTenantRecord(req, (o, id) => invitations.invitationOf(ctx, o, id), 'manageMembers');
       await invitations.revokeInvitation(ctx, req, org, invitation);
       flash(req, 'success', `The invitation to ${invitation.email} was revoked.`);
       res.inertia.back('/users');

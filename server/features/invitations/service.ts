@@ -8,10 +8,11 @@ import { fail, validate } from '../../lib/validation';
 import { hashPassword } from '../auth/passwords';
 import { completeLogin, isUniqueViolation } from '../auth/service';
 import { findUserByEmail, insertUser, updateUser } from '../auth/user-repository';
-import { ensureMayGrant } from '../members/policy';
+import { orFail } from '../../http/errors';
+import { clearCurrentOrganization, setCurrentOrganization, type CurrentOrganization } from '../../tenancy/current';
+import { ensureMayGrant } from '../../tenancy/policy';
 import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../members/repository';
 import { findOrganization } from '../organizations/repository';
-import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../../tenancy/current';
 import { assertWithinLimit, effectivePlan, limitProblem } from '../subscriptions/limits';
 import { INVITATION_DAYS, sendInvitationMail } from './mails';
 import {
@@ -28,7 +29,7 @@ import {
 import { acceptAsNewUserSchema, TOKEN_PATTERN } from './schema';
 
 const DAY_MS = 86_400_000;
-const actorOf = (req: Request, org: CurrentOrganization) => ({ role: org.role, platformAdmin: !!req.user?.is_platform_admin });
+const actorOf = (req: Request, org: CurrentOrganization) => ({ role: org.role, user: req.user! });
 
 // ---------------------------------------------------------------- plan limit
 
@@ -63,9 +64,9 @@ export async function listPendingInvitations(ctx: AppContext, organizationId: nu
   }));
 }
 
-/** An invitation of the current organisation by id; 404 for any other. */
-export async function invitationOrFail(ctx: AppContext, org: CurrentOrganization, id: number): Promise<Invitation> {
-  return orFail(await findInvitation(ctx.db, org.id, id));
+/** An invitation of the organisation by id; undefined (→ 404) for any other. */
+export function invitationOf(ctx: AppContext, org: CurrentOrganization, id: number): Promise<Invitation | undefined> {
+  return findInvitation(ctx.db, org.id, id);
 }
 
 async function mailInvitation(ctx: AppContext, req: Request, invitation: Invitation, orgName: string, token: string): Promise<boolean> {
@@ -287,7 +288,7 @@ export async function acceptInvitation(ctx: AppContext, req: Request, res: Respo
       if (error instanceof InvitationTaken) return null;
       throw error;
     }
-    req.session.put(CURRENT_ORG_KEY, organization.id);
+    setCurrentOrganization(req, organization.id);
     return organization;
   }
   return null;

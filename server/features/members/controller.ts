@@ -3,10 +3,9 @@ import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
 import * as invitations from '../invitations/service';
-import { routeOrganization } from '../../tenancy/guard';
-import { authorize } from '../../tenancy/policy';
-import { currentOrganization, routeId } from '../../tenancy/current';
-import { grantableRoles } from './policy';
+import { currentOrganization } from '../../tenancy/current';
+import { authorize, loadTenantRecord, routeOrganization } from '../../tenancy/guard';
+import { grantableRoles, isOwnerLike } from '../../tenancy/policy';
 import { inviteSchema, memberIndexSchema, updateRoleSchema } from './schema';
 import * as members from './service';
 
@@ -16,10 +15,8 @@ import * as members from './service';
  */
 export function memberController(ctx: AppContext) {
   const load = async (req: Request) => {
-    const org = currentOrganization(req);
-    const member = await members.memberOrFail(ctx, org, routeId(req.params.id));
-    authorize(req, 'manageMembers');
-    return { org, member };
+    const member = await loadTenantRecord(req, (org, id) => members.findMemberView(ctx, org, id), 'manageMembers');
+    return { org: currentOrganization(req), member };
   };
 
   return {
@@ -35,7 +32,7 @@ export function memberController(ctx: AppContext) {
           usage: await invitations.memberUsage(ctx, org.id),
           filters: { search: filters.search },
           currentUserId: req.user!.id,
-          canManageOwners: req.user!.is_platform_admin || org.role === 'owner',
+          canManageOwners: isOwnerLike(members.actorIn(req, org)),
         },
         { title: 'Members' },
       );

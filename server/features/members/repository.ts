@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Role } from '../../db/types';
-import { scoped, scopedDelete, scopedUpdate } from '../../tenancy/current';
+import { scoped, scopedDelete, scopedUpdate } from '../../tenancy/repository';
 
 /** Memberships of one organisation: every query starts from `scoped(db, organizationId, …)`. */
 
@@ -64,17 +64,6 @@ export async function isMemberByEmail(db: Db, organizationId: number, email: str
 export async function membersCount(db: Db, organizationId: number): Promise<number> {
   const row = await scoped(db, organizationId, 'memberships').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-export async function ownersCount(db: Db, organizationId: number): Promise<number> {
-  const row = await scoped(db, organizationId, 'memberships').where('role', '=', 'owner').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** Owners of the organisation, locked for the rest of the transaction (two demotions cannot race past the last-owner rule). */
-export async function lockOwners(db: Db, organizationId: number): Promise<number[]> {
-  const rows = await scoped(db, organizationId, 'memberships').select('user_id').where('role', '=', 'owner').forUpdate().execute();
-  return rows.map((r) => r.user_id);
 }
 
 export function insertMembership(db: Db, organizationId: number, userId: number, role: Role, now: Date) {

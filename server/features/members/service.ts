@@ -5,11 +5,13 @@ import { channels } from '../../broadcasting/broadcaster';
 import { paginate } from '../../lib/pagination';
 import { actorFrom, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
-import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../../tenancy/current';
-import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, type Actor } from './policy';
-import { deleteMembership, findMember, lockOwners, memberList, ownersCount, setMembershipRole } from './repository';
+import { orFail } from '../../http/errors';
+import { clearCurrentOrganization, setCurrentOrganization, type CurrentOrganization } from '../../tenancy/current';
+import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, mayManage, type Standing } from '../../tenancy/policy';
+import { lockOwners, ownersCount } from '../../tenancy/repository';
+import { deleteMembership, findMember, memberList, setMembershipRole } from './repository';
 
-export const actorIn = (req: Request, org: CurrentOrganization): Actor => ({ role: org.role, platformAdmin: !!req.user?.is_platform_admin });
+export const actorIn = (req: Request, org: CurrentOrganization): Standing => ({ role: org.role, user: req.user! });
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -18,21 +20,21 @@ export async function listMembers(ctx: AppContext, org: CurrentOrganization, fil
   return { ...page, data: page.data.map((m) => ({ ...m, last_active_at: iso(m.last_active_at), joined_at: m.joined_at.toISOString() })) };
 }
 
-/** A member of the current organisation by user id; 404 for anyone else. */
-export async function memberOrFail(ctx: AppContext, org: CurrentOrganization, userId: number) {
-  const m = orFail(await findMember(ctx.db, org.id, userId));
+/** A member of the organisation by user id; undefined (→ 404) for anyone else. */
+export async function findMemberView(ctx: AppContext, org: CurrentOrganization, userId: number) {
+  const m = await findMember(ctx.db, org.id, userId);
+  if (!m) return undefined;
   return { ...m, email_verified_at: iso(m.email_verified_at), last_active_at: iso(m.last_active_at), joined_at: m.joined_at.toISOString() };
 }
-export type MemberView = Awaited<ReturnType<typeof memberOrFail>>;
+export type MemberView = NonNullable<Awaited<ReturnType<typeof findMemberView>>>;
 
 /** What the acting user may do to this member (buttons on the pages). */
 export function memberAbilities(req: Request, org: CurrentOrganization, member: { id: number; role: Role }) {
   const actor = actorIn(req, org);
-  const ownerLike = actor.platformAdmin || actor.role === 'owner';
   const self = member.id === req.user!.id;
   return {
-    update: member.role !== 'owner' || ownerLike,
-    remove: !self && (member.role !== 'owner' || ownerLike),
+    update: mayManage(actor, member),
+    remove: !self && mayManage(actor, member),
     roles: grantableRoles(actor),
   };
 }
@@ -109,6 +111,5 @@ export async function leaveOrganization(ctx: AppContext, req: Request, org: Curr
     });
     uow.afterCommit(() => ctx.broadcaster.terminateUser(user.id));
   });
-  if (req.session.get<number>(CURRENT_ORG_KEY) === org.id) req.session.forget(CURRENT_ORG_KEY);
-  if (req.organization?.id === org.id) req.organization = undefined;
+  clearCurrentOrganization(req, org.id);
 }

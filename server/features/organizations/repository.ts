@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Organization, Plan, SubscriptionStatus } from '../../db/types';
-import { scoped } from '../../tenancy/current';
+import { scoped } from '../../tenancy/repository';
 
 /**
  * SQL of the organisations themselves. The `organizations` table is the tenant, not a tenant's

@@ -9,7 +9,9 @@ import { checkCredentials, completeLogin, isUniqueViolation } from '../auth/serv
 import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../members/repository';
 import { whyNotLeave } from '../members/service';
 import { TRIAL_DAYS } from '../subscriptions/plans';
-import { abilitiesOf } from '../../tenancy/policy';
+import { clearCurrentOrganization, setCurrentOrganization, type CurrentOrganization } from '../../tenancy/current';
+import { abilitiesOf, STEP_DOWN_ROLE, stepsDownOnTransfer } from '../../tenancy/policy';
+import { findOrganizationFor, userOrganizations } from '../../tenancy/repository';
 import {
   findOrganization,
   findOrganizationBySlug,
@@ -21,7 +23,6 @@ import {
   updateOrganization as updateOrganizationRow,
 } from './repository';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
-import { CURRENT_ORG_KEY, findOrganizationFor, userOrganizations, type CurrentOrganization } from '../../tenancy/current';
 
 export const NO_SUCH_ORGANIZATION = 'No such organization.';
 export const notAMember = (name: string) => `You are not a member of ${name}.`;
@@ -168,7 +169,7 @@ export async function createOrganization(ctx: AppContext, req: Request, input: O
     if (isUniqueViolation(error)) fail('slug', SLUG_TAKEN_MESSAGE);
     throw error;
   }
-  req.session.put(CURRENT_ORG_KEY, org.id);
+  setCurrentOrganization(req, org.id);
   return org;
 }
 
@@ -219,8 +220,7 @@ export async function deleteOrganization(ctx: AppContext, req: Request, target: 
       for (const id of members) await ctx.broadcaster.terminateUser(id);
     });
   });
-  if (req.session.get<number>(CURRENT_ORG_KEY) === target.id) req.session.forget(CURRENT_ORG_KEY);
-  if (req.organization?.id === target.id) req.organization = undefined;
+  clearCurrentOrganization(req, target.id);
 }
 
 /** Members who could become an owner (everyone who is not one yet). */
@@ -237,10 +237,10 @@ export async function transferOwnership(ctx: AppContext, req: Request, target: C
   if (member.id === actor.id) fail('user_id', 'You cannot transfer ownership to yourself.');
   if (member.role === 'owner') fail('user_id', `${member.name} is already an owner of ${target.name}.`);
   const now = ctx.clock.now();
-  const stepDown = target.role === 'owner';
+  const stepDown = stepsDownOnTransfer(target);
   await inTransaction(ctx, actorFrom(req), async (uow) => {
     await setMembershipRole(uow.db, target.id, member.id, 'owner', now);
-    if (stepDown) await setMembershipRole(uow.db, target.id, actor.id, 'admin', now);
+    if (stepDown) await setMembershipRole(uow.db, target.id, actor.id, STEP_DOWN_ROLE, now);
     await uow.log({
       organization_id: target.id,
       event: 'ownership_transferred',
@@ -269,8 +269,7 @@ export async function transferOwnership(ctx: AppContext, req: Request, target: C
 
 /** Makes an organisation the session's current one (member, or any for platform admins). */
 export function makeCurrent(req: Request, target: CurrentOrganization): void {
-  req.session.put(CURRENT_ORG_KEY, target.id);
-  req.organization = target;
+  setCurrentOrganization(req, target);
 }
 
 export async function selectableOrganizations(ctx: AppContext, req: Request) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Plan, SubscriptionStatus } from '../../db/types';
 import { ValidationError } from '../../http/errors';
-import { scoped } from '../../tenancy/current';
+import { scoped } from '../../tenancy/repository';
 import { LIMIT_LABELS, LIMIT_NAMES, PLANS, type LimitName, type PlanDefinition } from './plans';
 
 export type { LimitName } from './plans';

@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db, Plan, Subscription, SubscriptionEventsTable, SubscriptionStatus, SubscriptionsTable } from '../../db/types';
-import { scoped, scopedUpdate } from '../../tenancy/current';
+import { scoped, scopedUpdate } from '../../tenancy/repository';
 import { addDays } from './periods';
 import { PAST_DUE_DAYS } from './plans';
 
