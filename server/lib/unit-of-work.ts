@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/types';
@@ -6,28 +5,19 @@ import { channels, type BroadcastMessage } from '../broadcasting/broadcaster';
 import { causerName, insertActivity, type ActivityInput } from '../features/activity/repository';
 import { presentActivity } from '../features/activity/presenter';
 
-/** Who is acting, for the activity log and for leaving their own browser out of broadcasts. */
+/**
+ * Who is acting, for the activity log and for leaving their own browser out of broadcasts. The
+ * request's `Acting` value (server/tenancy/acting.ts) is one; `systemActor` is the scheduler's.
+ */
 export interface Actor {
-  userId: number | null;
-  /** Shown with live activity entries; looked up when absent. */
-  name?: string;
+  /** Null for the system and for guests. */
+  user: { id: number; name: string } | null;
   ip: string | null;
   userAgent: string | null;
   socketId?: string;
 }
 
-export function actorFrom(req: Request): Actor {
-  const socket = req.get('X-Socket-Id');
-  return {
-    userId: req.user?.id ?? null,
-    name: req.user?.name,
-    ip: req.ip ?? null,
-    userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
-    socketId: socket && /^\d+\.\d+$/.test(socket) ? socket : undefined,
-  };
-}
-
-export const systemActor: Actor = { userId: null, ip: null, userAgent: null };
+export const systemActor: Actor = { user: null, ip: null, userAgent: null };
 
 /**
  * One transaction per write: the change and its activity log row commit together; broadcasts
@@ -53,14 +43,14 @@ export class UnitOfWork {
   /** Writes the activity row in this transaction and announces it live after commit. */
   async log(entry: Omit<ActivityInput, 'causer_id' | 'ip' | 'user_agent'> & { causer_id?: number | null }) {
     const row = await insertActivity(this.db, {
-      causer_id: this.actor.userId,
+      causer_id: this.actor.user?.id ?? null,
       ip: this.actor.ip,
       user_agent: this.actor.userAgent,
       ...entry,
     });
     if (row.organization_id !== null) {
       const organizationId = row.organization_id;
-      const name = row.causer_id === null ? null : row.causer_id === this.actor.userId && this.actor.name ? this.actor.name : await causerName(this.db, row.causer_id);
+      const name = row.causer_id === null ? null : row.causer_id === this.actor.user?.id ? this.actor.user.name : await causerName(this.db, row.causer_id);
       const entry = presentActivity({ ...row, causer_name: name });
       // Everyone, including the actor's other tabs, sees the new log line.
       this.afterCommit(() => this.ctx.broadcaster.publish({ channels: [channels.organization(organizationId)], event: 'ActivityLogged', data: entry }));

@@ -1,33 +1,33 @@
-import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../http/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import { actorFrom, inTransaction } from '../../lib/unit-of-work';
-import { flashClearHistory } from '../../http/session-bridge';
-import { userOrganizations } from '../../tenancy/repository';
-import { clearCurrentOrganization, setCurrentOrganization } from '../../tenancy/current';
+import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { forgetRememberCookie, issueRememberToken, revokeRememberTokens } from './remember';
+import { revokeRememberTokens } from './remember';
 import { findUserByEmail, insertUser, updateUser } from './user-repository';
 
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_DECAY_SECONDS = 60;
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
-const wantsPage = (req: Request) => req.isInertia || req.accepts(['html', 'json']) === 'html';
+/** Who is signing in, as far as the throttle cares: their address, and whether they get a form (else an API answer). */
+export interface LoginClient {
+  ip: string | null;
+  wantsPage: boolean;
+}
 
-export function loginThrottleKey(req: Request, email: string): string {
-  return `login|${email.toLowerCase()}|${req.ip}`;
+export function loginThrottleKey(client: LoginClient, email: string): string {
+  return `login|${email.toLowerCase()}|${client.ip ?? undefined}`;
 }
 
 /** Refuses while the key is locked: a field error for forms, 429 for API clients. */
-export function ensureNotThrottled(ctx: AppContext, req: Request, key: string, field = 'email'): void {
+export function ensureNotThrottled(ctx: AppContext, client: LoginClient, key: string, field = 'email'): void {
   if (!ctx.limiter.tooMany(key, LOGIN_MAX_ATTEMPTS)) return;
   const seconds = ctx.limiter.availableIn(key);
   const message = `Too many sign-in attempts. Please try again in ${seconds} seconds.`;
-  if (!wantsPage(req)) throw new HttpError(429, message, { 'Retry-After': String(seconds) });
+  if (!client.wantsPage) throw new HttpError(429, message, { 'Retry-After': String(seconds) });
   throw new ValidationError({ [field]: message });
 }
 
@@ -37,12 +37,12 @@ export function ensureNotThrottled(ctx: AppContext, req: Request, key: string, f
  */
 export async function checkCredentials(
   ctx: AppContext,
-  req: Request,
+  client: LoginClient,
   input: { email: string; password: string },
   extraCheck?: (user: User) => Promise<string | null>,
 ): Promise<User> {
-  const key = loginThrottleKey(req, input.email);
-  ensureNotThrottled(ctx, req, key);
+  const key = loginThrottleKey(client, input.email);
+  ensureNotThrottled(ctx, client, key);
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
   if (!user || !ok) {
@@ -58,36 +58,6 @@ export async function checkCredentials(
   return user;
 }
 
-/** A fresh session id for the signed-in user (no fixation), remember-me, current organisation, log line. */
-export async function completeLogin(ctx: AppContext, req: Request, res: Response, user: User, remember: boolean, organizationId?: number): Promise<void> {
-  req.session.regenerate();
-  req.session.userId = user.id;
-  req.session.forget('auth.password_confirmed_at');
-  req.user = user;
-  if (remember) await issueRememberToken(ctx, ctx.db, res, user.id);
-  let orgId = organizationId;
-  if (!orgId) {
-    const mine = await userOrganizations(ctx.db, user.id);
-    if (mine.length === 1) orgId = mine[0].id;
-  }
-  if (orgId) setCurrentOrganization(req, orgId);
-  else clearCurrentOrganization(req);
-  const orgForLog = orgId ?? null;
-  await inTransaction(ctx, { ...actorFrom(req), userId: user.id }, (uow) =>
-    uow.log({ organization_id: orgForLog, event: 'signed_in', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in` }),
-  );
-}
-
-export async function logout(ctx: AppContext, req: Request, res: Response): Promise<void> {
-  if (req.user) await revokeRememberTokens(ctx.db, req.user.id);
-  forgetRememberCookie(ctx, res);
-  // A new id and no data: the CSRF token, derived from the id, rotates with it.
-  req.session.invalidate();
-  req.user = undefined;
-  // Pages seen while signed in stay in this tab's history, encrypted: Back must not show them.
-  flashClearHistory(req);
-}
-
 export const EMAIL_TAKEN = 'The email has already been taken.';
 
 /** Validation check: the address belongs to no account (but `exceptUserId`'s own). */
@@ -99,7 +69,7 @@ export const emailAvailable =
   };
 
 /** The address was checked by validation (emailAvailable); the unique index settles a race. */
-export async function register(ctx: AppContext, req: Request, input: { name: string; email: string; password: string }): Promise<User> {
+export async function register(ctx: AppContext, input: { name: string; email: string; password: string }): Promise<User> {
   const password = await hashPassword(input.password);
   let user: User;
   try {
@@ -155,12 +125,12 @@ export const resetTokenValid =
     (await validReset(ctx, email, valid.token)) ? null : INVALID_RESET;
 
 /** Sets the new password, burns the token and signs out every session of the user. */
-export async function resetPassword(ctx: AppContext, req: Request, input: { token: string; email: string; password: string }): Promise<void> {
+export async function resetPassword(ctx: AppContext, actor: Actor, input: { token: string; email: string; password: string }): Promise<void> {
   const found = await validReset(ctx, input.email, input.token);
   if (!found) throw new ValidationError({ email: INVALID_RESET });
   const { user, row } = found;
   const hashed = await hashPassword(input.password);
-  await inTransaction(ctx, { ...actorFrom(req), userId: user.id }, async (uow) => {
+  await inTransaction(ctx, { ...actor, user }, async (uow) => {
     await updateUser(uow.db, user.id, { password: hashed });
     await uow.db.deleteFrom('password_reset_tokens').where('email', '=', row.email).execute();
     await uow.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
@@ -169,22 +139,20 @@ export async function resetPassword(ctx: AppContext, req: Request, input: { toke
   });
 }
 
-export async function confirmPassword(ctx: AppContext, req: Request, password: string): Promise<void> {
-  const user = req.user!;
-  const key = `confirm|${user.id}|${req.ip}`;
-  ensureNotThrottled(ctx, req, key, 'password');
+/** Checks the signed-in user's password (throttled like sign-in); the caller records the confirmation. */
+export async function confirmPassword(ctx: AppContext, client: LoginClient, user: User, password: string): Promise<void> {
+  const key = `confirm|${user.id}|${client.ip ?? undefined}`;
+  ensureNotThrottled(ctx, client, key, 'password');
   if (!(await verifyPassword(user.password, password))) {
     ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
     throw new ValidationError({ password: 'The provided password is incorrect.' });
   }
   ctx.limiter.clear(key);
-  req.session.put('auth.password_confirmed_at', Math.floor(ctx.clock.now().getTime() / 1000));
 }
 
 export const RESEND_MAX = 6;
 
-export async function resendVerification(ctx: AppContext, req: Request): Promise<'sent' | 'verified'> {
-  const user = req.user!;
+export async function resendVerification(ctx: AppContext, user: User): Promise<'sent' | 'verified'> {
   if (user.email_verified_at) return 'verified';
   const key = `verify-resend|${user.id}`;
   if (ctx.limiter.attempt(key, RESEND_MAX, 60)) {

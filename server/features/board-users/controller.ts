@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
+import { actingIn } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
 import { paginate } from '../../lib/pagination';
 import { validate } from '../../lib/validation';
@@ -68,7 +69,7 @@ export function boardUsersController(ctx: AppContext) {
     async store(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id) });
-      const row = await service.createBoardUser(ctx, req, input);
+      const row = await service.createBoardUser(ctx, actingIn(req), input);
       flash(req, 'success', `${service.fullName(row)} was added.`);
       res.redirect(303, `/board-users/${row.id}`);
     },
@@ -96,21 +97,21 @@ export function boardUsersController(ctx: AppContext) {
       authorize(req, 'manageRecords');
       const id = routeId(req.params.id);
       const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id, id) });
-      const row = await service.updateBoardUser(ctx, req, id, input);
+      const row = await service.updateBoardUser(ctx, actingIn(req), id, input);
       flash(req, 'success', `${service.fullName(row)} was saved.`);
       res.redirect(303, `/board-users/${id}`);
     },
 
     async destroy(req: Request, res: Response) {
       authorize(req, 'manageRecords');
-      const row = await service.deleteBoardUser(ctx, req, routeId(req.params.id));
+      const row = await service.deleteBoardUser(ctx, actingIn(req), routeId(req.params.id));
       flash(req, 'success', `${service.fullName(row)} was moved to the trash.`);
       res.redirect(303, `/board-users/${row.id}`);
     },
 
     async restore(req: Request, res: Response) {
       authorize(req, 'manageRecords');
-      const row = await service.restoreBoardUser(ctx, req, routeId(req.params.id));
+      const row = await service.restoreBoardUser(ctx, actingIn(req), routeId(req.params.id));
       flash(req, 'success', `${service.fullName(row)} was restored.`);
       res.redirect(303, `/board-users/${row.id}`);
     },

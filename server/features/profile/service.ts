@@ -1,9 +1,9 @@
-import type { Request } from 'express';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db, User } from '../../db/types';
 import { ValidationError } from '../../http/errors';
-import { actorFrom, diff, inTransaction } from '../../lib/unit-of-work';
+import { diff, inTransaction } from '../../lib/unit-of-work';
+import type { Acting } from '../../tenancy/acting';
 import { sendVerificationMail } from '../auth/mails';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { EMAIL_TAKEN, isUniqueViolation } from '../auth/service';
@@ -19,12 +19,12 @@ export const passwordMatches =
     (await verifyPassword(user.password, password)) ? null : message;
 
 /** The new address was checked by validation (emailAvailable); the unique index settles a race. */
-export async function updateProfile(ctx: AppContext, req: Request, input: { name: string; email: string }): Promise<{ emailChanged: boolean }> {
-  const user = req.user!;
+export async function updateProfile(ctx: AppContext, acting: Acting, input: { name: string; email: string }): Promise<{ emailChanged: boolean; user: User }> {
+  const user = acting.user;
   const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
   let updated: User;
   try {
-    updated = await inTransaction(ctx, actorFrom(req), async (uow) => {
+    updated = await inTransaction(ctx, acting, async (uow) => {
       const next = await updateUser(uow.db, user.id, { name: input.name, email: input.email, ...(emailChanged ? { email_verified_at: null } : {}) });
       const changes = diff(user, next, ['name', 'email']);
       if (changes.changed) {
@@ -36,25 +36,23 @@ export async function updateProfile(ctx: AppContext, req: Request, input: { name
     if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
-  req.user = updated;
   if (emailChanged) await sendVerificationMail(ctx, updated);
-  return { emailChanged };
+  return { emailChanged, user: updated };
 }
 
-export async function updatePassword(ctx: AppContext, req: Request, input: { current_password: string; password: string }): Promise<void> {
-  const user = req.user!;
+/** Other devices must sign in again; the caller gives this browser a new session id. */
+export async function updatePassword(ctx: AppContext, acting: Acting, input: { current_password: string; password: string }): Promise<void> {
+  const user = acting.user;
   const wrong = await passwordMatches(user, WRONG_CURRENT_PASSWORD)(input.current_password);
   if (wrong) throw new ValidationError({ current_password: wrong });
   const hashed = await hashPassword(input.password);
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     await updateUser(uow.db, user.id, { password: hashed });
     // Other devices must sign in again with the new password.
     await uow.db.deleteFrom('sessions').where('user_id', '=', user.id).where('id', '!=', '').execute();
     await uow.db.deleteFrom('remember_tokens').where('user_id', '=', user.id).execute();
     await uow.log({ organization_id: null, event: 'password_changed', subject_type: 'user', subject_id: user.id, description: `${user.name} changed their password` });
   });
-  // This browser stays signed in, under a new session id.
-  req.session.regenerate();
 }
 
 /** Organisations where this user is the only owner: deleting the account would orphan them. */
@@ -77,8 +75,8 @@ export async function organizationsOnlyOwnedBy(db: Db, userId: number) {
     .execute();
 }
 
-export async function deleteAccount(ctx: AppContext, req: Request, password: string): Promise<void> {
-  const user = req.user!;
+export async function deleteAccount(ctx: AppContext, acting: Acting, password: string): Promise<void> {
+  const user = acting.user;
   const wrong = await passwordMatches(user)(password);
   if (wrong) throw new ValidationError({ password: wrong });
   const orphaned = await organizationsOnlyOwnedBy(ctx.db, user.id);
@@ -88,7 +86,7 @@ export async function deleteAccount(ctx: AppContext, req: Request, password: str
       password: `You are the last owner of ${names}. Transfer ownership or delete ${orphaned.length === 1 ? 'that organization' : 'those organizations'} first.`,
     });
   }
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     await uow.db.deleteFrom('users').where('id', '=', user.id).execute();
     // Tabs still open elsewhere must stop hearing their organisations.
     uow.afterCommit(() => ctx.broadcaster.terminateUser(user.id));

@@ -1,13 +1,12 @@
-import type { Request } from 'express';
 import type { AppContext } from '../../context';
-import { actorFrom, inTransaction } from '../../lib/unit-of-work';
-import { currentOrganization } from '../../tenancy/current';
+import type { Acting, ActingIn } from '../../tenancy/acting';
+import { inTransaction } from '../../lib/unit-of-work';
 import type { PreferencesInput } from './schema';
 
 /** Saves the user's locale and time zone; a change is logged (no organisation) for their History. */
-export async function updatePreferences(ctx: AppContext, req: Request, input: PreferencesInput): Promise<boolean> {
-  const user = req.user!;
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function updatePreferences(ctx: AppContext, acting: Acting, input: PreferencesInput): Promise<boolean> {
+  const user = acting.user;
+  return inTransaction(ctx, acting, async (uow) => {
     const before = await uow.db.selectFrom('users').select(['locale', 'timezone']).where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
     const old: Record<string, string> = {};
     const attributes: Record<string, string> = {};
@@ -34,9 +33,9 @@ export async function updatePreferences(ctx: AppContext, req: Request, input: Pr
 }
 
 /** Turns the current organisation's public page on or off (logged in the organisation's activity). */
-export async function updateOrganizationSettings(ctx: AppContext, req: Request, publicPageEnabled: boolean): Promise<boolean> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function updateOrganizationSettings(ctx: AppContext, acting: ActingIn, publicPageEnabled: boolean): Promise<boolean> {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
     const before = await uow.db.selectFrom('organizations').select(['public_page_enabled']).where('id', '=', org.id).forUpdate().executeTakeFirstOrThrow();
     if (before.public_page_enabled === publicPageEnabled) return false;
     const now = ctx.clock.now();
