@@ -5,7 +5,8 @@ import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { revokeRememberTokens } from './remember';
+import { deleteResetToken, findResetToken, revokeRememberTokens, saveResetToken } from './token-repository';
+import { deleteSessionsOfUser } from '../../http/session-repository';
 import { findUserByEmail, insertUser, updateUser } from './user-repository';
 
 export const LOGIN_MAX_ATTEMPTS = 5;
@@ -94,14 +95,10 @@ export const RESET_SENT = 'If an account exists for that email address, we have 
 export async function sendPasswordResetLink(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const existing = await ctx.db.selectFrom('password_reset_tokens').select('created_at').where('email', '=', user.email.toLowerCase()).executeTakeFirst();
+  const existing = await findResetToken(ctx.db, user.email);
   if (existing && ctx.clock.now().getTime() - existing.created_at.getTime() < RESET_THROTTLE_SECONDS * 1000) return;
   const token = randomToken(32);
-  await ctx.db
-    .insertInto('password_reset_tokens')
-    .values({ email: user.email.toLowerCase(), token_hash: sha256(token), created_at: ctx.clock.now() })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ token_hash: sha256(token), created_at: ctx.clock.now() }))
-    .execute();
+  await saveResetToken(ctx.db, user.email, sha256(token), ctx.clock.now());
   await sendResetMail(ctx, user, token);
 }
 
@@ -111,7 +108,7 @@ export const INVALID_RESET = 'This password reset token is invalid or has expire
 async function validReset(ctx: AppContext, email: string, token: string | undefined) {
   const user = await findUserByEmail(ctx.db, email);
   const row = user
-    ? await ctx.db.selectFrom('password_reset_tokens').selectAll().where('email', '=', user.email.toLowerCase()).executeTakeFirst()
+    ? await findResetToken(ctx.db, user.email)
     : undefined;
   const fresh = row && ctx.clock.now().getTime() - row.created_at.getTime() < RESET_MINUTES * 60_000;
   if (!user || !row || !fresh || token === undefined || !safeEqual(row.token_hash, sha256(token))) return null;
@@ -132,8 +129,8 @@ export async function resetPassword(ctx: AppContext, actor: Actor, input: { toke
   const hashed = await hashPassword(input.password);
   await inTransaction(ctx, { ...actor, user }, async (uow) => {
     await updateUser(uow.db, user.id, { password: hashed });
-    await uow.db.deleteFrom('password_reset_tokens').where('email', '=', row.email).execute();
-    await uow.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await deleteResetToken(uow.db, row.email);
+    await deleteSessionsOfUser(uow.db, user.id);
     await revokeRememberTokens(uow.db, user.id);
     await uow.log({ organization_id: null, event: 'password_reset', subject_type: 'user', subject_id: user.id, description: `${user.name} reset their password` });
   });

@@ -6,7 +6,8 @@ import { flashClearHistory } from '../../http/session-bridge';
 import { inTransaction } from '../../lib/unit-of-work';
 import { clearCurrentOrganization, setCurrentOrganization } from '../../tenancy/current';
 import { userOrganizations } from '../../tenancy/repository';
-import { forgetRememberCookie, issueRememberToken, revokeRememberTokens } from './remember';
+import { forgetRememberCookie, issueRememberToken } from './remember';
+import { revokeRememberTokens } from './token-repository';
 import type { LoginClient } from './service';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Insight } from '../../db/types';
-import { likePattern } from '../board-users/repository';
+import { containsPattern } from '../../db/like';
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
@@ -41,7 +41,7 @@ export function listQuery(db: Db, organizationId: number, filters: InsightFilter
   if (filters.category) query = query.where('insights.category', '=', filters.category);
   if (filters.status) query = query.where('insights.status', '=', filters.status);
   if (filters.search) {
-    const pattern = likePattern(filters.search);
+    const pattern = containsPattern(filters.search);
     query = query.where((eb) => eb.or([eb('insights.title', 'ilike', pattern), eb('insights.summary', 'ilike', pattern)]));
   }
   return query.orderBy('insights.updated_at', 'desc').orderBy('insights.id', 'desc');

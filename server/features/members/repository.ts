@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../../db/like';
 import type { Db, Role } from '../../db/types';
 import { scoped, scopedDelete, scopedUpdate } from '../../tenancy/repository';
 
 /** Memberships of one organisation: every query starts from `scoped(db, organizationId, …)`. */
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Members with their user, for the Users index (search by name or e-mail). */
 export function memberList(db: Db, organizationId: number, search: string) {
@@ -19,7 +18,7 @@ export function memberList(db: Db, organizationId: number, search: string) {
       'memberships.created_at as joined_at',
     ]);
   if (search) {
-    const term = `%${escapeLike(search.toLowerCase())}%`;
+    const term = containsPattern(search.toLowerCase());
     q = q.where((eb) => eb.or([eb(sql`lower(users.name)`, 'like', term), eb(sql`lower(users.email)`, 'like', term)]));
   }
   return q.orderBy(sql`lower(users.name)`).orderBy('users.id');

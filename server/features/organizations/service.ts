@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../auth/service';
 import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../members/repository';
 import { whyNotLeave } from '../members/service';
 import { TRIAL_DAYS } from '../subscriptions/plans';
+import { findSubscription } from '../subscriptions/repository';
 import type { Acting, ActingIn } from '../../tenancy/acting';
 import type { CurrentOrganization } from '../../tenancy/current';
 import { abilitiesOf, STEP_DOWN_ROLE, stepsDownOnTransfer } from '../../tenancy/policy';
@@ -15,7 +16,6 @@ import { findOrganizationFor, userOrganizations } from '../../tenancy/repository
 import {
   findOrganization,
   findOrganizationBySlug,
-  findSubscription,
   insertOrganization,
   insertSubscriptionWithEvent,
   organizationList,

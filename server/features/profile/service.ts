@@ -7,7 +7,9 @@ import type { Acting } from '../../tenancy/acting';
 import { sendVerificationMail } from '../auth/mails';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { EMAIL_TAKEN, isUniqueViolation } from '../auth/service';
-import { updateUser } from '../auth/user-repository';
+import { deleteUser, updateUser } from '../auth/user-repository';
+import { revokeRememberTokens } from '../auth/token-repository';
+import { deleteSessionsOfUser } from '../../http/session-repository';
 
 export const WRONG_CURRENT_PASSWORD = 'The provided password does not match your current password.';
 export const WRONG_PASSWORD = 'The provided password is incorrect.';
@@ -49,8 +51,8 @@ export async function updatePassword(ctx: AppContext, acting: Acting, input: { c
   await inTransaction(ctx, acting, async (uow) => {
     await updateUser(uow.db, user.id, { password: hashed });
     // Other devices must sign in again with the new password.
-    await uow.db.deleteFrom('sessions').where('user_id', '=', user.id).where('id', '!=', '').execute();
-    await uow.db.deleteFrom('remember_tokens').where('user_id', '=', user.id).execute();
+    await deleteSessionsOfUser(uow.db, user.id);
+    await revokeRememberTokens(uow.db, user.id);
     await uow.log({ organization_id: null, event: 'password_changed', subject_type: 'user', subject_id: user.id, description: `${user.name} changed their password` });
   });
 }
@@ -87,7 +89,7 @@ export async function deleteAccount(ctx: AppContext, acting: Acting, password: s
     });
   }
   await inTransaction(ctx, acting, async (uow) => {
-    await uow.db.deleteFrom('users').where('id', '=', user.id).execute();
+    await deleteUser(uow.db, user.id);
     // Tabs still open elsewhere must stop hearing their organisations.
     uow.afterCommit(() => ctx.broadcaster.terminateUser(user.id));
   });
