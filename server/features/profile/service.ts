@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Db, User } from '../../db/types';
+import type { User } from '../../db/types';
+import { lastOwnerMessages } from '../../tenancy/policy';
+import { lockOwnershipsOf } from '../../tenancy/repository';
 import { ValidationError } from '../../http/errors';
 import { diff, inTransaction } from '../../lib/unit-of-work';
 import type { Acting } from '../../tenancy/acting';
@@ -57,38 +58,18 @@ export async function updatePassword(ctx: AppContext, acting: Acting, input: { c
   });
 }
 
-/** Organisations where this user is the only owner: deleting the account would orphan them. */
-export async function organizationsOnlyOwnedBy(db: Db, userId: number) {
-  return db
-    .selectFrom('memberships as m')
-    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['o.id', 'o.name'])
-    .where('m.user_id', '=', userId)
-    .where('m.role', '=', 'owner')
-    .where('o.deleted_at', 'is', null)
-    .where(({ selectFrom }) =>
-      selectFrom('memberships as m2')
-        .select(sql<number>`count(*)`.as('n'))
-        .whereRef('m2.organization_id', '=', 'o.id')
-        .where('m2.role', '=', 'owner'),
-      '=',
-      sql<number>`1`,
-    )
-    .execute();
-}
-
+/**
+ * Deletes the account unless that would leave an organisation without an owner. The check runs
+ * inside the transaction under the owners' row lock (tenancy/repository.ts `lockOwnershipsOf`),
+ * so a concurrent demotion or removal of the other owner either waits for this one or is seen by it.
+ */
 export async function deleteAccount(ctx: AppContext, acting: Acting, password: string): Promise<void> {
   const user = acting.user;
   const wrong = await passwordMatches(user)(password);
   if (wrong) throw new ValidationError({ password: wrong });
-  const orphaned = await organizationsOnlyOwnedBy(ctx.db, user.id);
-  if (orphaned.length) {
-    const names = orphaned.map((o) => o.name).join(', ');
-    throw new ValidationError({
-      password: `You are the last owner of ${names}. Transfer ownership or delete ${orphaned.length === 1 ? 'that organization' : 'those organizations'} first.`,
-    });
-  }
   await inTransaction(ctx, acting, async (uow) => {
+    const orphaned = (await lockOwnershipsOf(uow.db, user.id)).filter((o) => o.owners <= 1);
+    if (orphaned.length) throw new ValidationError({ password: lastOwnerMessages.deleteAccount(orphaned.map((o) => o.name)) });
     await deleteUser(uow.db, user.id);
     // Tabs still open elsewhere must stop hearing their organisations.
     uow.afterCommit(() => ctx.broadcaster.terminateUser(user.id));
