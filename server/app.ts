@@ -15,7 +15,7 @@ import { sessionBridge } from './http/session-bridge';
 import { sessionMiddleware } from './http/session';
 import { noStoreWhenSignedIn } from './http/signed-in-responses';
 import { devAssets, productionAssets } from './http/vite-assets';
-import { sharedProps } from './http/shared-props';
+import { sharedProps } from './shared-props';
 import { realtimeClientConfig } from './http/realtime-client-config';
 import { registerRoutes } from './routes';
 import { loadUser } from './features/auth/middleware';

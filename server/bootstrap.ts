@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limiter';
 import { createMailer, type Mailer } from './mail/mailer';
 import { nullBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
+import { activityLog } from './features/activity/log';
 
 export { ROOT };
 
@@ -63,6 +64,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     mailer: options.mailer ?? createMailer({ url: config.MAIL_URL, from: config.MAIL_FROM, storageDir: storage, logger }),
     broadcaster: options.broadcaster ?? defaultBroadcaster(config, logger),
     limiter: new RateLimiter(clock),
+    activityLog,
     url: (p: string) => config.APP_URL.replace(/\/+$/, '') + (p.startsWith('/') ? p : `/${p}`),
   };
   return { ctx, database, close: () => database.close() };

@@ -1,9 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import type { Database } from '../db/types';
+import type { ActivityLogsTable, ActivityProperties, Database } from '../db/types';
 import { channels, type BroadcastMessage } from '../broadcasting/broadcaster';
-import { causerName, insertActivity, type ActivityInput } from '../features/activity/repository';
-import { presentActivity } from '../features/activity/presenter';
+import type { Insertable, Selectable } from 'kysely';
 
 /**
  * Who is acting, for the activity log and for leaving their own browser out of broadcasts. The
@@ -18,6 +17,18 @@ export interface Actor {
 }
 
 export const systemActor: Actor = { user: null, ip: null, userAgent: null };
+
+export type ActivityEntry = Omit<Insertable<ActivityLogsTable>, 'properties'> & { properties?: ActivityProperties };
+export type ActivityRow = Selectable<ActivityLogsTable>;
+
+/**
+ * What the unit of work needs of the activity log; features/activity/log.ts implements it and
+ * bootstrap puts it on the context (lib/ knows no feature).
+ */
+export interface ActivityLog {
+  /** Inserts the entry with `db`; for an organisation's entry, also what its live listeners are sent. */
+  write(db: Transaction<Database>, entry: ActivityEntry, actor: Actor): Promise<{ row: ActivityRow; live: unknown | null }>;
+}
 
 /**
  * One transaction per write: the change and its activity log row commit together; broadcasts
@@ -41,19 +52,16 @@ export class UnitOfWork {
   }
 
   /** Writes the activity row in this transaction and announces it live after commit. */
-  async log(entry: Omit<ActivityInput, 'causer_id' | 'ip' | 'user_agent'> & { causer_id?: number | null }) {
-    const row = await insertActivity(this.db, {
-      causer_id: this.actor.user?.id ?? null,
-      ip: this.actor.ip,
-      user_agent: this.actor.userAgent,
-      ...entry,
-    });
-    if (row.organization_id !== null) {
+  async log(entry: Omit<ActivityEntry, 'causer_id' | 'ip' | 'user_agent'> & { causer_id?: number | null }) {
+    const { row, live } = await this.ctx.activityLog.write(
+      this.db,
+      { causer_id: this.actor.user?.id ?? null, ip: this.actor.ip, user_agent: this.actor.userAgent, ...entry },
+      this.actor,
+    );
+    if (row.organization_id !== null && live !== null) {
       const organizationId = row.organization_id;
-      const name = row.causer_id === null ? null : row.causer_id === this.actor.user?.id ? this.actor.user.name : await causerName(this.db, row.causer_id);
-      const entry = presentActivity({ ...row, causer_name: name });
       // Everyone, including the actor's other tabs, sees the new log line.
-      this.afterCommit(() => this.ctx.broadcaster.publish({ channels: [channels.organization(organizationId)], event: 'ActivityLogged', data: entry }));
+      this.afterCommit(() => this.ctx.broadcaster.publish({ channels: [channels.organization(organizationId)], event: 'ActivityLogged', data: live }));
     }
     return row;
   }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../http/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
@@ -82,10 +83,6 @@ export async function register(ctx: AppContext, input: { name: string; email: st
   }
   await sendVerificationMail(ctx, user);
   return user;
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
 export const RESET_THROTTLE_SECONDS = 60;

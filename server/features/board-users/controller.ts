@@ -2,13 +2,14 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { actingIn } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { orFail } from '../../http/errors';
 import { currentOrganization } from '../../tenancy/current';
 import { authorize, routeId } from '../../tenancy/guard';
-import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from './csv';
+import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';
 import { safeTimeZone } from '../dashboard/weeks';
+import { boardUserOption } from './presenter';
 import * as repo from './repository';
 import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema } from './schema';
 import * as service from './service';
@@ -131,13 +132,7 @@ export function boardUsersController(ctx: AppContext) {
       const org = currentOrganization(req);
       const { search } = validate(optionsQuerySchema, req.query);
       const rows = await repo.boardUserOptions(ctx.db, org.id, search);
-      res.set('Cache-Control', 'no-store').json({ data: rows.map(toOption) });
+      res.set('Cache-Control', 'no-store').json({ data: rows.map(boardUserOption) });
     },
   };
 }
-
-export const toOption = (r: { id: number; first_name: string; last_name: string; board_name: string | null; position: string | null }) => ({
-  value: r.id,
-  label: `${r.first_name} ${r.last_name}`,
-  description: [r.position, r.board_name].filter(Boolean).join(' · ') || null,
-});

@@ -1,6 +1,7 @@
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
 import type { ActingIn } from '../../tenancy/acting';
+import { isUniqueViolation } from '../../db/errors';
 import type { BoardUser, Db } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
@@ -18,11 +19,6 @@ const EMAIL_TAKEN = 'A board user with this email already exists in your organiz
 
 function announce(uow: UnitOfWork, organizationId: number, id: number, action: string) {
   uow.broadcast({ channels: [channels.organization(organizationId)], event: 'BoardUserChanged', data: { id, action } });
-}
-
-/** The unique index on (organization, lower(email)) is the last word when two saves race. */
-function uniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
 /** Validation check (and, inside the write's transaction, its guard): no other board user of the organisation has this address. */
@@ -55,7 +51,7 @@ export async function createBoardUser(ctx: AppContext, acting: ActingIn, input: 
       return row;
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
+    if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
 }
@@ -82,7 +78,7 @@ export async function updateBoardUser(ctx: AppContext, acting: ActingIn, id: num
       return row;
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
+    if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
 }

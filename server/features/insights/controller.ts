@@ -6,9 +6,9 @@ import type { Insight } from '../../db/types';
 import { queryId } from '../../http/query';
 import { flash } from '../../http/session-bridge';
 import { renderMarkdown } from '../../lib/markdown';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
-import { toOption } from '../board-users/controller';
+import { boardUserOption } from '../board-users/presenter';
 import { effectivePlan } from '../subscriptions/limits';
 import { boardUserOptions, boardUsersByIds } from '../board-users/repository';
 import { orFail } from '../../http/errors';
@@ -27,7 +27,7 @@ export function insightsController(ctx: AppContext) {
   async function pickerOptions(organizationId: number, selected: number[]) {
     const [chosen, first] = await Promise.all([boardUsersByIds(ctx.db, organizationId, selected), boardUserOptions(ctx.db, organizationId, '')]);
     const seen = new Set<number>();
-    return [...chosen, ...first].filter((r) => !seen.has(r.id) && seen.add(r.id)).map(toOption);
+    return [...chosen, ...first].filter((r) => !seen.has(r.id) && seen.add(r.id)).map(boardUserOption);
   }
 
   const formProps = { categories: INSIGHT_CATEGORIES };

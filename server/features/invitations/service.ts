@@ -5,7 +5,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { fail, validate } from '../../lib/validation';
 import { hashPassword } from '../auth/passwords';
-import { isUniqueViolation } from '../auth/service';
+import { isUniqueViolation } from '../../db/errors';
 import { findUserByEmail, insertUser, updateUser } from '../auth/user-repository';
 import type { ActingIn } from '../../tenancy/acting';
 import type { CurrentOrganization } from '../../tenancy/current';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Role } from '../../db/types';
 import { channels } from '../../broadcasting/broadcaster';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import { inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
 import { orFail } from '../../http/errors';

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context';
 import type { Organization, Role, User } from '../../db/types';
 import { channels } from '../../broadcasting/broadcaster';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import { diff, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
-import { isUniqueViolation } from '../auth/service';
+import { isUniqueViolation } from '../../db/errors';
 import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../members/repository';
 import { whyNotLeave } from '../members/service';
 import { TRIAL_DAYS } from '../subscriptions/plans';

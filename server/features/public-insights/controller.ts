@@ -2,8 +2,9 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { queryPage } from '../../http/query';
+import { escapeHtml } from '../../lib/html';
 import { markdownToText, renderMarkdown } from '../../lib/markdown';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import * as repo from './repository';
 import { countView, type Visit } from './service';
 
@@ -29,9 +30,6 @@ export const PUBLIC_CACHE_CONTROL = 'private, no-cache';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,48}[a-z0-9]$/;
 const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
 
-/** Escapes text for an HTML attribute or text node in the <head> we add. */
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function publicInsightsController(ctx: AppContext) {
   return {

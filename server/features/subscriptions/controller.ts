@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { actingIn } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { orFail } from '../../http/errors';
 import { currentOrganization } from '../../tenancy/current';

@@ -1,10 +1,10 @@
 import type { Request } from 'express';
-import type { AppContext } from '../context';
-import { publicUser } from '../features/auth/user-repository';
-import { abilitiesOf } from '../tenancy/policy';
-import { userOrganizations } from '../tenancy/repository';
-import { realtimeClientConfig } from './realtime-client-config';
-import { sessionBridge } from './session-bridge';
+import type { AppContext } from './context';
+import { publicUser } from './features/auth/user-repository';
+import { abilitiesOf } from './tenancy/policy';
+import { userOrganizations } from './tenancy/repository';
+import { realtimeClientConfig } from './http/realtime-client-config';
+import { sessionBridge } from './http/session-bridge';
 
 /** Props every page receives; their shape is typed once for the client in resources/js/types. */
 export async function sharedProps(ctx: AppContext, req: Request): Promise<Record<string, unknown>> {
