@@ -19,6 +19,13 @@ import { createLogger } from '../server/lib/logger';
 import { MemoryBroadcaster } from '../server/broadcasting/broadcaster';
 import { MemoryMailer } from '../server/mail/mailer';
 
+// The page this bench renders: rows as the board users' index would get them (no component: only the server side is measured).
+declare module '../server/inertia/middleware' {
+  interface PageRegistry {
+    'Bench/Rows': { boardUsers: unknown[]; filters: { search: string } };
+  }
+}
+
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 20;
 
@@ -68,7 +75,7 @@ booted.ctx.paths.manifest = path.join(dir, 'manifest.json');
 writeFileSync(booted.ctx.paths.manifest, JSON.stringify({ 'resources/js/app.tsx': { file: 'assets/app.js', isEntry: true } }));
 
 const app = createApp(booted.ctx, {
-  extraRoutes: (router) => router.get('/bench/rows', (req, res) => res.inertia.render('BoardUsers/Index', { boardUsers: rows, filters: { search: '' } })),
+  extraRoutes: (router) => router.get('/bench/rows', (req, res) => res.inertia.render('Bench/Rows', { boardUsers: rows, filters: { search: '' } })),
 });
 const ours = await listen(app);
 const first = await fetch(`${ours.url}/bench/rows`);

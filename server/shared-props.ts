@@ -6,8 +6,14 @@ import { userOrganizations } from './tenancy/repository';
 import { realtimeClientConfig } from './http/realtime-client-config';
 import { sessionBridge } from './http/session-bridge';
 
-/** Props every page receives; their shape is typed once for the client in resources/js/types. */
-export async function sharedProps(ctx: AppContext, req: Request): Promise<Record<string, unknown>> {
+/** The toasts a page shows (written by session-bridge's `flash(req, type, message)`). */
+export type FlashMessages = Partial<Record<'success' | 'error' | 'info', string>>;
+
+/**
+ * Props every page receives. Their type for the client (resources/js/types `SharedProps`) is derived
+ * from this function's return type, so the two cannot drift.
+ */
+export async function sharedProps(ctx: AppContext, req: Request) {
   const user = req.user;
   const org = req.organization;
   return {
@@ -18,7 +24,7 @@ export async function sharedProps(ctx: AppContext, req: Request): Promise<Record
       organizations: user ? await userOrganizations(ctx.db, user.id) : [],
       can: abilitiesOf(org ? org.role : null, !!user?.is_platform_admin && !!org),
     },
-    flash: sessionBridge.flash(req),
+    flash: sessionBridge.flash(req) as FlashMessages,
     realtime: realtimeClientConfig(ctx.config),
   };
 }

@@ -26,7 +26,7 @@ export function authController(ctx: AppContext) {
     },
 
     showLogin: (req: Request, res: Response) =>
-      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get('status') ?? null }, { title: 'Sign in' }),
+      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get<string>('status') ?? null }, { title: 'Sign in' }),
 
     async login(req: Request, res: Response) {
       const input = validate(loginSchema, req.body);
@@ -42,7 +42,7 @@ export function authController(ctx: AppContext) {
 
     showVerifyNotice(req: Request, res: Response) {
       if (req.user!.email_verified_at) return res.redirect(intendedUrl(req));
-      return res.inertia.render('Auth/VerifyEmail', { status: req.session.get('status') ?? null, email: req.user!.email }, { title: 'Email verification' });
+      return res.inertia.render('Auth/VerifyEmail', { status: req.session.get<string>('status') ?? null, email: req.user!.email }, { title: 'Email verification' });
     },
 
     async verify(req: Request, res: Response) {
@@ -67,7 +67,7 @@ export function authController(ctx: AppContext) {
     },
 
     showForgot: (req: Request, res: Response) =>
-      res.inertia.render('Auth/ForgotPassword', { status: req.session.get('status') ?? null }, { title: 'Forgot password' }),
+      res.inertia.render('Auth/ForgotPassword', { status: req.session.get<string>('status') ?? null }, { title: 'Forgot password' }),
 
     async forgot(req: Request, res: Response) {
       const { email } = validate(forgotPasswordSchema, req.body);

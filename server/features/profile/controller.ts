@@ -13,7 +13,7 @@ export function profileController(ctx: AppContext) {
     edit: (req: Request, res: Response) =>
       res.inertia.render(
         'Profile/Edit',
-        { mustVerifyEmail: true, status: req.session.get('status') ?? null },
+        { mustVerifyEmail: true, status: req.session.get<string>('status') ?? null },
         { title: 'Profile settings' },
       ),
 
