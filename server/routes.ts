@@ -13,7 +13,7 @@ import { invitationRoutes } from './features/invitations/routes';
 import { boardUserRoutes } from './features/board-users/routes';
 import { insightRoutes } from './features/insights/routes';
 import { publicInsightRoutes } from './features/public-insights/routes';
-import { broadcastingRoutes } from './features/broadcasting/routes';
+import { broadcastingRoutes } from './features/channel-auth/routes';
 import { activityRoutes } from './features/activity/routes';
 
 /** Every feature's routes, in one list (order matters only for overlapping paths). */

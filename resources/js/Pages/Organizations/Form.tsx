@@ -46,9 +46,6 @@ export interface OrganizationAbilities {
   leave: boolean;
 }
 
-export const roleLabels: Record<Role, string> = { owner: 'Owner', admin: 'Admin', editor: 'Editor', viewer: 'Viewer' };
-export const roleTones = { owner: 'brand', admin: 'info', editor: 'success', viewer: 'neutral' } as const;
-
 /** "Acme & Co." → "acme-co": what the server would derive, shown as the slug's suggestion. */
 export function slugify(name: string): string {
   return name
