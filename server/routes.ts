@@ -8,7 +8,7 @@ import { historyRoutes } from './features/history/routes';
 import { pageRoutes } from './features/pages/routes';
 import { profileRoutes } from './features/profile/routes';
 import { organizationRoutes } from './features/organizations/routes';
-import { memberRoutes, trackLastActive } from './features/members/routes';
+import { userRoutes, trackLastActive } from './features/users/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { boardUserRoutes } from './features/board-users/routes';
 import { insightRoutes } from './features/insights/routes';
@@ -24,7 +24,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(profileRoutes(ctx));
   app.use(organizationRoutes(ctx));
   app.use(activityRoutes(ctx));
-  app.use(memberRoutes(ctx));
+  app.use(userRoutes(ctx));
   app.use(invitationRoutes(ctx));
   app.use(dashboardRoutes(ctx));
   app.use(subscriptionRoutes(ctx));

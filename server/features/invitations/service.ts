@@ -10,7 +10,7 @@ import { findUserByEmail, insertUser, updateUser } from '../auth/user-repository
 import type { ActingIn } from '../../tenancy/acting';
 import type { CurrentOrganization } from '../../tenancy/current';
 import { ensureMayGrant } from '../../tenancy/policy';
-import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../members/repository';
+import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../users/repository';
 import { findOrganization } from '../organizations/repository';
 import { assertWithinLimit, effectivePlan, limitProblem } from '../subscriptions/limits';
 import { INVITATION_DAYS, sendInvitationMail } from './mails';

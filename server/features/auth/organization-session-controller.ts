@@ -3,13 +3,13 @@ import type { AppContext } from '../../context';
 import { cleanParam } from '../../http/query';
 import { flash } from '../../http/session-bridge';
 import { fail, validate } from '../../lib/validation';
-import { intendedUrl } from '../auth/middleware';
+import { intendedUrl } from './middleware';
 import { routeOrganization } from '../../tenancy/guard';
 import { setCurrentOrganization } from '../../tenancy/current';
-import { checkCredentials } from '../auth/service';
-import { completeLogin, loginClient } from '../auth/session';
-import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from './schema';
-import * as organizations from './service';
+import { checkCredentials } from './service';
+import { completeLogin, loginClient } from './session';
+import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from '../organizations/schema';
+import * as organizations from '../organizations/service';
 
 const slugParam = (req: Request) => (cleanParam(req.params.slug, 255) ?? '').toLowerCase();
 

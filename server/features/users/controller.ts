@@ -14,7 +14,7 @@ import * as members from './service';
  * Members of the current organisation (/users). Routes naming a member load it first (404 for
  * anyone outside the organisation), then check the role (403).
  */
-export function memberController(ctx: AppContext) {
+export function userController(ctx: AppContext) {
   const load = async (req: Request) => {
     const member = await loadTenantRecord(req, (org, id) => members.findMemberView(ctx, org, id), 'manageMembers');
     const acting = actingIn(req);
