@@ -23,6 +23,7 @@ import {
   updateOrganization as updateOrganizationRow,
 } from './repository';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
+import { slugify } from '../../../shared/slug';
 
 export const NO_SUCH_ORGANIZATION = 'No such organization.';
 export const notAMember = (name: string) => `You are not a member of ${name}.`;
@@ -94,14 +95,7 @@ export async function organizationDetails(ctx: AppContext, acting: Acting, targe
 
 /** A free, valid, unreserved slug derived from `name` ("Acme & Co." → "acme-co", then "acme-co-2"…). */
 export async function availableSlug(ctx: AppContext, name: string): Promise<string> {
-  let base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/g, '');
+  let base = slugify(name, 40);
   if (base.length < 3) base = base ? `${base}-org` : 'organisation';
   for (let n = 1; n <= 20; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
