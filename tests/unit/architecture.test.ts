@@ -73,7 +73,7 @@ const files = sourceFiles(SERVER).map((file) => ({ file, source: readFileSync(fi
 describe('architecture', () => {
   it('reads the whole server tree', () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(files.some((f) => f.file.endsWith(path.join('features', 'members', 'service.ts')))).toBe(true);
+    expect(files.some((f) => f.file.endsWith(path.join('features', 'users', 'service.ts')))).toBe(true);
   });
 
   it('no service.ts imports express: services take an Acting value and validated input', () => {
