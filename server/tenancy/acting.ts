@@ -19,5 +19,3 @@ export interface Acting extends Actor {
 export interface ActingIn extends Acting {
   organization: CurrentOrganization;
 }
-
-export const isPlatformAdmin = (acting: Pick<Acting, 'user'>) => acting.user.is_platform_admin;
