@@ -13,6 +13,7 @@ import { rootView } from './http/root-view';
 import { securityHeaders } from './http/security-headers';
 import { sessionBridge } from './http/session-bridge';
 import { sessionMiddleware } from './http/session';
+import { sessionIdentityLoader } from './http/identity';
 import { noStoreWhenSignedIn } from './http/signed-in-responses';
 import { devAssets, productionAssets } from './http/vite-assets';
 import { sharedProps } from './http/shared-props';
@@ -73,6 +74,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
       secure: https,
       now: () => ctx.clock.now(),
+      // One query: the session, its user, its organisation and membership (and the switcher's list for pages).
+      load: sessionIdentityLoader(ctx.db),
+      onTouchError: (error, req) => req.log?.warn({ err: error }, 'could not record session activity'),
     }),
   );
   app.use((req, res, next) => {
