@@ -5,6 +5,7 @@ import { inertia, manifestVersion } from './inertia';
 import './http/types';
 import { csrf, xsrfCookie } from './http/csrf';
 import { buildAssets } from './http/build-assets';
+import { compression } from './http/compression';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { readinessGate, type Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
@@ -47,6 +48,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     next();
   });
   app.use(requestLog(ctx.logger));
+  // Whole HTML/JSON answers, brotli or gzip as negotiated; built assets come precompressed (buildAssets).
+  app.use(compression());
   if (options.readiness) app.use(readinessGate(options.readiness));
   app.use(
     securityHeaders({

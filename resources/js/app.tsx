@@ -1,19 +1,34 @@
 import '../css/app.css';
-import { axiosAdapter } from '@inertiajs/core';
+import { axiosAdapter, type HttpClient } from '@inertiajs/core';
 import { createInertiaApp, router } from '@inertiajs/react';
 import type { ComponentType, ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import AppLayout from '@/Layouts/AppLayout';
 import { syncCsrfMeta } from '@/lib/csrf';
 import { disconnectEcho } from '@/lib/echo';
-import { http } from '@/lib/http';
 import { reloadOnceForNewBuild, sessionStorageOrNull } from '@/lib/staleBuild';
 
 type PageComponent = ComponentType & { layout?: ((page: ReactNode) => ReactNode) | null };
 type PageModule = { default: PageComponent };
 
-// Every page is its own chunk, fetched when first visited (partials are parts of pages, not pages).
-const pages = import.meta.glob<PageModule>(['./Pages/**/*.tsx', '!./Pages/**/Partials/**']);
+// Every page is its own chunk, fetched when first visited (partials and the forms pages share are
+// parts of pages, not pages).
+const pages = import.meta.glob<PageModule>(['./Pages/**/*.tsx', '!./Pages/**/Partials/**', '!./Pages/**/Form.tsx']);
+
+// Visits go through the app's axios instance (lib/http.ts), fetched with the first visit after
+// the first page rather than with it: the first page never needs it.
+let client: Promise<HttpClient> | null = null;
+const lazyHttp: HttpClient = {
+  request: (config) => {
+    client ??= import('@/lib/http').then(
+      ({ http }) => axiosAdapter(http),
+      (error) => {
+        client = null; // a chunk of an older build: the next visit tries again (and vite:preloadError reloads)
+        throw error;
+      },
+    );
+    return client.then((c) => c.request(config));
+  },
+};
 
 const appName = document.querySelector<HTMLScriptElement>('script[data-page="app"]')
   ? (JSON.parse(document.querySelector<HTMLScriptElement>('script[data-page="app"]')!.textContent || '{}').props?.appName as string | undefined)
@@ -28,8 +43,12 @@ createInertiaApp({
     // No module: its chunk was gone and the page is being loaded anew (vite:preloadError below).
     if (!module) return new Promise<never>(() => {});
     const page = module.default;
-    // Pages without their own layout get the signed-in shell; `layout = null` opts out.
-    if (page.layout === undefined) page.layout = (children: ReactNode) => <AppLayout>{children}</AppLayout>;
+    // Pages without their own layout get the signed-in shell, fetched with the first such page
+    // (auth and public pages have their own layouts and never load it); `layout = null` opts out.
+    if (page.layout === undefined) {
+      const { default: AppLayout } = await import('@/Layouts/AppLayout');
+      page.layout = (children: ReactNode) => <AppLayout>{children}</AppLayout>;
+    }
     if (page.layout === null) page.layout = (children: ReactNode) => children;
     return page as ComponentType & { layout: (page: ReactNode) => ReactNode };
   },
@@ -39,7 +58,7 @@ createInertiaApp({
     document.querySelector('script[data-page="app"]')?.remove();
     createRoot(el!).render(<App {...props} />);
   },
-  http: axiosAdapter(http),
+  http: lazyHttp,
   progress: { color: '#ecb752', delay: 250 },
   defaults: {
     prefetch: { cacheFor: 30_000, hoverDelay: 75 },
