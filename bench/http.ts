@@ -14,7 +14,7 @@
  */
 import { spawn, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,27 +24,19 @@ import { parse as parseCookies } from 'cookie';
 import express from 'express';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createApp } from '../server/app';
-import { boot } from '../server/bootstrap';
 import { buildIfNeeded } from '../server/cli/build-if-needed';
 import { firstLoad } from '../server/cli/bundle-report';
-import { loadConfig } from '../server/config';
-import { createDatabase } from '../server/db/connection';
-import { migrateToLatest } from '../server/db/migrate';
-import { createLogger } from '../server/lib/logger';
 import { sha256 } from '../server/lib/crypto';
-import { MemoryBroadcaster } from '../server/broadcasting/broadcaster';
-import { MemoryMailer } from '../server/mail/mailer';
-import { newSessionId, signSessionId } from '../server/http/session';
+import { signSessionId } from '../server/http/session';
 import { ROOT } from '../server/root';
 import { boardUserPage, sessionMembership, type Runner } from './minimal-route-repository';
+import { createDatabaseUrl, dropDatabase, listen, SESSION_COOKIE, signedInApp } from './support/signed-in-app';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
 const CONNECTIONS = 64;
 const PER_PAGE = 25;
-const COOKIE = 'boardly_session';
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const run = promisify(execFile);
@@ -65,36 +57,12 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-async function listen(app: express.Express) {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 async function freePort(): Promise<number> {
   const s = createNetServer().listen(0, '127.0.0.1');
   await new Promise((r) => s.once('listening', r));
   const port = (s.address() as AddressInfo).port;
   await new Promise((r) => s.close(r));
   return port;
-}
-
-/** A new, empty database on the BENCH_DATABASE_URL server (dropped by `dropDatabase`). */
-async function createDatabaseUrl(base: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(base: string, name: string) {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
 }
 
 interface DriverResult {
@@ -107,57 +75,17 @@ interface DriverResult {
 }
 
 async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult> {
-  const base = process.env.BENCH_DATABASE_URL;
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const url = driver === 'postgres' ? await createDatabaseUrl(base!, schema) : undefined;
-  let counting = false;
-  let counted = 0;
-  const database = createDatabase({ url, pgliteDir: 'memory', onQuery: () => counting && counted++ });
+  const app = await signedInApp(driver);
+  const { ctx, headers } = app;
+  const ours = { url: app.url };
   try {
-    await migrateToLatest(database.db);
-    const config = loadConfig({ APP_ENV: 'production', LOG_LEVEL: 'silent', APP_KEY: 'bench', APP_URL: 'http://127.0.0.1', REVERB_SERVER_ENABLED: 'false', SCHEDULER_ENABLED: 'false' });
-    const booted = await boot(config, { database, migrate: false, logger: createLogger('silent'), mailer: new MemoryMailer(), broadcaster: new MemoryBroadcaster() });
-    const { ctx } = booted;
-    const dir = mkdtempSync(path.join(tmpdir(), 'boardly-bench-'));
-    ctx.paths.manifest = path.join(dir, 'manifest.json');
-    writeFileSync(ctx.paths.manifest, JSON.stringify({ 'resources/js/app.tsx': { file: 'assets/app.js', css: ['assets/app.css'], isEntry: true } }));
-
-    // A signed-in owner of an organisation with 120 board users (and a second organisation for the switcher).
-    const now = new Date();
-    const user = await ctx.db.insertInto('users').values({ name: 'Bench Owner', email: 'owner@bench.test', email_verified_at: now, password: 'x', created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
-    const orgs = await ctx.db.insertInto('organizations').values([{ name: 'Bench Trust', slug: `bench-${schema}` }, { name: 'Another Trust', slug: `another-${schema}` }]).returningAll().execute();
-    const org = orgs[0];
-    await ctx.db.insertInto('memberships').values(orgs.map((o) => ({ organization_id: o.id, user_id: user.id, role: 'owner' as const }))).execute();
-    await ctx.db
-      .insertInto('subscriptions')
-      .values(orgs.map((o) => ({ organization_id: o.id, plan: 'business' as const, status: 'active' as const, current_period_start: now, current_period_end: new Date(now.getTime() + 30 * 86_400_000) })))
-      .execute();
-    await ctx.db
-      .insertInto('board_users')
-      .values(Array.from({ length: 120 }, (_, i) => ({ organization_id: org.id, first_name: `First${i}`, last_name: `Last${String(i).padStart(3, '0')}`, email: `p${i}@bench.test`, position: 'Trustee', board_name: 'Riverside Housing Trust', status: i % 4 ? ('active' as const) : ('inactive' as const), tags: ['finance', 'audit'] })))
-      .execute();
-    const sessionId = newSessionId();
-    await ctx.db.insertInto('sessions').values({ id: sha256(sessionId), user_id: user.id, data: JSON.stringify({ organization_id: org.id }), ip: '127.0.0.1', user_agent: 'bench', last_activity: now }).execute();
-
-    const ours = await listen(createApp(ctx));
-    // A returning browser: it sends the session and XSRF cookies it was given.
-    const first = await fetch(`${ours.url}/board-users`, { headers: { Cookie: `${COOKIE}=${signSessionId(ctx.key, sessionId)}` } });
-    const html = await first.text();
-    if (first.status !== 200) throw new Error(`sign-in failed: ${first.status}`);
-    const page = JSON.parse(html.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)![1].replace(/\\\//g, '/'));
-    const cookies = [`${COOKIE}=${signSessionId(ctx.key, sessionId)}`, ...first.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-    const headers = { Cookie: cookies, 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': page.version, Accept: 'text/html, application/xhtml+xml' };
-
     // Queries per visit, after the first visit of the minute (its bookkeeping writes are once a minute).
-    const visit = async (extra: Record<string, string> = {}) => {
-      counted = 0;
-      counting = true;
-      const res = await fetch(`${ours.url}/board-users`, { headers: { ...headers, ...extra } });
-      await res.arrayBuffer();
-      counting = false;
-      if (res.status !== 200) throw new Error(`visit: ${res.status}`);
-      return counted;
-    };
+    const visit = (extra: Record<string, string> = {}) =>
+      app.countQueries(async () => {
+        const res = await fetch(`${ours.url}/board-users`, { headers: { ...headers, ...extra } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`visit: ${res.status}`);
+      });
     await visit();
     const queriesFull = await visit();
     const queriesPartial = await visit({ 'X-Inertia-Partial-Component': 'BoardUsers/Index', 'X-Inertia-Partial-Data': 'boardUsers' });
@@ -169,7 +97,7 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
     const bare = await listen(bareApp);
 
     // The minimal route: the driver itself (pg for PostgreSQL), the two queries, the same JSON.
-    const pool = url ? new pg.Pool({ connectionString: url, max: 10 }) : null;
+    const pool = app.databaseUrl ? new pg.Pool({ connectionString: app.databaseUrl, max: 10 }) : null;
     // PGlite lives inside the app's Kysely handle: the same text and bind parameters go through it.
     const viaKysely: Runner = async (text, params) => {
       const pieces = text.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part)));
@@ -179,7 +107,7 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
     const template = JSON.parse(ourJson);
     const minimalApp = express();
     minimalApp.get('/board-users', async (req, res) => {
-      const raw = parseCookies(req.headers.cookie ?? '')[COOKIE] ?? '';
+      const raw = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE] ?? '';
       const [id, kind] = raw.split('.');
       if (raw !== signSessionId(ctx.key, id, kind === 's')) return void res.status(401).end();
       const member = await sessionMembership(runner, sha256(id));
@@ -203,12 +131,11 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
     }
     const summary = (xs: Sample[]): Sample => ({ rps: median(xs.map((x) => x.rps)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) });
 
-    await Promise.all([ours.close(), bare.close(), minimal.close()]);
+    await Promise.all([bare.close(), minimal.close()]);
     await pool?.end();
-    await booted.close();
-    return { driver: database.driver === 'postgres' ? 'PostgreSQL' : 'PGlite', bare: summary(samples.bare), minimal: summary(samples.minimal), ours: summary(samples.ours), queriesFull, queriesPartial };
+    return { driver: app.driver, bare: summary(samples.bare), minimal: summary(samples.minimal), ours: summary(samples.ours), queriesFull, queriesPartial };
   } finally {
-    if (driver === 'postgres') await dropDatabase(base!, schema).catch(() => {});
+    await app.close();
   }
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import type { Db, Role, User } from '../db/types';
 
 /** The session's current organisation as the one query finds it (null role: not a member). */
@@ -32,14 +32,8 @@ export interface SessionWithIdentity {
 /** `data.organization_id` as an integer key, or null for anything else (never a cast error). */
 const sessionOrganizationId = sql<number | null>`case when jsonb_typeof(s.data -> 'organization_id') = 'number' and (s.data ->> 'organization_id') ~ '^[0-9]{1,9}$' then (s.data ->> 'organization_id')::int end`;
 
-/**
- * One round trip for everything a signed-in request needs before its handler: the session row,
- * its user, the session's current organisation with the user's membership there, and (for
- * page visits that show the switcher) the user's organisations. Nothing is cached, so nothing
- * can go stale: sign-out, role changes, removals and other nodes' writes show on the next request.
- */
-export async function findSessionWithIdentity(db: Db, hashedId: string, withOrganizations: boolean): Promise<SessionWithIdentity | undefined> {
-  const row = await db
+function identityQuery(db: Db, withOrganizations: boolean, hashedId: string) {
+  return db
     .selectFrom('sessions as s')
     .leftJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('organizations as o', (j) => j.on(sql<boolean>`o.id = ${sessionOrganizationId} and o.deleted_at is null`))
@@ -71,8 +65,37 @@ export async function findSessionWithIdentity(db: Db, hashedId: string, withOrga
         ),
       ),
     )
-    .where('s.id', '=', hashedId)
-    .executeTakeFirst();
+    .where('s.id', '=', hashedId);
+}
+
+type IdentityRow = InferResult<ReturnType<typeof identityQuery>>[number] & { switcher_organizations?: SwitcherOrganization[] | string };
+
+/**
+ * The query runs on every signed-in request, always the same but for the session id: it is
+ * compiled once per database handle and variant, and then only its parameter changes.
+ */
+const compiled = new WeakMap<Db, Map<boolean, CompiledQuery<IdentityRow>>>();
+
+function compiledIdentityQuery(db: Db, withOrganizations: boolean, hashedId: string): CompiledQuery<IdentityRow> {
+  let variants = compiled.get(db);
+  if (!variants) compiled.set(db, (variants = new Map()));
+  let query = variants.get(withOrganizations);
+  if (!query) {
+    query = identityQuery(db, withOrganizations, hashedId).compile() as CompiledQuery<IdentityRow>;
+    if (query.parameters.length !== 1 || query.parameters[0] !== hashedId) return query; // not reusable: never cached
+    variants.set(withOrganizations, query);
+  }
+  return { ...query, parameters: [hashedId] };
+}
+
+/**
+ * One round trip for everything a signed-in request needs before its handler: the session row,
+ * its user, the session's current organisation with the user's membership there, and (for
+ * page visits that show the switcher) the user's organisations. Nothing is cached, so nothing
+ * can go stale: sign-out, role changes, removals and other nodes' writes show on the next request.
+ */
+export async function findSessionWithIdentity(db: Db, hashedId: string, withOrganizations: boolean): Promise<SessionWithIdentity | undefined> {
+  const row = (await db.executeQuery(compiledIdentityQuery(db, withOrganizations, hashedId))).rows[0];
   if (!row) return undefined;
   const user: User | null =
     row.u_id === null || row.u_id === undefined
@@ -93,7 +116,7 @@ export async function findSessionWithIdentity(db: Db, hashedId: string, withOrga
     row.o_id === null || row.o_id === undefined
       ? null
       : { id: row.o_id, name: row.o_name!, slug: row.o_slug!, public_page_enabled: row.o_public_page_enabled!, role: row.m_role ?? null };
-  const organizations = (row as { switcher_organizations?: SwitcherOrganization[] | string }).switcher_organizations;
+  const organizations = row.switcher_organizations;
   return {
     data: row.data ?? {},
     user_id: row.user_id,
