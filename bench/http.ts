@@ -98,6 +98,8 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
 
     // The minimal route: the driver itself (pg for PostgreSQL), the two queries, the same JSON.
     const pool = app.databaseUrl ? new pg.Pool({ connectionString: app.databaseUrl, max: 10 }) : null;
+    // A connection the server drops (a restart, another process terminating backends) is replaced, not fatal.
+    pool?.on('error', () => {});
     // PGlite lives inside the app's Kysely handle: the same text and bind parameters go through it.
     const viaKysely: Runner = async (text, params) => {
       const pieces = text.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part)));
