@@ -1,6 +1,6 @@
 /**
  * `npm start`, on plain node: no tsx, no TypeScript at start. The server and the realtime server
- * run as esbuild bundles (ADR 0007); they are rebuilt only when a source under server/ (or the
+ * run as esbuild bundles (ADR 0012, PGlite memory); they are rebuilt only when a source under server/ (or the
  * dependency set) is newer than them, so an installed checkout starts by importing one module.
  * Plain JavaScript on purpose: it is what runs before anything is compiled.
  */
