@@ -30,9 +30,18 @@ const lazyHttp: HttpClient = {
   },
 };
 
-const appName = document.querySelector<HTMLScriptElement>('script[data-page="app"]')
-  ? (JSON.parse(document.querySelector<HTMLScriptElement>('script[data-page="app"]')!.textContent || '{}').props?.appName as string | undefined)
-  : undefined;
+const initialScript = document.querySelector<HTMLScriptElement>('script[data-page="app"]');
+const initialProps = initialScript ? (JSON.parse(initialScript.textContent || '{}').props as { appName?: string; auth?: { user?: unknown } } | undefined) : undefined;
+const appName = initialProps?.appName;
+
+// Loads the signed-in shell (once); a signed-in first page starts fetching it at once, beside its page chunk.
+let shell: Promise<typeof import('@/Layouts/AppLayout')> | null = null;
+const loadShell = () =>
+  (shell ??= import('@/Layouts/AppLayout').catch((error) => {
+    shell = null;
+    throw error;
+  }));
+if (initialProps?.auth?.user) void loadShell().catch(() => {});
 
 createInertiaApp({
   title: (title) => (title ? `${title} - ${appName ?? 'Boardly'}` : (appName ?? 'Boardly')),
@@ -46,7 +55,10 @@ createInertiaApp({
     // Pages without their own layout get the signed-in shell, fetched with the first such page
     // (auth and public pages have their own layouts and never load it); `layout = null` opts out.
     if (page.layout === undefined) {
-      const { default: AppLayout } = await import('@/Layouts/AppLayout');
+      const shellModule = await loadShell();
+      // No module: its chunk was gone and the page is being loaded anew, as above.
+      if (!shellModule) return new Promise<never>(() => {});
+      const AppLayout = shellModule.default;
       page.layout = (children: ReactNode) => <AppLayout>{children}</AppLayout>;
     }
     if (page.layout === null) page.layout = (children: ReactNode) => children;
