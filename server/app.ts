@@ -5,6 +5,7 @@ import { inertia, manifestVersion } from './inertia';
 import './http/types';
 import { csrf, xsrfCookie } from './http/csrf';
 import { buildAssets } from './http/build-assets';
+import { compression } from './http/compression';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { readinessGate, type Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
@@ -13,6 +14,7 @@ import { rootView } from './http/root-view';
 import { securityHeaders } from './http/security-headers';
 import { sessionBridge } from './http/session-bridge';
 import { sessionMiddleware } from './http/session';
+import { sessionIdentityLoader } from './http/identity';
 import { noStoreWhenSignedIn } from './http/signed-in-responses';
 import { devAssets, productionAssets } from './http/vite-assets';
 import { sharedProps } from './http/shared-props';
@@ -46,6 +48,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     next();
   });
   app.use(requestLog(ctx.logger));
+  // Whole HTML/JSON answers, brotli or gzip as negotiated; built assets come precompressed (buildAssets).
+  app.use(compression());
   if (options.readiness) app.use(readinessGate(options.readiness));
   app.use(
     securityHeaders({
@@ -73,6 +77,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
       secure: https,
       now: () => ctx.clock.now(),
+      // One query: the session, its user, its organisation and membership (and the switcher's list for pages).
+      load: sessionIdentityLoader(ctx.db),
+      onTouchError: (error, req) => req.log?.warn({ err: error }, 'could not record session activity'),
     }),
   );
   app.use((req, res, next) => {

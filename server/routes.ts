@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import type { AppContext } from './context';
+import { mountByFirstSegment } from './http/path-dispatch';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { subscriptionRoutes } from './features/subscriptions/routes';
@@ -16,22 +17,29 @@ import { publicInsightRoutes } from './features/public-insights/routes';
 import { broadcastingRoutes } from './features/broadcasting/routes';
 import { activityRoutes } from './features/activity/routes';
 
-/** Every feature's routes, in one list (order matters only for overlapping paths). */
+/**
+ * Every feature's routes, in one list (order matters only for overlapping paths). A request
+ * walks only the routers with a route under its first path segment (http/path-dispatch.ts).
+ */
 export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(trackLastActive(ctx)); // members: memberships.last_active_at, once a minute
-  app.use(pageRoutes(ctx));
-  app.use(authRoutes(ctx));
-  app.use(profileRoutes(ctx));
-  app.use(organizationRoutes(ctx));
-  app.use(activityRoutes(ctx));
-  app.use(memberRoutes(ctx));
-  app.use(invitationRoutes(ctx));
-  app.use(dashboardRoutes(ctx));
-  app.use(subscriptionRoutes(ctx));
-  app.use(settingsRoutes(ctx));
-  app.use(historyRoutes(ctx));
-  app.use(boardUserRoutes(ctx));
-  app.use(insightRoutes(ctx));
-  app.use(publicInsightRoutes(ctx));
-  app.use(broadcastingRoutes(ctx));
+  app.use(
+    mountByFirstSegment([
+      pageRoutes(ctx),
+      authRoutes(ctx),
+      profileRoutes(ctx),
+      organizationRoutes(ctx),
+      activityRoutes(ctx),
+      memberRoutes(ctx),
+      invitationRoutes(ctx),
+      dashboardRoutes(ctx),
+      subscriptionRoutes(ctx),
+      settingsRoutes(ctx),
+      historyRoutes(ctx),
+      boardUserRoutes(ctx),
+      insightRoutes(ctx),
+      publicInsightRoutes(ctx),
+      broadcastingRoutes(ctx),
+    ]),
+  );
 }

@@ -4,7 +4,6 @@
  * resolve from node_modules at run time. Used by `npm run reverb:start` and by `npm start`,
  * which runs it as a supervised child process.
  */
-import { build, stop } from 'esbuild';
 import path from 'node:path';
 import { ROOT } from '../root';
 
@@ -13,6 +12,8 @@ const root = ROOT;
 export const REALTIME_BUNDLE = path.join(root, 'node_modules/.cache/boardly/reverb.mjs');
 
 export async function bundleRealtimeServer(): Promise<string> {
+  // Loaded only when bundling: `npm start` normally finds the bundle built (server/cli/launch.mjs).
+  const { build, stop } = await import('esbuild');
   await build({
     entryPoints: [path.join(root, 'server/cli/reverb.ts')],
     outfile: REALTIME_BUNDLE,

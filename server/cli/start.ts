@@ -17,7 +17,7 @@ buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
 // The websocket server runs in a child process that is restarted when it dies: a crash there
 // never takes HTTP down, and this process stays the one thing a supervisor watches.
 const realtime = config.REVERB_SERVER_ENABLED
-  ? supervise({ name: 'realtime server', script: await bundleRealtimeServer(), logger })
+  ? supervise({ name: 'realtime server', script: process.env.BOARDLY_REALTIME_BUNDLE || (await bundleRealtimeServer()), logger })
   : null;
 
 let seeded: SeedResult | null = null;

@@ -3,6 +3,7 @@ import { sql, type DeleteQueryBuilder, type DeleteResult, type SelectQueryBuilde
 import type { AppContext } from '../../context';
 import type { Database, Db, Role } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { preloadedOrganization } from '../../http/identity';
 import { flash } from '../../http/session-bridge';
 
 /** The organisation a request acts in, with the user's role there (null: platform admin, not a member). */
@@ -95,7 +96,8 @@ export function loadOrganization(ctx: AppContext) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const id = req.session.get<number>(CURRENT_ORG_KEY);
     if (req.user && id) {
-      req.organization = await findOrganizationFor(ctx.db, req.user.id, id, req.user.is_platform_admin);
+      const preloaded = preloadedOrganization(req, req.user, id); // loaded with the session, in the same query
+      req.organization = (preloaded === undefined ? await findOrganizationFor(ctx.db, req.user.id, id, req.user.is_platform_admin) : preloaded) ?? undefined;
       if (!req.organization) {
         req.session.forget(CURRENT_ORG_KEY);
         const notice = await goneNotice(ctx.db, id);
