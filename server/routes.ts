@@ -11,6 +11,7 @@ import { organizationRoutes } from './features/organizations/routes';
 import { memberRoutes, trackLastActive } from './features/members/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { boardUserRoutes } from './features/board-users/routes';
+import { boardUserImportRoutes } from './features/board-user-import/routes';
 import { insightRoutes } from './features/insights/routes';
 import { publicInsightRoutes } from './features/public-insights/routes';
 import { broadcastingRoutes } from './features/broadcasting/routes';
@@ -30,6 +31,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(subscriptionRoutes(ctx));
   app.use(settingsRoutes(ctx));
   app.use(historyRoutes(ctx));
+  app.use(boardUserImportRoutes(ctx)); // before /board-users/:id
   app.use(boardUserRoutes(ctx));
   app.use(insightRoutes(ctx));
   app.use(publicInsightRoutes(ctx));
