@@ -211,21 +211,23 @@ export async function runImport(ctx: AppContext, organizationId: number, id: num
   if (!file || (imp.status !== 'queued' && imp.status !== 'running')) return;
   const start = imp.processed_rows;
   const rows = readRows(file, imp.encoding, imp.delimiter);
-  let batch: CsvRow[] = [];
-  let done = false;
-  while (!done) {
-    batch = [];
+  // Line 1 is the header; rows before `start` were committed by an earlier run.
+  const nextRow = async (): Promise<CsvRow | null> => {
     for (;;) {
       const next = await rows.next();
-      if (next.done) {
-        done = true;
-        break;
-      }
-      // Line 1 is the header; rows before `start` were committed by an earlier run.
-      if (next.value.line === 1 || next.value.line - 1 <= start) continue;
-      batch.push(next.value);
-      if (batch.length >= BATCH_SIZE) break;
+      if (next.done) return null;
+      if (next.value.line > start + 1) return next.value;
     }
+  };
+  let ahead = await nextRow();
+  let done = false;
+  while (!done) {
+    const batch: CsvRow[] = [];
+    while (ahead && batch.length < BATCH_SIZE) {
+      batch.push(ahead);
+      ahead = await nextRow();
+    }
+    done = ahead === null;
     imp = await inTransaction(ctx, actor, async (uow) => {
       const current = orFail(await repo.lockImport(uow.db, organizationId, id));
       if (current.status !== 'queued' && current.status !== 'running') return current;
