@@ -46,7 +46,7 @@ test('imports a file after a mapping change, showing progress and the result', a
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByRole('region', { name: 'northwind-board.csv' }).getByText('Completed', { exact: true })).toBeVisible();
-  await expect(page.getByText('30 rows of 30 rows processed')).toBeVisible();
+  await expect(page.getByText('30 of 30 rows processed')).toBeVisible();
   const created = page.getByRole('term').filter({ hasText: 'Created' }).locator('xpath=following-sibling::dd');
   await expect(created).toHaveText('29');
   await expect(page.getByRole('term').filter({ hasText: 'Failed' }).locator('xpath=following-sibling::dd')).toHaveText('1');

@@ -1,7 +1,7 @@
 import { usePage } from '@inertiajs/react';
 import { useState } from 'react';
 import { Button, type ButtonVariant } from './Button';
-import { BulkBar, downloadSelection, useBulkRequest, type BulkSelection } from './BulkSelection';
+import { BulkBar, downloadSelection, SelectPageCheckbox, useBulkRequest, type BulkSelection } from './BulkSelection';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
 import type { IconName } from './Icon';
@@ -55,6 +55,11 @@ export function BulkActions({ selection, total, filters, noun, url, actions }: B
   );
   return (
     <>
+      {/* Phones have no header row (the table turns into cards): the page's box sits here. */}
+      <label className="flex items-center gap-3 border-b border-slate-200 px-4 py-2.5 text-sm text-slate-700 sm:hidden dark:border-slate-700/70 dark:text-slate-300">
+        <SelectPageCheckbox selection={selection} />
+        Select all on this page
+      </label>
       <BulkBar selection={selection} total={total} noun={noun}>
         {actions
           .filter((a) => !a.danger)

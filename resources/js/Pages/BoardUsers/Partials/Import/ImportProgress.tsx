@@ -43,7 +43,7 @@ export function ImportProgress({ imp }: { imp: ImportView }) {
         <div>
           <div className="mb-1 flex justify-between text-sm text-slate-700 dark:text-slate-300">
             <span id="import-progress-label">
-              {rows(progress.processed_rows)} of {rows(progress.total_rows)} processed
+              {progress.processed_rows.toLocaleString('en-US')} of {rows(progress.total_rows)} processed
             </span>
             <span className="tabular-nums">{percent}%</span>
           </div>
