@@ -1,23 +1,16 @@
 import type { ImportRow } from './repository';
+import { progressOf } from './service';
 import { IMPORT_FIELD_NAMES, IMPORT_FIELDS, MAX_FILE_BYTES, MAX_ROWS } from './schema';
 
 /** An import as the page shows it. */
 export const presentImport = (r: ImportRow) => ({
-  id: r.id,
+  ...progressOf(r),
   filename: r.filename,
   encoding: r.encoding,
   delimiter: r.delimiter,
   headers: r.headers,
   mapping: r.mapping,
   duplicates: r.duplicates,
-  status: r.status,
-  total_rows: r.total_rows,
-  processed_rows: r.processed_rows,
-  created_count: r.created_count,
-  updated_count: r.updated_count,
-  skipped_count: r.skipped_count,
-  failed_count: r.failed_count,
-  message: r.message,
   created_at: r.created_at,
   finished_at: r.finished_at,
 });

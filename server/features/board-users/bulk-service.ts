@@ -42,6 +42,16 @@ export function describe(input: BoardUserBulkInput, n: number): string {
 const EVENTS: Record<BoardUserBulkInput['action'], string> = { status: 'bulk_updated', add_tag: 'bulk_updated', remove_tag: 'bulk_updated', delete: 'bulk_deleted', restore: 'bulk_restored' };
 
 /**
+ * The ids a bulk action may touch: with ticked ids, every one must have been found in the
+ * organisation (one that was not is a 404, and nothing changes); "all matching" is capped.
+ */
+export function checkedSelection(input: { all: boolean; ids: number[] }, found: number[]): number[] {
+  if (!input.all && found.length !== new Set(input.ids).size) throw new HttpError(404);
+  if (found.length > MAX_BULK) throw new ValidationError({ ids: `A bulk action takes at most ${MAX_BULK.toLocaleString('en-US')} rows; narrow the filters.` });
+  return found;
+}
+
+/**
  * One bulk action in one transaction with one activity entry naming every changed id. Selected
  * ids are checked against the organisation first: one that is not its own makes the whole
  * request a 404 (and changes nothing).
@@ -49,9 +59,7 @@ const EVENTS: Record<BoardUserBulkInput['action'], string> = { status: 'bulk_upd
 export async function bulkBoardUsers(ctx: AppContext, acting: ActingIn, input: BoardUserBulkInput): Promise<BulkResult> {
   const org = acting.organizationId;
   return inTransaction(ctx, acting.actor, async (uow) => {
-    const ids = await bulk.lockSelected(uow.db, org, input);
-    if (!input.all && ids.length !== new Set(input.ids).size) throw new HttpError(404);
-    if (ids.length > MAX_BULK) throw new ValidationError({ ids: `A bulk action takes at most ${MAX_BULK.toLocaleString('en-US')} rows; narrow the filters.` });
+    const ids = checkedSelection(input, await bulk.lockSelected(uow.db, org, input));
     const now = ctx.clock.now();
     let changed: number[] = [];
     let note: string | null = null;

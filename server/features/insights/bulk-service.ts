@@ -1,9 +1,9 @@
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
-import { HttpError, ValidationError } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import type { ActingIn } from '../../lib/acting-in';
 import { inTransaction } from '../../lib/unit-of-work';
-import { MAX_BULK } from '../board-users/bulk-schema';
+import { checkedSelection } from '../board-users/bulk-service';
 import { assertWithinLimit } from '../subscriptions/limits';
 import * as bulk from './bulk-repository';
 import type { InsightBulkInput, InsightSelection } from './bulk-schema';
@@ -23,9 +23,7 @@ const EVENTS: Record<InsightBulkInput['action'], string> = { publish: 'bulk_publ
 export async function bulkInsights(ctx: AppContext, acting: ActingIn, input: InsightBulkInput) {
   const org = acting.organizationId;
   return inTransaction(ctx, acting.actor, async (uow) => {
-    const ids = await bulk.lockSelected(uow.db, org, input);
-    if (!input.all && ids.length !== new Set(input.ids).size) throw new HttpError(404);
-    if (ids.length > MAX_BULK) throw new ValidationError({ ids: `A bulk action takes at most ${MAX_BULK.toLocaleString('en-US')} rows; narrow the filters.` });
+    const ids = checkedSelection(input, await bulk.lockSelected(uow.db, org, input));
     const now = ctx.clock.now();
     let changed: number[] = [];
     if (ids.length) {

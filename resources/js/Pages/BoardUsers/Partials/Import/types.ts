@@ -18,16 +18,8 @@ export interface PreviewRow {
   error: string | null;
 }
 
-export interface RecentImport {
-  id: number;
+export interface RecentImport extends Omit<BoardUserImportProgress, 'message'> {
   filename: string;
-  status: ImportView['status'];
-  total_rows: number;
-  processed_rows: number;
-  created_count: number;
-  updated_count: number;
-  skipped_count: number;
-  failed_count: number;
   created_at: string;
   user_name: string | null;
 }
