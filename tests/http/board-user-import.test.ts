@@ -293,3 +293,25 @@ describe('access', () => {
     expect((await client.get('/board-users/import/abc', { inertia: true })).status).toBe(404);
   });
 });
+
+describe('a restarted server', () => {
+  it('carries on with an import after its last committed batch', async () => {
+    const { orgId, client } = await editorOf();
+    const lines = ['First name,Last name,Email', ...Array.from({ length: 1200 }, (_, i) => `F${i},L${i},r${i}@example.test`)];
+    const page = await uploaded(client, lines.join('\n'));
+    const id = page.props.import.id;
+    // As a server that stopped after the first batch would have left it: 500 rows in, running.
+    await app.ctx.db
+      .insertInto('board_users')
+      .values(Array.from({ length: 500 }, (_, i) => ({ organization_id: orgId, first_name: `F${i}`, last_name: `L${i}`, email: `r${i}@example.test` })))
+      .execute();
+    await app.ctx.db.updateTable('board_user_imports').set({ status: 'running', processed_rows: 500, created_count: 500 }).where('id', '=', id).execute();
+
+    await importRunner(app.ctx).resume();
+    await importRunner(app.ctx).idle();
+    const done = (await client.get(`/board-users/import/${id}`, { inertia: true })).page().props.import;
+    expect(done).toMatchObject({ status: 'completed', processed_rows: 1200, created_count: 1200, skipped_count: 0, failed_count: 0 });
+    expect(await boardUsers(orgId)).toHaveLength(1200);
+    expect(await activity(orgId)).toHaveLength(1);
+  });
+});
