@@ -207,9 +207,10 @@ async function writeBatch(ctx: AppContext, uow: UnitOfWork, imp: repo.ImportRow,
  */
 export async function runImport(ctx: AppContext, organizationId: number, id: number, actor: Actor): Promise<void> {
   const file = await repo.importFile(ctx.db, organizationId, id);
-  let imp = orFail(await repo.findImport(ctx.db, organizationId, id));
+  const imp = orFail(await repo.findImport(ctx.db, organizationId, id));
   if (!file || (imp.status !== 'queued' && imp.status !== 'running')) return;
   const start = imp.processed_rows;
+  let expected = start;
   const rows = readRows(file, imp.encoding, imp.delimiter);
   // Line 1 is the header; rows before `start` were committed by an earlier run.
   const nextRow = async (): Promise<CsvRow | null> => {
@@ -228,14 +229,16 @@ export async function runImport(ctx: AppContext, organizationId: number, id: num
       ahead = await nextRow();
     }
     done = ahead === null;
-    imp = await inTransaction(ctx, actor, async (uow) => {
+    const row = await inTransaction(ctx, actor, async (uow): Promise<repo.ImportRow | null> => {
       const current = orFail(await repo.lockImport(uow.db, organizationId, id));
-      if (current.status !== 'queued' && current.status !== 'running') return current;
+      // Finished, or another runner got further: this one stops (a batch is never written twice).
+      if ((current.status !== 'queued' && current.status !== 'running') || current.processed_rows !== expected) return null;
       const out = await writeBatch(ctx, uow, current, batch);
       const stopped = out.limit !== null;
       const finished = stopped || done;
       const status: ImportStatus = stopped ? 'stopped' : finished ? 'completed' : 'running';
       const processed = current.processed_rows + out.processed;
+      expected = processed;
       const message = stopped ? `${out.limit} The import stopped at row ${(batch[out.processed]?.line ?? processed + 1).toLocaleString('en-US')}: ${plural(current.total_rows - processed, 'row was', 'rows were')} not imported.` : null;
       const row = await repo.updateImport(
         uow.db,
@@ -257,7 +260,7 @@ export async function runImport(ctx: AppContext, organizationId: number, id: num
       announceProgress(uow, row);
       return row;
     });
-    if (imp.status !== 'running') break;
+    if (!row || row.status !== 'running') break;
   }
   await rows.return(undefined);
 }
