@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demoTest, expect, signInAs } from './support/fixtures';
 
@@ -12,6 +13,15 @@ function people(suffix: string, n: number, header = 'Name 1,Last name,Email,Boar
   const lines = [header];
   for (let i = 0; i < n; i++) lines.push(`Person${String(i).padStart(2, '0')},${suffix},p${i}.${suffix}@example.test,Audit`);
   return lines.join('\r\n');
+}
+
+/** No serious or critical axe violation on what the page shows now (the accessibility spec's rules). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function upload(page: Page, name: string, csv: string) {
@@ -40,6 +50,7 @@ test('imports a file after a mapping change, showing progress and the result', a
   await expect(preview.getByText('New').first()).toBeVisible();
   await expect(preview.getByText('The first name field is required.')).toHaveCount(0);
   await expect(page.getByLabel('Field for column “Last name”')).toHaveValue('last_name');
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Import 30 rows' }).click();
   const progress = page.getByRole('progressbar', { name: /rows processed/ });
@@ -84,6 +95,7 @@ test('selects rows across pages and changes their status in bulk; deletes all ma
   await expect(page).toHaveURL(/page=2/);
   await table.getByRole('checkbox', { name: `Select Person27 ${suffix}` }).check();
   await expect(bar.getByText('3 board users selected')).toBeVisible();
+  await expectAccessible(page);
 
   await bar.getByRole('button', { name: 'Set inactive' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Set 3 board users to inactive?' });
