@@ -5,6 +5,7 @@ import { boot, type BootOptions } from './bootstrap';
 import type { AppContext } from './context';
 import { migrateToLatest } from './db/migrate';
 import { startScheduler } from './features/scheduler';
+import { importRunner } from './features/board-user-import/runner';
 import { createRealtimeServer, realtimeOptionsFromConfig } from './realtime';
 
 export interface Running {
@@ -69,6 +70,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const scheduler = startScheduler(ctx);
       stoppers.push(() => scheduler.stop());
     }
+    // Board-user imports a stopped server left unfinished carry on after their last batch.
+    await importRunner(ctx).resume();
+    stoppers.push(() => importRunner(ctx).idle());
   } catch (error) {
     for (const stop of stoppers.reverse()) await stop().catch(() => {});
     if (http.listening) await closeHttp();

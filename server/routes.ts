@@ -12,6 +12,7 @@ import { organizationRoutes } from './features/organizations/routes';
 import { memberRoutes, trackLastActive } from './features/members/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { boardUserRoutes } from './features/board-users/routes';
+import { boardUserImportRoutes } from './features/board-user-import/routes';
 import { insightRoutes } from './features/insights/routes';
 import { publicInsightRoutes } from './features/public-insights/routes';
 import { broadcastingRoutes } from './features/broadcasting/routes';
@@ -36,6 +37,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
       subscriptionRoutes(ctx),
       settingsRoutes(ctx),
       historyRoutes(ctx),
+      boardUserImportRoutes(ctx), // before /board-users/:id
       boardUserRoutes(ctx),
       insightRoutes(ctx),
       publicInsightRoutes(ctx),

@@ -63,6 +63,7 @@ const PAGES: Entry[] = [
   { name: 'Board user: create', who: 'admin', path: '/board-users/create', component: 'BoardUsers/Create' },
   { name: 'Board user', who: 'admin', path: '/board-users/1', component: 'BoardUsers/Show' },
   { name: 'Board user: edit', who: 'admin', path: '/board-users/1/edit', component: 'BoardUsers/Edit' },
+  { name: 'Board users: import', who: 'admin', path: '/board-users/import', component: 'BoardUsers/Import' },
   { name: 'Insights', who: 'admin', path: '/insights', component: 'Insights/Index' },
   { name: 'Insight: create', who: 'admin', path: '/insights/create', component: 'Insights/Create' },
   { name: 'Insight', who: 'admin', path: '/insights/1', component: 'Insights/Show' },

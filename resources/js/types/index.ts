@@ -89,10 +89,24 @@ export interface ActivityEntry {
 }
 
 /** Events on `private-organizations.{id}` (namespace App.Events). */
+/** A board-user import's progress, as the page shows it and the live event carries it. */
+export interface BoardUserImportProgress {
+  id: number;
+  status: 'pending' | 'queued' | 'running' | 'completed' | 'stopped' | 'failed';
+  total_rows: number;
+  processed_rows: number;
+  created_count: number;
+  updated_count: number;
+  skipped_count: number;
+  failed_count: number;
+  message: string | null;
+}
+
 export interface OrganizationEvents {
   ActivityLogged: ActivityEntry;
   BoardUserChanged: { id: number; action: string };
   InsightChanged: { id: number; action: string };
+  BoardUserImportProgress: BoardUserImportProgress;
   SubscriptionChanged: Record<string, unknown>;
 }
 

@@ -1,0 +1,32 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { AppContext } from '../../context';
+import { guards } from '../../http/guards';
+import { HttpError } from '../../http/errors';
+import { currentOrganization, routeId } from '../organizations/tenancy';
+import { importController } from './controller';
+import { findImport } from './repository';
+
+/** Another organisation's import (or none) answers 404 before any role check, as every record route does. */
+const importRecord = (ctx: AppContext) => async (req: Request, _res: Response, next: NextFunction) => {
+  try {
+    if (!(await findImport(ctx.db, currentOrganization(req).id, routeId(req.params.import)))) throw new HttpError(404);
+    next();
+  } catch (error) {
+    next(error);
+  }
+};
+
+/** CSV import of board users. Registered before the board-user routes (`/board-users/:id`). */
+export function boardUserImportRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const c = importController(ctx);
+  const { inOrganization } = guards(ctx);
+  router.get('/board-users/import', ...inOrganization, c.index);
+  router.post('/board-users/import', ...inOrganization, c.upload);
+  const record = [...inOrganization, importRecord(ctx)];
+  router.get('/board-users/import/:import', ...record, c.show);
+  router.put('/board-users/import/:import', ...record, c.update);
+  router.post('/board-users/import/:import/start', ...record, c.start);
+  router.get('/board-users/import/:import/failures', ...record, c.failures);
+  return router;
+}
