@@ -15,12 +15,16 @@ import { insightRoutes } from './features/insights/routes';
 import { publicInsightRoutes } from './features/public-insights/routes';
 import { broadcastingRoutes } from './features/broadcasting/routes';
 import { activityRoutes } from './features/activity/routes';
+import { twoFactorRoutes } from './features/two-factor/routes';
+import { requireTwoFactorSetup } from './features/two-factor/requirement';
 
 /** Every feature's routes, in one list (order matters only for overlapping paths). */
 export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(trackLastActive(ctx)); // members: memberships.last_active_at, once a minute
+  app.use(requireTwoFactorSetup(ctx)); // an organisation that requires two factors: set up first
   app.use(pageRoutes(ctx));
   app.use(authRoutes(ctx));
+  app.use(twoFactorRoutes(ctx));
   app.use(profileRoutes(ctx));
   app.use(organizationRoutes(ctx));
   app.use(activityRoutes(ctx));
