@@ -14,8 +14,7 @@ import { challengeSchema, confirmTwoFactorSchema, disableTwoFactorSchema, requir
 import * as twoFactor from './service';
 import { setRequirement } from './requirement';
 
-/** Fresh recovery codes wait here (encrypted) until the page has read them once. */
-const CODES_KEY = 'two_factor.recovery_codes';
+import { RECOVERY_CODES_KEY as CODES_KEY } from './service';
 const codesKey = (ctx: AppContext) => deriveKey(ctx.key, 'recovery-codes-once');
 
 const wantsJson = (req: Request) => !req.isInertia && req.accepts(['html', 'json']) === 'json';

@@ -40,6 +40,6 @@ export function requireTwoFactorSetup(ctx: AppContext) {
     if (!required || satisfied) return next();
     if (!req.isInertia && req.accepts(['html', 'json']) === 'json') return next(new HttpError(403, SETUP_NOTICE(org.name)));
     flash(req, 'info', SETUP_NOTICE(org.name));
-    res.redirect(303, '/profile#two-factor');
+    res.redirect(303, '/profile');
   };
 }

@@ -7,7 +7,8 @@ export const confirmTwoFactorSchema = z.object({ code: requiredString('code', 20
 
 /** Fortify's challenge: `code` or `recovery_code`. */
 export const challengeSchema = z
-  .object({ code: optionalString('code', 20), recovery_code: optionalString('recovery code', 64) })
+  .object({ code: optionalString('code', 20).optional(), recovery_code: optionalString('recovery code', 64).optional() })
+  .transform((v) => ({ code: v.code ?? null, recovery_code: v.recovery_code ?? null }))
   .refine((v) => v.code !== null || v.recovery_code !== null, { path: ['code'], message: 'Enter the code from your authenticator app or a recovery code.' });
 
 export const disableTwoFactorSchema = z.object({ password: currentPassword() });
