@@ -16,6 +16,7 @@ import { publicInsightRoutes } from './features/public-insights/routes';
 import { broadcastingRoutes } from './features/broadcasting/routes';
 import { activityRoutes } from './features/activity/routes';
 import { twoFactorRoutes } from './features/two-factor/routes';
+import { browserSessionRoutes } from './features/browser-sessions/routes';
 import { requireTwoFactorSetup } from './features/two-factor/requirement';
 
 /** Every feature's routes, in one list (order matters only for overlapping paths). */
@@ -25,6 +26,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(pageRoutes(ctx));
   app.use(authRoutes(ctx));
   app.use(twoFactorRoutes(ctx));
+  app.use(browserSessionRoutes(ctx));
   app.use(profileRoutes(ctx));
   app.use(organizationRoutes(ctx));
   app.use(activityRoutes(ctx));

@@ -1,11 +1,13 @@
 import type { Request } from 'express';
 import type { AppContext } from '../../context';
 import * as twoFactor from '../two-factor/service';
+import * as browserSessions from '../browser-sessions/service';
 
-/** The security sections of Profile/Edit: two-factor sign-in. */
+/** The security sections of Profile/Edit: two-factor sign-in, signed-in browsers. */
 export async function securityProps(ctx: AppContext, req: Request) {
   const user = req.user!;
   return {
     twoFactor: { ...(await twoFactor.status(ctx, user.id)), recoveryCodesReady: twoFactor.recoveryCodesWaiting(req) },
+    sessions: await browserSessions.list(ctx, user.id, req.session.id),
   };
 }
