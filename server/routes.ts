@@ -17,6 +17,7 @@ import { broadcastingRoutes } from './features/broadcasting/routes';
 import { activityRoutes } from './features/activity/routes';
 import { twoFactorRoutes } from './features/two-factor/routes';
 import { browserSessionRoutes } from './features/browser-sessions/routes';
+import { passkeyRoutes } from './features/passkeys/routes';
 import { requireTwoFactorSetup } from './features/two-factor/requirement';
 
 /** Every feature's routes, in one list (order matters only for overlapping paths). */
@@ -27,6 +28,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(authRoutes(ctx));
   app.use(twoFactorRoutes(ctx));
   app.use(browserSessionRoutes(ctx));
+  app.use(passkeyRoutes(ctx));
   app.use(profileRoutes(ctx));
   app.use(organizationRoutes(ctx));
   app.use(activityRoutes(ctx));

@@ -28,13 +28,16 @@ const selectorOf = (data: unknown) => {
 export async function list(ctx: AppContext, userId: number, currentId: string): Promise<BrowserSession[]> {
   const current = sha256(currentId);
   const rows = await repo.userSessions(ctx.db, userId, lifetimeStart(ctx));
-  return rows.map((row) => ({
-    id: publicId(ctx, row.id),
-    agent: parseAgent(row.user_agent),
-    ip_address: row.ip,
-    last_active: row.last_activity.toISOString(),
-    is_current_device: row.id === current,
-  }));
+  // This browser first, then the others, most recently active first.
+  return rows
+    .map((row) => ({
+      id: publicId(ctx, row.id),
+      agent: parseAgent(row.user_agent),
+      ip_address: row.ip,
+      last_active: row.last_activity.toISOString(),
+      is_current_device: row.id === current,
+    }))
+    .sort((a, b) => Number(b.is_current_device) - Number(a.is_current_device));
 }
 
 /** Signs one other browser out: its session ends and its remember-me token is revoked. False when there is no such session. */

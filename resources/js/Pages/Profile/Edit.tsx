@@ -5,16 +5,19 @@ import DeleteUserForm from './Partials/DeleteUserForm';
 import UpdatePasswordForm from './Partials/UpdatePasswordForm';
 import UpdateProfileInformationForm from './Partials/UpdateProfileInformationForm';
 import TwoFactorAuthenticationForm, { type TwoFactorStatus } from './Partials/TwoFactorAuthenticationForm';
+import BrowserSessionsForm, { type BrowserSession } from './Partials/BrowserSessionsForm';
 
 export interface ProfileEditProps {
   mustVerifyEmail: boolean;
   /** 'verification-link-sent' after a resend. */
   status: string | null;
   twoFactor: TwoFactorStatus;
+  /** Every signed-in browser of the user (Jetstream's `sessions`). */
+  sessions: BrowserSession[];
 }
 
 /** Profile settings: name and e-mail, password, account deletion. Uses the default AppLayout. */
-export default function Edit({ mustVerifyEmail, status, twoFactor }: ProfileEditProps) {
+export default function Edit({ mustVerifyEmail, status, twoFactor, sessions }: ProfileEditProps) {
   const { appName } = usePage().props;
   return (
     <>
@@ -24,6 +27,7 @@ export default function Edit({ mustVerifyEmail, status, twoFactor }: ProfileEdit
         <UpdateProfileInformationForm mustVerifyEmail={mustVerifyEmail} status={status} />
         <UpdatePasswordForm />
         <TwoFactorAuthenticationForm status={twoFactor} appName={appName} />
+        <BrowserSessionsForm sessions={sessions} />
         <DeleteUserForm />
       </FormColumn>
     </>
