@@ -6,6 +6,7 @@ import UpdatePasswordForm from './Partials/UpdatePasswordForm';
 import UpdateProfileInformationForm from './Partials/UpdateProfileInformationForm';
 import TwoFactorAuthenticationForm, { type TwoFactorStatus } from './Partials/TwoFactorAuthenticationForm';
 import BrowserSessionsForm, { type BrowserSession } from './Partials/BrowserSessionsForm';
+import PasskeysForm, { type Passkey } from './Partials/PasskeysForm';
 
 export interface ProfileEditProps {
   mustVerifyEmail: boolean;
@@ -14,10 +15,11 @@ export interface ProfileEditProps {
   twoFactor: TwoFactorStatus;
   /** Every signed-in browser of the user (Jetstream's `sessions`). */
   sessions: BrowserSession[];
+  passkeys: Passkey[];
 }
 
 /** Profile settings: name and e-mail, password, account deletion. Uses the default AppLayout. */
-export default function Edit({ mustVerifyEmail, status, twoFactor, sessions }: ProfileEditProps) {
+export default function Edit({ mustVerifyEmail, status, twoFactor, sessions, passkeys }: ProfileEditProps) {
   const { appName } = usePage().props;
   return (
     <>
@@ -27,6 +29,7 @@ export default function Edit({ mustVerifyEmail, status, twoFactor, sessions }: P
         <UpdateProfileInformationForm mustVerifyEmail={mustVerifyEmail} status={status} />
         <UpdatePasswordForm />
         <TwoFactorAuthenticationForm status={twoFactor} appName={appName} />
+        <PasskeysForm passkeys={passkeys} />
         <BrowserSessionsForm sessions={sessions} />
         <DeleteUserForm />
       </FormColumn>
