@@ -1,7 +1,7 @@
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { expect, PASSWORD, registerAndVerify, test, uniqueEmail } from './support/fixtures';
 import { screens } from './support/screens';
+import { totpCode, turnOnTwoFactor } from './support/two-factor';
 
 /**
  * Issue #15 in a real browser: two-factor sign-in set up from the profile with the code computed
@@ -10,7 +10,7 @@ import { screens } from './support/screens';
  */
 
 /** A code one step ahead: inside the ±1 step window, and never the step the set-up just used. */
-const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + 30_000 });
+const codeFor = (secret: string) => totpCode(secret, 30_000);
 
 async function signOut(page: Page, name: string) {
   await page.getByRole('button', { name: `${name}, account menu` }).click();
@@ -35,26 +35,16 @@ test('set up two-factor sign-in, then sign in with a code and with a recovery co
   await registerAndVerify(page, app, name, email);
 
   await page.goto('/profile');
-  const card = page.getByRole('region', { name: /Two-factor sign-in/ });
-  await expect(card.getByText('Off', { exact: true })).toBeVisible();
-  await card.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  // The password was not typed in the last three hours: the dialog asks for it first.
-  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-
-  await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
-  const secret = (await card.getByTestId('two-factor-secret').textContent())!.trim();
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await screens(page, 'profile-two-factor-setup');
-  await card.getByLabel('Code from your app').fill('000000');
-  await card.getByRole('button', { name: 'Confirm' }).click();
-  await expect(card.getByText('The provided two factor authentication code was invalid.')).toBeVisible();
-  await card.getByLabel('Code from your app').fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
-  await card.getByRole('button', { name: 'Confirm' }).click();
-
-  await expect(card.getByText('On', { exact: true })).toBeVisible();
-  const codes = (await card.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) => c.trim());
+  await expect(page.getByRole('region', { name: /Two-factor sign-in/ }).getByText('Off', { exact: true })).toBeVisible();
+  // The password was not typed in the last three hours: the dialog asks for it first; a wrong code is refused.
+  const { card, secret, codes } = await turnOnTwoFactor(page, PASSWORD, async () => {
+    const setup = page.getByRole('region', { name: /Two-factor sign-in/ });
+    expect((await setup.getByTestId('two-factor-secret').textContent())!.trim()).toMatch(/^[A-Z2-7]{32}$/);
+    await screens(page, 'profile-two-factor-setup');
+    await setup.getByLabel('Code from your app').fill('000000');
+    await setup.getByRole('button', { name: 'Confirm' }).click();
+    await expect(setup.getByText('The provided two factor authentication code was invalid.')).toBeVisible();
+  });
   expect(codes).toHaveLength(8);
   await expect(card.getByRole('button', { name: 'Download' })).toBeVisible();
   await screens(page, 'profile-two-factor-on');

@@ -234,7 +234,14 @@ describe('organisations that require it', () => {
     const memberClient = await actingAs(app, app.client(), member, org.id);
     expect((await memberClient.put(`/organizations/${org.id}/two-factor-requirement`, { require_two_factor: true }, { inertia: true })).status).toBe(403);
 
+    // Not before the admin has it: requiring it would lock them out.
+    await ownerClient.put(`/organizations/${org.id}/two-factor-requirement`, { require_two_factor: true }, { inertia: true, headers: { Referer: `${app.url}/organizations/${org.id}/edit` } });
+    expect((await ownerClient.get(`/organizations/${org.id}/edit`, { inertia: true })).json().props.errors.require_two_factor).toBe(
+      'Turn on two-factor sign-in (or add a passkey) for your own account first.',
+    );
+    await enableTwoFactor(ownerClient);
     await ownerClient.put(`/organizations/${org.id}/two-factor-requirement`, { require_two_factor: true }, { inertia: true });
+    expect((await ownerClient.get(`/organizations/${org.id}/edit`, { inertia: true })).json().props.requireTwoFactor).toBe(true);
     const log = await app.ctx.db.selectFrom('activity_logs').selectAll().where('organization_id', '=', org.id).where('description', 'like', 'Required two-factor%').execute();
     expect(log).toHaveLength(1);
 

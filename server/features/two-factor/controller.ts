@@ -101,7 +101,7 @@ export function twoFactorController(ctx: AppContext) {
     async updateRequirement(req: Request, res: Response) {
       const target = routeOrganization(req);
       const { require_two_factor } = validate(requirementSchema, req.body);
-      await setRequirement(ctx, actorFrom(req), target, require_two_factor);
+      await setRequirement(ctx, { ...actorFrom(req), userId: req.user!.id }, target, require_two_factor);
       flash(req, 'success', require_two_factor ? 'Members must now use two-factor sign-in.' : 'Two-factor sign-in is no longer required.');
       res.redirect(303, `/organizations/${target.id}/edit`);
     },

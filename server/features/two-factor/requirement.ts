@@ -1,12 +1,16 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import { HttpError, ValidationError } from '../../http/errors';
 import { flash } from '../../http/session-bridge';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { organizationRequirement, setOrganizationRequirement, twoFactorRequirement } from './repository';
 
 /** Admins turn on "require two-factor sign-in for members" (logged in the organisation's activity). */
-export async function setRequirement(ctx: AppContext, actor: Actor, org: { id: number; name: string }, required: boolean): Promise<void> {
+export async function setRequirement(ctx: AppContext, actor: Actor & { userId: number }, org: { id: number; name: string }, required: boolean): Promise<void> {
+  // Requiring it without having it would lock the admin out of the page they are on.
+  if (required && !(await twoFactorRequirement(ctx.db, org.id, actor.userId)).satisfied) {
+    throw new ValidationError({ require_two_factor: 'Turn on two-factor sign-in (or add a passkey) for your own account first.' });
+  }
   await inTransaction(ctx, actor, async (uow) => {
     const before = await organizationRequirement(uow.db, org.id);
     if (before === required) return;
@@ -43,3 +47,6 @@ export function requireTwoFactorSetup(ctx: AppContext) {
     res.redirect(303, '/profile');
   };
 }
+
+/** Whether the organisation requires two factors of its members (the organisation settings page). */
+export const isRequired = (ctx: AppContext, organizationId: number) => organizationRequirement(ctx.db, organizationId);
