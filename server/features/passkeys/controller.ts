@@ -36,6 +36,8 @@ export function passkeysController(ctx: AppContext) {
 
     async rename(req: Request, res: Response) {
       const id = routeId(req);
+      // Someone else's (or no) passkey is a 404 before anything about the form is said.
+      if (!(await passkeys.owns(ctx, req.user!.id, id))) throw new HttpError(404);
       const { name } = validate(renamePasskeySchema, req.body);
       await passkeys.rename(ctx, actorFrom(req), req.user!, id, name);
       flash(req, 'success', 'Passkey renamed.');

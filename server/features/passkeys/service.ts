@@ -88,6 +88,10 @@ export async function register(ctx: AppContext, actor: Actor, user: User, input:
   await sendSecurityMail(ctx, user, 'A passkey was added to your account', [`The passkey “${input.name}” was added to your account. It can now sign you in on its own.`]);
 }
 
+export async function owns(ctx: AppContext, userId: number, id: number): Promise<boolean> {
+  return !!(await repo.findUserPasskey(ctx.db, userId, id));
+}
+
 export async function rename(ctx: AppContext, actor: Actor, user: User, id: number, name: string): Promise<void> {
   await inTransaction(ctx, actor, async (uow) => {
     if (!(await repo.renamePasskey(uow.db, user.id, id, name))) throw new HttpError(404);
