@@ -1,13 +1,11 @@
 import { router } from '@inertiajs/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { ConfirmsPassword } from '@/Components/ConfirmsPassword';
 import { Icon } from '@/Components/Icon';
-import { Modal } from '@/Components/Modal';
-import { TextField } from '@/Components/TextField';
-import { useAppForm } from '@/hooks/useAppForm';
 import { useFormatters } from '@/hooks/useFormatters';
+import PasswordDeleteAction from './PasswordDeleteAction';
 
 export interface BrowserSession {
   id: string;
@@ -66,53 +64,18 @@ export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSes
           );
         })}
       </ul>
-      {others > 0 ? <SignOutOthers /> : <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No other browser is signed in.</p>}
+      {others > 0 ? (
+        <PasswordDeleteAction
+          url="/user/other-browser-sessions"
+          label="Sign out other browsers"
+          icon="logout"
+          className="mt-5"
+          title="Sign out other browsers?"
+          description="Every other browser is signed out, and their “remember me” ends. Enter your password to confirm."
+        />
+      ) : (
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No other browser is signed in.</p>
+      )}
     </Card>
-  );
-}
-
-function SignOutOthers() {
-  const [open, setOpen] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const form = useAppForm({ password: '' });
-  const formId = `sign-out-others${useId().replace(/[^\w-]/g, '')}`;
-  const close = () => {
-    if (form.processing) return;
-    setOpen(false);
-    form.reset();
-    form.clearErrors();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.delete('/user/other-browser-sessions', { preserveScroll: true, onSuccess: () => setOpen(false), onFinish: () => form.reset() });
-  };
-  return (
-    <>
-      <Button variant="secondary" icon="logout" className="mt-5" onClick={() => setOpen(true)}>
-        Sign out other browsers
-      </Button>
-      <Modal
-        open={open}
-        onClose={close}
-        size="sm"
-        initialFocus={input}
-        title="Sign out other browsers?"
-        description="Every other browser is signed out, and their “remember me” ends. Enter your password to confirm."
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={form.processing}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} processing={form.processing}>
-              Sign out other browsers
-            </Button>
-          </>
-        }
-      >
-        <form id={formId} onSubmit={submit} noValidate>
-          <TextField form={form} name="password" label="Password" ref={input} type="password" autoComplete="current-password" required />
-        </form>
-      </Modal>
-    </>
   );
 }

@@ -1,14 +1,14 @@
 import { router } from '@inertiajs/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { ConfirmsPassword } from '@/Components/ConfirmsPassword';
-import { Modal } from '@/Components/Modal';
 import { Spinner } from '@/Components/Spinner';
 import { TextField } from '@/Components/TextField';
 import { useAppForm } from '@/hooks/useAppForm';
 import { downloadText, freshRecoveryCodes, twoFactorSetupCode } from '@/lib/twoFactor';
+import PasswordDeleteAction from './PasswordDeleteAction';
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -139,7 +139,13 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
                   </Button>
                 )}
               </ConfirmsPassword>
-              <DisableTwoFactor />
+              <PasswordDeleteAction
+                url="/user/two-factor-authentication"
+                label="Turn off"
+                variant="danger"
+                title="Turn off two-factor sign-in?"
+                description="Signing in will need only your password. Enter it to confirm."
+              />
             </div>
           </>
         ) : null}
@@ -165,52 +171,5 @@ function RecoveryCodes({ codes, appName }: { codes: string[]; appName: string })
         Download
       </Button>
     </div>
-  );
-}
-
-function DisableTwoFactor() {
-  const [open, setOpen] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const form = useAppForm({ password: '' });
-  const formId = `disable-two-factor${useId().replace(/[^\w-]/g, '')}`;
-  const close = () => {
-    if (form.processing) return;
-    setOpen(false);
-    form.reset();
-    form.clearErrors();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.delete('/user/two-factor-authentication', { preserveScroll: true, onSuccess: () => setOpen(false), onFinish: () => form.reset() });
-  };
-  return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        Turn off
-      </Button>
-      <Modal
-        open={open}
-        onClose={close}
-        role="alertdialog"
-        size="sm"
-        initialFocus={input}
-        title="Turn off two-factor sign-in?"
-        description="Signing in will need only your password. Enter it to confirm."
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={form.processing}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} variant="danger" processing={form.processing}>
-              Turn off
-            </Button>
-          </>
-        }
-      >
-        <form id={formId} onSubmit={submit} noValidate>
-          <TextField form={form} name="password" label="Password" ref={input} type="password" autoComplete="current-password" required />
-        </form>
-      </Modal>
-    </>
   );
 }
