@@ -129,6 +129,8 @@ describe('signing browsers out', () => {
 describe('new devices', () => {
   it('mails the user when a device not seen before signs in, not on the first or a known one', async () => {
     const user = await createUser(app);
+    // Older than a minute: the sign-ins right after creating an account mail nothing.
+    await app.ctx.db.updateTable('users').set({ created_at: new Date(clock.now().getTime() - 3_600_000) }).where('id', '=', user.id).execute();
     const newDeviceMails = () => app.mail.sent.filter((m) => m.to === user.email && /New sign-in/.test(m.subject));
     const laptop = await signInWith(CHROME_LINUX, user);
     expect(newDeviceMails()).toHaveLength(0);
@@ -139,5 +141,14 @@ describe('new devices', () => {
     await signInWith(SAFARI_IPHONE, user);
     expect(newDeviceMails()).toHaveLength(1);
     expect(newDeviceMails()[0].text).toContain('Safari on iOS');
+  });
+
+  it('mails nothing for the sign-ins of a new account’s first minute', async () => {
+    const user = await createUser(app);
+    await app.ctx.db.updateTable('users').set({ created_at: clock.now() }).where('id', '=', user.id).execute();
+    await signInWith(CHROME_LINUX, user);
+    clock.advance(30_000);
+    await signInWith(SAFARI_IPHONE, user);
+    expect(app.mail.sent.filter((m) => m.to === user.email)).toHaveLength(0);
   });
 });

@@ -66,13 +66,17 @@ export async function signOutOthers(ctx: AppContext, actor: Actor, user: User, c
   });
 }
 
+const NEW_ACCOUNT_MS = 60_000;
+
 /**
  * At sign-in: remembers the device (a random id in a long-lived cookie, stored hashed) and, when
- * the account has been used elsewhere before and this device is new, mails the owner.
+ * the account has been used elsewhere before, is older than a minute, and this device is new, mails the owner.
  */
 export async function noteSignIn(ctx: AppContext, user: User, device: { id: string; ip: string | null; userAgent: string | null }): Promise<void> {
   const { isNew, hadOthers } = await repo.rememberDevice(ctx.db, user.id, sha256(`device:${device.id}`), ctx.clock.now());
-  if (!isNew || !hadOthers) return;
+  // As laravel-authentication-log does: no mail for the sign-ins of an account's first minute.
+  const brandNew = ctx.clock.now().getTime() - user.created_at.getTime() < NEW_ACCOUNT_MS;
+  if (!isNew || !hadOthers || brandNew) return;
   await sendSecurityMail(ctx, user, `New sign-in to your ${ctx.config.APP_NAME} account`, [
     `Your account was just signed in to from a device we have not seen before: ${describeAgent(parseAgent(device.userAgent))}, IP address ${device.ip ?? 'unknown'}, at ${ctx.clock.now().toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
     'If this was you, there is nothing to do.',
