@@ -162,3 +162,17 @@ describe('signing in with a passkey', () => {
     expect(await repository.twoFactorRequirement(app.ctx.db, org.id, user.id)).toEqual({ required: true, satisfied: true });
   });
 });
+
+describe('sign-in options', () => {
+  it('are bounded per IP (each stores a challenge in a guest session)', async () => {
+    clock.advance(61_000);
+    const guest = app.client();
+    await guest.prime('/login');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await guest.post('/passkeys/login/options', {}, json)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    clock.advance(61_000);
+    expect((await guest.post('/passkeys/login/options', {}, json)).status).toBe(200);
+  });
+});

@@ -13,6 +13,8 @@ import * as passkeys from './service';
 const REGISTRATION = 'passkeys.registration_challenge';
 const AUTHENTICATION = 'passkeys.authentication_challenge';
 
+const OPTIONS_PER_MINUTE = 30;
+
 const routeId = (req: Request) => {
   const id = Number(req.params.id);
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new HttpError(404);
@@ -51,6 +53,11 @@ export function passkeysController(ctx: AppContext) {
     },
 
     async authenticationOptions(req: Request, res: Response) {
+      // Each call stores a challenge in a guest session: bounded per IP.
+      const key = `passkey-options|${req.ip}`;
+      if (ctx.limiter.attempt(key, OPTIONS_PER_MINUTE, 60)) {
+        throw new HttpError(429, `Too many requests. Please try again in ${ctx.limiter.availableIn(key)} seconds.`, { 'Retry-After': String(ctx.limiter.availableIn(key)) });
+      }
       const options = await passkeys.authenticationOptions(ctx);
       req.session.put(AUTHENTICATION, options.challenge);
       res.json(options);
