@@ -17,6 +17,10 @@ import { insightRoutes } from './features/insights/routes';
 import { publicInsightRoutes } from './features/public-insights/routes';
 import { broadcastingRoutes } from './features/broadcasting/routes';
 import { activityRoutes } from './features/activity/routes';
+import { twoFactorRoutes } from './features/two-factor/routes';
+import { browserSessionRoutes } from './features/browser-sessions/routes';
+import { passkeyRoutes } from './features/passkeys/routes';
+import { requireTwoFactorSetup } from './features/two-factor/requirement';
 
 /**
  * Every feature's routes, in one list (order matters only for overlapping paths). A request
@@ -24,10 +28,14 @@ import { activityRoutes } from './features/activity/routes';
  */
 export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(trackLastActive(ctx)); // members: memberships.last_active_at, once a minute
+  app.use(requireTwoFactorSetup(ctx)); // an organisation that requires two factors: set up first
   app.use(
     mountByFirstSegment([
       pageRoutes(ctx),
       authRoutes(ctx),
+      twoFactorRoutes(ctx),
+      browserSessionRoutes(ctx),
+      passkeyRoutes(ctx),
       profileRoutes(ctx),
       organizationRoutes(ctx),
       activityRoutes(ctx),

@@ -10,6 +10,7 @@ import { intendedUrl, passwordRecentlyConfirmed, RETRY_AFTER_CONFIRM } from './m
 import { confirmPasswordSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './schema';
 import * as auth from './service';
 import { updateUser } from './user-repository';
+import { deferToChallenge } from '../two-factor/pending-login';
 
 /** Thin handlers: validate → service → render or redirect. */
 export function authController(ctx: AppContext) {
@@ -29,6 +30,7 @@ export function authController(ctx: AppContext) {
     async login(req: Request, res: Response) {
       const input = validate(loginSchema, req.body);
       const user = await auth.checkCredentials(ctx, req, input);
+      if (await deferToChallenge(ctx, req, user, { remember: input.remember })) return res.redirect('/two-factor-challenge');
       await auth.completeLogin(ctx, req, res, user, input.remember);
       res.redirect(intendedUrl(req));
     },

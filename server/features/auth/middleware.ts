@@ -4,7 +4,7 @@ import type { User } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { preloadedUser } from '../../http/identity';
 import { localPath } from '../../http/local-path';
-import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE } from './remember';
+import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE, REMEMBER_SELECTOR } from './remember';
 import { findUserById } from './user-repository';
 
 declare global {
@@ -32,7 +32,7 @@ export function loadUser(ctx: AppContext) {
         req.session.regenerate();
         req.session.userId = user.id;
         req.user = user;
-        await issueRememberToken(ctx, ctx.db, res, user.id);
+        req.session.put(REMEMBER_SELECTOR, await issueRememberToken(ctx, ctx.db, res, user.id));
       } else {
         forgetRememberCookie(ctx, res);
       }

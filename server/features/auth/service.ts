@@ -8,7 +8,8 @@ import { flashClearHistory } from '../../http/session-bridge';
 import { CURRENT_ORG_KEY, userOrganizations } from '../organizations/tenancy';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { forgetRememberCookie, issueRememberToken, revokeRememberTokens } from './remember';
+import { forgetRememberCookie, issueRememberToken, REMEMBER_SELECTOR, revokeRememberTokens } from './remember';
+import { noteDevice } from '../browser-sessions/device-cookie';
 import { findUserByEmail, insertUser, updateUser } from './user-repository';
 
 export const LOGIN_MAX_ATTEMPTS = 5;
@@ -63,7 +64,8 @@ export async function completeLogin(ctx: AppContext, req: Request, res: Response
   req.session.userId = user.id;
   req.session.forget('auth.password_confirmed_at');
   req.user = user;
-  if (remember) await issueRememberToken(ctx, ctx.db, res, user.id);
+  if (remember) req.session.put(REMEMBER_SELECTOR, await issueRememberToken(ctx, ctx.db, res, user.id));
+  await noteDevice(ctx, req, res, user);
   let orgId = organizationId;
   if (!orgId) {
     const mine = await userOrganizations(ctx.db, user.id);

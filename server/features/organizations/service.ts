@@ -22,6 +22,7 @@ import {
 } from './repository';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
 import { CURRENT_ORG_KEY, findOrganizationFor, userOrganizations, type CurrentOrganization } from './tenancy';
+import { deferToChallenge } from '../two-factor/pending-login';
 
 export const NO_SUCH_ORGANIZATION = 'No such organization.';
 export const notAMember = (name: string) => `You are not a member of ${name}.`;
@@ -290,10 +291,13 @@ export async function organizationLogin(
   res: Response,
   org: Organization,
   input: { email: string; password: string; remember: boolean },
-): Promise<void> {
+): Promise<'two-factor' | 'signed-in'> {
   const user = await checkCredentials(ctx, req, input, async (candidate) => {
     if (candidate.is_platform_admin) return null;
     return (await findMembership(ctx.db, org.id, candidate.id)) ? null : notAMember(org.name);
   });
+  // With two-factor sign-in on, the same challenge as /login comes first.
+  if (await deferToChallenge(ctx, req, user, { remember: input.remember, organizationId: org.id })) return 'two-factor';
   await completeLogin(ctx, req, res, user, input.remember, org.id);
+  return 'signed-in';
 }

@@ -69,7 +69,7 @@ export function organizationSessionController(ctx: AppContext) {
       const org = await organizations.organizationBySlug(ctx, slugParam(req));
       if (!org) fail('slug', organizations.NO_SUCH_ORGANIZATION);
       const input = validate(organizationLoginSchema, req.body);
-      await organizations.organizationLogin(ctx, req, res, org, input);
+      if ((await organizations.organizationLogin(ctx, req, res, org, input)) === 'two-factor') return res.redirect('/two-factor-challenge');
       flash(req, 'success', `Welcome to ${org.name}.`);
       res.redirect(intendedUrl(req));
     },

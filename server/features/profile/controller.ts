@@ -5,13 +5,14 @@ import { validate } from '../../lib/validation';
 import { emailAvailable, logout } from '../auth/service';
 import { deleteAccountSchema, updatePasswordSchema, updateProfileSchema } from './schema';
 import * as profile from './service';
+import { securityProps } from '../account-security/profile-props';
 
 export function profileController(ctx: AppContext) {
   return {
-    edit: (req: Request, res: Response) =>
+    edit: async (req: Request, res: Response) =>
       res.inertia.render(
         'Profile/Edit',
-        { mustVerifyEmail: true, status: req.session.get('status') ?? null },
+        { mustVerifyEmail: true, status: req.session.get('status') ?? null, ...(await securityProps(ctx, req)) },
         { title: 'Profile settings' },
       ),
 
