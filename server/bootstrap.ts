@@ -9,6 +9,7 @@ import { randomToken, sha256 } from './lib/crypto';
 import { createLogger, type Logger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limiter';
 import { createMailer, type Mailer } from './mail/mailer';
+import { MailQueue } from './mail/queue';
 import { nullBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
 
 export { ROOT };
@@ -53,6 +54,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     });
   if (options.migrate !== false) await migrateToLatest(database.db);
   const clock = options.clock ?? systemClock;
+  const mailer = options.mailer ?? createMailer({ url: config.MAIL_URL, from: config.MAIL_FROM, storageDir: storage, logger });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -60,7 +62,16 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     clock,
     key: sha256(resolveAppKey(config, storage)),
     paths: { root: ROOT, storage, manifest: options.manifest ?? path.join(ROOT, 'public/build/.vite/manifest.json') },
-    mailer: options.mailer ?? createMailer({ url: config.MAIL_URL, from: config.MAIL_FROM, storageDir: storage, logger }),
+    mailer,
+    mailQueue: new MailQueue({
+      db: database.db,
+      mailer,
+      clock,
+      logger,
+      pollMs: config.QUEUE_POLL_MS,
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
+    }),
     broadcaster: options.broadcaster ?? defaultBroadcaster(config, logger),
     limiter: new RateLimiter(clock),
     url: (p: string) => config.APP_URL.replace(/\/+$/, '') + (p.startsWith('/') ? p : `/${p}`),

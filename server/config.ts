@@ -29,6 +29,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_URL: z.string().default(''),
   MAIL_FROM: z.string().default('Boardly <no-reply@boardly.test>'),
+  /** The mail worker inside this process (`npm start`); `npm run start:web` turns it off. */
+  QUEUE_WORKER_ENABLED: bool.default(true),
+  QUEUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(3_600).default(10),
   REDIS_URL: z.string().default(''),
   WELCOME_VARIANT: z.enum(['classic', 'new']).default('classic'),
   DEMO_PASSWORD: z.string().default(''),

@@ -64,6 +64,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       stoppers.push(() => realtime.stop());
     }
 
+    // The mail worker (server/mail/queue.ts), unless `npm run start:web` leaves it to `queue:work`.
+    if (config.QUEUE_WORKER_ENABLED) {
+      ctx.mailQueue.start();
+      stoppers.push(() => ctx.mailQueue.stop());
+    }
+
     // Scheduler (subscriptions issue): time-based subscription transitions, once a minute.
     if (config.SCHEDULER_ENABLED) {
       const scheduler = startScheduler(ctx);

@@ -8,10 +8,13 @@ import path from 'node:path';
 import { ROOT } from '../root';
 
 const root = ROOT;
+// `start` (npm start, npm run start:web) or `queue-work` (npm run queue:work).
+const entry = process.argv[2] ?? 'start';
+if (!['start', 'queue-work'].includes(entry)) throw new Error(`Unknown entry point: ${entry}`);
 
 await build({
-  entryPoints: [path.join(root, 'server/cli/start.ts')],
-  outfile: path.join(root, 'node_modules/.cache/boardly/start.mjs'),
+  entryPoints: [path.join(root, `server/cli/${entry}.ts`)],
+  outfile: path.join(root, `node_modules/.cache/boardly/${entry}.mjs`),
   bundle: true,
   packages: 'external',
   platform: 'node',

@@ -200,6 +200,20 @@ export interface Database {
   insights: InsightsTable;
   board_user_insight: BoardUserInsightTable;
   insight_views: InsightViewsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+/** A queued mail (server/mail/queue.ts): pending until sent_at, or failed_at after the last attempt. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  message: Json<{ to: string; subject: string; text: string; html: string }>;
+  attempts: Generated<number>;
+  available_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  created_at: Timestamp;
 }
 
 /** What every repository takes first: the database or an open transaction. */

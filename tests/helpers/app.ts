@@ -32,7 +32,7 @@ export interface TestApp {
   url: string;
   client(): TestClient;
   queries: LogEvent[];
-  /** Mails the app sent (unless a real mailer was passed). */
+  /** Mails the app sent (unless a real mailer was passed); the test client waits for the queued ones. */
   mail: MemoryMailer;
   /** Events the app published (unless a real broadcaster was passed). */
   broadcasts: MemoryBroadcaster;
@@ -90,7 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     queries,
     mail,
     broadcasts,
-    client: () => new TestClient(url),
+    client: () => new TestClient(url, () => booted.ctx.mailQueue.settle()),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -5,6 +5,7 @@ import * as m0003 from './2026_11_23_000003_board_users_insights';
 import * as m300001 from './2026_11_23_300001_subscription_billing';
 import * as m400001 from './2026_11_23_400001_activity_logs_created_index';
 import * as m1120001 from './2026_11_24_120001_activity_logs_subject_label';
+import * as m1250001 from './2026_11_25_000001_mail_outbox';
 
 /** Every migration, by name, in order. Add new files here; never edit or rename old ones. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_300001_subscription_billing': m300001,
   '2026_11_23_400001_activity_logs_created_index': m400001,
   '2026_11_24_120001_activity_logs_subject_label': m1120001,
+  '2026_11_25_000001_mail_outbox': m1250001,
 };

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../http/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import { actorFrom, inTransaction } from '../../lib/unit-of-work';
+import { actorFrom, inTransaction, systemActor } from '../../lib/unit-of-work';
 import { flashClearHistory } from '../../http/session-bridge';
 import { CURRENT_ORG_KEY, userOrganizations } from '../organizations/tenancy';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
@@ -100,16 +100,17 @@ export const emailAvailable =
 /** The address was checked by validation (emailAvailable); the unique index settles a race. */
 export async function register(ctx: AppContext, req: Request, input: { name: string; email: string; password: string }): Promise<User> {
   const password = await hashPassword(input.password);
-  let user: User;
   try {
-    user = await insertUser(ctx.db, { name: input.name, email: input.email, password });
+    return await inTransaction(ctx, actorFrom(req), async (uow) => {
+      const user = await insertUser(uow.db, { name: input.name, email: input.email, password });
+      await sendVerificationMail(ctx, uow, user);
+      return user;
+    });
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides.
     if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
-  await sendVerificationMail(ctx, user);
-  return user;
 }
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -126,12 +127,14 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string): Pro
   const existing = await ctx.db.selectFrom('password_reset_tokens').select('created_at').where('email', '=', user.email.toLowerCase()).executeTakeFirst();
   if (existing && ctx.clock.now().getTime() - existing.created_at.getTime() < RESET_THROTTLE_SECONDS * 1000) return;
   const token = randomToken(32);
-  await ctx.db
-    .insertInto('password_reset_tokens')
-    .values({ email: user.email.toLowerCase(), token_hash: sha256(token), created_at: ctx.clock.now() })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ token_hash: sha256(token), created_at: ctx.clock.now() }))
-    .execute();
-  await sendResetMail(ctx, user, token);
+  await inTransaction(ctx, systemActor, async (uow) => {
+    await uow.db
+      .insertInto('password_reset_tokens')
+      .values({ email: user.email.toLowerCase(), token_hash: sha256(token), created_at: ctx.clock.now() })
+      .onConflict((oc) => oc.column('email').doUpdateSet({ token_hash: sha256(token), created_at: ctx.clock.now() }))
+      .execute();
+    await sendResetMail(ctx, uow, user, token);
+  });
 }
 
 export const INVALID_RESET = 'This password reset token is invalid or has expired.';
@@ -189,6 +192,6 @@ export async function resendVerification(ctx: AppContext, req: Request): Promise
   if (ctx.limiter.attempt(key, RESEND_MAX, 60)) {
     throw new HttpError(429, `Too many requests. Please try again in ${ctx.limiter.availableIn(key)} seconds.`);
   }
-  await sendVerificationMail(ctx, user);
+  await inTransaction(ctx, actorFrom(req), (uow) => sendVerificationMail(ctx, uow, user));
   return 'sent';
 }
