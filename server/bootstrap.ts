@@ -7,7 +7,7 @@ import { createDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { randomToken, sha256 } from './lib/crypto';
 import { createLogger, type Logger } from './lib/logger';
-import { RateLimiter } from './lib/rate-limiter';
+import { RateLimiter, type ThrottleStore } from './lib/rate-limiter';
 import { createMailer, type Mailer } from './mail/mailer';
 import { MailQueue } from './mail/queue';
 import { nullBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
@@ -73,10 +73,31 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
     }),
     broadcaster: options.broadcaster ?? defaultBroadcaster(config, logger),
-    limiter: new RateLimiter(clock),
+    limiter: new RateLimiter(throttleStore(config, database), clock),
     url: (p: string) => config.APP_URL.replace(/\/+$/, '') + (p.startsWith('/') ? p : `/${p}`),
   };
-  return { ctx, database, close: () => database.close() };
+  return {
+    ctx,
+    database,
+    async close() {
+      await ctx.limiter.close();
+      await database.close();
+    },
+  };
+}
+
+/** Shared counters whenever more than one process may answer (see THROTTLE_STORE). */
+export function throttleStore(config: Config, database: DatabaseHandle): ThrottleStore {
+  const wanted = config.THROTTLE_STORE;
+  if (wanted === 'redis' || (wanted === 'auto' && config.REDIS_URL)) {
+    if (!config.REDIS_URL) throw new Error('THROTTLE_STORE=redis needs REDIS_URL');
+    return { kind: 'redis', url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  }
+  if (wanted === 'database' || (wanted === 'auto' && database.pool)) {
+    if (!database.pool) throw new Error('THROTTLE_STORE=database needs PostgreSQL (DATABASE_URL)');
+    return { kind: 'postgres', pool: database.pool };
+  }
+  return { kind: 'memory' };
 }
 
 function defaultBroadcaster(config: Config, logger: Logger): Broadcaster {

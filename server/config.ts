@@ -35,6 +35,10 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(3_600).default(10),
   REDIS_URL: z.string().default(''),
+  /** Throttle counters: Redis when REDIS_URL is set, else PostgreSQL, else (PGlite) this process's memory. */
+  THROTTLE_STORE: z.enum(['auto', 'redis', 'database', 'memory']).default('auto'),
+  /** Prefix of the app's own Redis keys, so deployments can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only').default('boardly'),
   WELCOME_VARIANT: z.enum(['classic', 'new']).default('classic'),
   DEMO_PASSWORD: z.string().default(''),
   SEED_DEMO: bool.default(true),

@@ -59,6 +59,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SCHEDULER_ENABLED: 'false',
     // Port 0: the system picks one, and APP_URL (unless given) follows it, as with npm start.
     APP_PORT: '0',
+    // Tests move a FakeClock, which counters in Redis or PostgreSQL (wall-clock time) cannot
+    // follow; the shared stores have tests of their own (tests/http/throttles.test.ts).
+    THROTTLE_STORE: 'memory',
     ...options.env,
   });
   const mail = new MemoryMailer();

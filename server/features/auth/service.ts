@@ -22,9 +22,9 @@ export function loginThrottleKey(req: Request, email: string): string {
 }
 
 /** Refuses while the key is locked: a field error for forms, 429 for API clients. */
-export function ensureNotThrottled(ctx: AppContext, req: Request, key: string, field = 'email'): void {
-  if (!ctx.limiter.tooMany(key, LOGIN_MAX_ATTEMPTS)) return;
-  const seconds = ctx.limiter.availableIn(key);
+export async function ensureNotThrottled(ctx: AppContext, req: Request, key: string, field = 'email'): Promise<void> {
+  if (!(await ctx.limiter.tooMany(key, LOGIN_MAX_ATTEMPTS))) return;
+  const seconds = await ctx.limiter.availableIn(key);
   const message = `Too many sign-in attempts. Please try again in ${seconds} seconds.`;
   if (!wantsPage(req)) throw new HttpError(429, message, { 'Retry-After': String(seconds) });
   throw new ValidationError({ [field]: message });
@@ -41,19 +41,19 @@ export async function checkCredentials(
   extraCheck?: (user: User) => Promise<string | null>,
 ): Promise<User> {
   const key = loginThrottleKey(req, input.email);
-  ensureNotThrottled(ctx, req, key);
+  await ensureNotThrottled(ctx, req, key);
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
   if (!user || !ok) {
-    ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
     throw new ValidationError({ email: BAD_CREDENTIALS });
   }
   const refusal = extraCheck ? await extraCheck(user) : null;
   if (refusal) {
-    ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
     throw new ValidationError({ email: refusal });
   }
-  ctx.limiter.clear(key);
+  await ctx.limiter.clear(key);
   return user;
 }
 
@@ -174,12 +174,12 @@ export async function resetPassword(ctx: AppContext, req: Request, input: { toke
 export async function confirmPassword(ctx: AppContext, req: Request, password: string): Promise<void> {
   const user = req.user!;
   const key = `confirm|${user.id}|${req.ip}`;
-  ensureNotThrottled(ctx, req, key, 'password');
+  await ensureNotThrottled(ctx, req, key, 'password');
   if (!(await verifyPassword(user.password, password))) {
-    ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
     throw new ValidationError({ password: 'The provided password is incorrect.' });
   }
-  ctx.limiter.clear(key);
+  await ctx.limiter.clear(key);
   req.session.put('auth.password_confirmed_at', Math.floor(ctx.clock.now().getTime() / 1000));
 }
 
@@ -189,8 +189,8 @@ export async function resendVerification(ctx: AppContext, req: Request): Promise
   const user = req.user!;
   if (user.email_verified_at) return 'verified';
   const key = `verify-resend|${user.id}`;
-  if (ctx.limiter.attempt(key, RESEND_MAX, 60)) {
-    throw new HttpError(429, `Too many requests. Please try again in ${ctx.limiter.availableIn(key)} seconds.`);
+  if (await ctx.limiter.attempt(key, RESEND_MAX, 60)) {
+    throw new HttpError(429, `Too many requests. Please try again in ${await ctx.limiter.availableIn(key)} seconds.`);
   }
   await inTransaction(ctx, actorFrom(req), (uow) => sendVerificationMail(ctx, uow, user));
   return 'sent';
