@@ -20,6 +20,7 @@ import { realtimeClientConfig } from './http/realtime-client-config';
 import { registerRoutes } from './routes';
 import { loadUser } from './features/auth/middleware';
 import { loadOrganization } from './features/organizations/tenancy';
+import { realtimeWebhookRoutes } from './features/realtime-webhooks/routes';
 
 export interface CreateAppOptions {
   /** Vite dev server in middleware mode (npm run dev); absent in production and tests. */
@@ -64,6 +65,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   // Public files all have an extension; page routes never do, so they skip the filesystem.
   const publicFiles = express.static(path.join(ctx.paths.root, 'public'), { index: false, maxAge: '1h' });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+
+  // Signed by the realtime server, not a browser: no session, no CSRF token (see its routes.ts).
+  app.use(realtimeWebhookRoutes(ctx));
 
   app.use(
     sessionMiddleware({

@@ -66,6 +66,9 @@ export interface MembershipsTable {
   user_id: number;
   role: Role;
   last_active_at: NullableTimestamp;
+  /** Set while the member has the organisation open (presence webhooks); null when offline. */
+  online_since: NullableTimestamp;
+  presence_changed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
