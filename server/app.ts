@@ -29,6 +29,8 @@ export interface CreateAppOptions {
   extraRoutes?: (router: Router) => void;
   /** Until it is ready, every request answers 503 (server/main.ts); absent means ready. */
   readiness?: Readiness;
+  /** Counts requests for Prometheus (server/http/metrics.ts), when METRICS_PORT is set. */
+  metrics?: express.RequestHandler;
 }
 
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
@@ -47,6 +49,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     next();
   });
   app.use(requestLog(ctx.logger));
+  if (options.metrics) app.use(options.metrics);
   if (options.readiness) app.use(readinessGate(options.readiness));
   app.use(
     securityHeaders({

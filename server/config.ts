@@ -35,6 +35,9 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(3_600).default(10),
   REDIS_URL: z.string().default(''),
+  /** Prometheus metrics of the app (or of queue:work) on their own port; unset: off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Throttle counters: Redis when REDIS_URL is set, else PostgreSQL, else (PGlite) this process's memory. */
   THROTTLE_STORE: z.enum(['auto', 'redis', 'database', 'memory']).default('auto'),
   /** Prefix of the app's own Redis keys, so deployments can share one Redis. */

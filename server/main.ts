@@ -6,11 +6,14 @@ import type { AppContext } from './context';
 import { migrateToLatest } from './db/migrate';
 import { startScheduler } from './features/scheduler';
 import { createRealtimeServer, realtimeOptionsFromConfig } from './realtime';
+import { startAppMetrics } from './http/metrics';
 
 export interface Running {
   ctx: AppContext;
   url: string;
   http: Server;
+  /** Where Prometheus scrapes GET /metrics, when METRICS_PORT is set. */
+  metricsPort?: number;
   stop(): Promise<void>;
 }
 
@@ -34,10 +37,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const booted = await boot(config, { ...options, migrate: false });
   const { ctx } = booted;
   const readiness = { ready: false };
-  const app = createApp(ctx, { ...options.app, readiness });
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? null
+      : await startAppMetrics({ host: config.METRICS_HOST, port: config.METRICS_PORT, db: ctx.db, pool: booted.database.pool, mailQueue: ctx.mailQueue, logger: ctx.logger });
+  const app = createApp(ctx, { ...options.app, readiness, metrics: metrics?.middleware });
   const http = options.httpServer ?? createServer();
   http.on('request', app);
   const stoppers: (() => Promise<void>)[] = [];
+  if (metrics) stoppers.push(() => metrics.stop());
   const closeHttp = async () => {
     await new Promise<void>((resolve) => http.close(() => resolve()));
     http.closeAllConnections?.();
@@ -87,6 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ctx,
     url: config.APP_URL,
     http,
+    metricsPort: metrics?.port,
     async stop() {
       for (const stop of stoppers.reverse()) await stop();
       await closeHttp();

@@ -5,6 +5,7 @@
  */
 import { boot } from '../bootstrap';
 import { loadConfig } from '../config';
+import { startAppMetrics } from '../http/metrics';
 import { createLogger } from '../lib/logger';
 import { installCrashHandlers } from './crash-handlers';
 
@@ -15,6 +16,11 @@ installCrashHandlers(logger);
 // Migrates too: the worker may be the first process of a new release to start.
 const booted = await boot(config);
 booted.ctx.mailQueue.start();
+const { ctx } = booted;
+const metrics =
+  config.METRICS_PORT === undefined
+    ? null
+    : await startAppMetrics({ host: config.METRICS_HOST, port: config.METRICS_PORT, db: ctx.db, pool: booted.database.pool, mailQueue: ctx.mailQueue, logger });
 logger.info({ pollMs: config.QUEUE_POLL_MS, driver: booted.database.driver }, 'queue worker: delivering queued mails');
 
 let stopping = false;
@@ -25,6 +31,7 @@ async function shutdown(signal: string): Promise<void> {
   const force = setTimeout(() => process.exit(1), 70_000);
   force.unref();
   await booted.ctx.mailQueue.stop();
+  await metrics?.stop();
   await booted.close();
   process.exit(0);
 }

@@ -55,15 +55,15 @@ export async function markMailFailed(db: Db, id: number, error: string, now: Dat
     .execute();
 }
 
-/** Mails still to deliver (the queue depth metric). */
-export async function pendingMailCount(db: Db): Promise<number> {
+/** Mails still to deliver and when the oldest was queued (the queue metrics). */
+export async function mailQueueSummary(db: Db): Promise<{ pending: number; oldest: Date | null }> {
   const row = await db
     .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('created_at').as('oldest')])
     .where('sent_at', 'is', null)
     .where('failed_at', 'is', null)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { pending: Number(row.n), oldest: row.oldest ? new Date(row.oldest as Date) : null };
 }
 
 /** Forgets delivered mails older than `before` (their content is personal data). */
