@@ -9,13 +9,12 @@
  * mail_retries_total, mails_failed_total (this process's worker), and prom-client's process
  * metrics (CPU, memory, event loop delay) with the same prefix.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../db/types';
 import type { Logger } from '../lib/logger';
+import { scrapedCounters, serveMetrics } from '../lib/metrics-server';
 import type { MailQueue } from '../mail/queue';
 import { mailQueueSummary } from '../mail/outbox-repository';
 
@@ -96,43 +95,15 @@ export async function startAppMetrics(options: AppMetricsOptions): Promise<AppMe
   const oldest = new Gauge({ name: `${PREFIX}mail_queue_oldest_seconds`, help: 'Age of the oldest mail still to deliver (0 when none).', registers: [registry] });
   const errors = new Gauge({ name: `${PREFIX}metrics_collect_errors`, help: '1 when the last scrape could not read the queue from the database.', registers: [registry] });
   const stats = options.mailQueue.stats;
-  const counter = (name: string, help: string, read: () => number) =>
-    new Counter({
-      name: PREFIX + name,
-      help,
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(read());
-      },
-    });
+  const counter = scrapedCounters(Counter, registry, PREFIX);
   counter('mails_sent_total', 'Mails this process delivered.', () => stats.sent);
   counter('mail_retries_total', 'Deliveries that failed and were scheduled again.', () => stats.retried);
   counter('mails_failed_total', 'Mails given up after their last attempt.', () => stats.failed);
 
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (req.method !== 'GET' || path !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at GET /metrics\n');
-      return;
-    }
-    registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
-      () => res.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics could not be collected\n'),
-    );
-  });
-  server.on('clientError', (_e, socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.on('error', () => undefined);
+  const endpoint = await serveMetrics(registry, options.host, options.port);
 
   return {
-    port: (server.address() as AddressInfo).port,
+    port: endpoint.port,
     middleware(req, res, next) {
       const end = duration.startTimer();
       res.once('finish', () => {
@@ -142,10 +113,6 @@ export async function startAppMetrics(options: AppMetricsOptions): Promise<AppMe
       });
       next();
     },
-    async stop() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-    },
+    stop: () => endpoint.stop(),
   };
 }
