@@ -71,6 +71,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       pollMs: config.QUEUE_POLL_MS,
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
       retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
+      sendTimeoutMs: config.MAIL_SEND_TIMEOUT_SECONDS * 1000,
     }),
     broadcaster: options.broadcaster ?? defaultBroadcaster(config, logger),
     limiter: new RateLimiter(throttleStore(config, database), clock),

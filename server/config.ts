@@ -33,6 +33,8 @@ const schema = z.object({
   QUEUE_WORKER_ENABLED: bool.default(true),
   QUEUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** A delivery taking longer fails (and is retried); a claimed mail's lease is twice this. */
+  MAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(60),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(3_600).default(10),
   REDIS_URL: z.string().default(''),
   /** Prometheus metrics of the app (or of queue:work) on their own port; unset: off. */

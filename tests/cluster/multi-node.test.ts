@@ -149,6 +149,7 @@ describe.skipIf(reason !== null)('several processes, as an operator runs them', 
   let owner: User;
   let member: User;
   let target: User;
+  let workerEnv: Record<string, string>;
   let orgId: number;
 
   const start = async (name: string, script: string, env: Record<string, string>, ready: () => Promise<boolean>) => {
@@ -223,7 +224,8 @@ describe.skipIf(reason !== null)('several processes, as an operator runs them', 
     await start('web 2', 'start:web', web(ports.web2, ports.rt2), answers(`${web2}/up`));
     rt1 = await start('realtime 1', 'reverb:start', realtime(ports.rt1), answers(`http://127.0.0.1:${ports.rt1}/up`));
     await start('realtime 2', 'reverb:start', realtime(ports.rt2), answers(`http://127.0.0.1:${ports.rt2}/up`));
-    const worker = new Proc('worker', 'queue:work', { ...common, QUEUE_POLL_MS: '200' });
+    workerEnv = { ...common, QUEUE_POLL_MS: '200' };
+    const worker = new Proc('worker', 'queue:work', workerEnv);
     procs.push(worker);
     lb = await balancer([ports.rt1, ports.rt2]);
 
@@ -411,4 +413,37 @@ describe.skipIf(reason !== null)('several processes, as an operator runs them', 
     const rows = await db.db.selectFrom('mail_outbox').select(['attempts', 'sent_at']).execute();
     expect(rows).toEqual([{ attempts: 1, sent_at: expect.any(Date) }]);
   });
+
+  it('a worker killed (SIGKILL) in the middle of a delivery loses nothing: the next worker sends the mail', async () => {
+    // The running worker steps aside; the next one talks to a mail server that never answers.
+    const first = procs.find((p) => p.name === 'worker')!;
+    await first.stop();
+    const held: net.Socket[] = [];
+    const silent = net.createServer((s) => held.push(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const env = { ...workerEnv, MAIL_SEND_TIMEOUT_SECONDS: '2' };
+    const stuck = new Proc('stuck worker', 'queue:work', { ...env, MAIL_URL: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}` });
+    procs.push(stuck);
+    try {
+      const c = new TestClient(web2);
+      await c.prime('/forgot-password');
+      expect((await c.post('/forgot-password', { email: member.email }, { inertia: true })).status).toBe(303);
+      await waitFor('the stuck worker to claim the mail', () => held.length > 0, 30_000, 50);
+      stuck.kill('SIGKILL');
+      await stuck.exited;
+      const [claimed] = await db.db.selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).execute();
+      expect(claimed).toMatchObject({ attempts: 1, failed_at: null });
+      expect(claimed.locked_until).not.toBeNull();
+
+      procs.push(new Proc('worker 2', 'queue:work', env));
+      const mail = await mailbox.waitFor(member.email.toLowerCase(), /reset/i, 30_000);
+      expect(mail.text).toContain(`${web2}/reset-password/`);
+      await sleep(1_000);
+      expect(mailbox.messages.filter((m) => m.to.includes(member.email.toLowerCase()))).toHaveLength(1);
+      expect(await db.db.selectFrom('mail_outbox').select(['attempts', 'last_error']).where('id', '=', claimed.id).executeTakeFirstOrThrow()).toEqual({ attempts: 2, last_error: null });
+    } finally {
+      for (const s of held) s.destroy();
+      silent.close();
+    }
+  }, 120_000);
 });
