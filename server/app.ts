@@ -22,6 +22,7 @@ import { realtimeClientConfig } from './http/realtime-client-config';
 import { registerRoutes } from './routes';
 import { loadUser } from './features/auth/middleware';
 import { loadOrganization } from './features/organizations/tenancy';
+import { realtimeWebhookRoutes } from './features/realtime-webhooks/routes';
 
 export interface CreateAppOptions {
   /** Vite dev server in middleware mode (npm run dev); absent in production and tests. */
@@ -30,6 +31,8 @@ export interface CreateAppOptions {
   extraRoutes?: (router: Router) => void;
   /** Until it is ready, every request answers 503 (server/main.ts); absent means ready. */
   readiness?: Readiness;
+  /** Counts requests for Prometheus (server/http/metrics.ts), when METRICS_PORT is set. */
+  metrics?: express.RequestHandler;
 }
 
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
@@ -48,6 +51,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     next();
   });
   app.use(requestLog(ctx.logger));
+  if (options.metrics) app.use(options.metrics);
   // Whole HTML/JSON answers, brotli or gzip as negotiated; built assets come precompressed (buildAssets).
   app.use(compression());
   if (options.readiness) app.use(readinessGate(options.readiness));
@@ -68,6 +72,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   // Public files all have an extension; page routes never do, so they skip the filesystem.
   const publicFiles = express.static(path.join(ctx.paths.root, 'public'), { index: false, maxAge: '1h' });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+
+  // Signed by the realtime server, not a browser: no session, no CSRF token (see its routes.ts).
+  app.use(realtimeWebhookRoutes(ctx));
 
   app.use(
     sessionMiddleware({

@@ -5,6 +5,7 @@ import type { Broadcaster } from './broadcasting/broadcaster';
 import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Mailer } from './mail/mailer';
+import type { MailQueue } from './mail/queue';
 
 export interface Clock {
   now(): Date;
@@ -22,6 +23,8 @@ export interface AppContext {
   key: string;
   paths: { root: string; storage: string; manifest: string };
   mailer: Mailer;
+  /** The outbox: mails are queued with the change and delivered by the worker (server/mail/queue.ts). */
+  mailQueue: MailQueue;
   broadcaster: Broadcaster;
   limiter: RateLimiter;
   /** Absolute URL for a path, based on APP_URL (links in mails, Open Graph tags). */

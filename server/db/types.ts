@@ -67,6 +67,9 @@ export interface MembershipsTable {
   user_id: number;
   role: Role;
   last_active_at: NullableTimestamp;
+  /** Set while the member has the organisation open (presence webhooks); null when offline. */
+  online_since: NullableTimestamp;
+  presence_changed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -241,6 +244,20 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   passkeys: PasskeysTable;
   known_devices: KnownDevicesTable;
+  mail_outbox: MailOutboxTable;
+}
+
+/** A queued mail (server/mail/queue.ts): pending until sent_at, or failed_at after the last attempt. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  message: Json<{ to: string; subject: string; text: string; html: string }>;
+  attempts: Generated<number>;
+  available_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  created_at: Timestamp;
 }
 
 /** What every repository takes first: the database or an open transaction. */

@@ -5,6 +5,7 @@ import type { Database } from '../db/types';
 import { channels, type BroadcastMessage } from '../broadcasting/broadcaster';
 import { causerName, insertActivity, type ActivityInput } from '../features/activity/repository';
 import { presentActivity } from '../features/activity/presenter';
+import type { MailMessage } from '../mail/mailer';
 
 /** Who is acting, for the activity log and for leaving their own browser out of broadcasts. */
 export interface Actor {
@@ -48,6 +49,12 @@ export class UnitOfWork {
 
   broadcast(message: Omit<BroadcastMessage, 'socketId'>): void {
     this.afterCommit(() => this.ctx.broadcaster.publish({ ...message, socketId: this.actor.socketId }));
+  }
+
+  /** Queues a mail in this transaction (the outbox); the worker delivers it once committed. */
+  async mail(message: MailMessage): Promise<void> {
+    await this.ctx.mailQueue.enqueue(this.db, message);
+    this.afterCommit(() => this.ctx.mailQueue.poke());
   }
 
   /** Writes the activity row in this transaction and announces it live after commit. */

@@ -7,6 +7,9 @@ import * as m400001 from './2026_11_23_400001_activity_logs_created_index';
 import * as m1120001 from './2026_11_24_120001_activity_logs_subject_label';
 import * as m1150001 from './2026_11_24_150001_account_security';
 import * as m1170001 from './2026_11_24_170001_board_user_imports';
+import * as m1250001 from './2026_11_25_000001_mail_outbox';
+import * as m1250002 from './2026_11_25_000002_throttles';
+import * as m1250003 from './2026_11_25_000003_memberships_presence';
 
 /** Every migration, by name, in order. Add new files here; never edit or rename old ones. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_120001_activity_logs_subject_label': m1120001,
   '2026_11_24_150001_account_security': m1150001,
   '2026_11_24_170001_board_user_imports': m1170001,
+  '2026_11_25_000001_mail_outbox': m1250001,
+  '2026_11_25_000002_throttles': m1250002,
+  '2026_11_25_000003_memberships_presence': m1250003,
 };

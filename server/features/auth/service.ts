@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../http/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import { actorFrom, inTransaction } from '../../lib/unit-of-work';
+import { actorFrom, inTransaction, systemActor } from '../../lib/unit-of-work';
 import { flashClearHistory } from '../../http/session-bridge';
 import { CURRENT_ORG_KEY, userOrganizations } from '../organizations/tenancy';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
@@ -23,9 +23,9 @@ export function loginThrottleKey(req: Request, email: string): string {
 }
 
 /** Refuses while the key is locked: a field error for forms, 429 for API clients. */
-export function ensureNotThrottled(ctx: AppContext, req: Request, key: string, field = 'email'): void {
-  if (!ctx.limiter.tooMany(key, LOGIN_MAX_ATTEMPTS)) return;
-  const seconds = ctx.limiter.availableIn(key);
+export async function ensureNotThrottled(ctx: AppContext, req: Request, key: string, field = 'email'): Promise<void> {
+  if (!(await ctx.limiter.tooMany(key, LOGIN_MAX_ATTEMPTS))) return;
+  const seconds = await ctx.limiter.availableIn(key);
   const message = `Too many sign-in attempts. Please try again in ${seconds} seconds.`;
   if (!wantsPage(req)) throw new HttpError(429, message, { 'Retry-After': String(seconds) });
   throw new ValidationError({ [field]: message });
@@ -42,19 +42,19 @@ export async function checkCredentials(
   extraCheck?: (user: User) => Promise<string | null>,
 ): Promise<User> {
   const key = loginThrottleKey(req, input.email);
-  ensureNotThrottled(ctx, req, key);
+  await ensureNotThrottled(ctx, req, key);
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
   if (!user || !ok) {
-    ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
     throw new ValidationError({ email: BAD_CREDENTIALS });
   }
   const refusal = extraCheck ? await extraCheck(user) : null;
   if (refusal) {
-    ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
     throw new ValidationError({ email: refusal });
   }
-  ctx.limiter.clear(key);
+  await ctx.limiter.clear(key);
   return user;
 }
 
@@ -102,16 +102,17 @@ export const emailAvailable =
 /** The address was checked by validation (emailAvailable); the unique index settles a race. */
 export async function register(ctx: AppContext, req: Request, input: { name: string; email: string; password: string }): Promise<User> {
   const password = await hashPassword(input.password);
-  let user: User;
   try {
-    user = await insertUser(ctx.db, { name: input.name, email: input.email, password });
+    return await inTransaction(ctx, actorFrom(req), async (uow) => {
+      const user = await insertUser(uow.db, { name: input.name, email: input.email, password });
+      await sendVerificationMail(ctx, uow, user);
+      return user;
+    });
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides.
     if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
-  await sendVerificationMail(ctx, user);
-  return user;
 }
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -128,12 +129,14 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string): Pro
   const existing = await ctx.db.selectFrom('password_reset_tokens').select('created_at').where('email', '=', user.email.toLowerCase()).executeTakeFirst();
   if (existing && ctx.clock.now().getTime() - existing.created_at.getTime() < RESET_THROTTLE_SECONDS * 1000) return;
   const token = randomToken(32);
-  await ctx.db
-    .insertInto('password_reset_tokens')
-    .values({ email: user.email.toLowerCase(), token_hash: sha256(token), created_at: ctx.clock.now() })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ token_hash: sha256(token), created_at: ctx.clock.now() }))
-    .execute();
-  await sendResetMail(ctx, user, token);
+  await inTransaction(ctx, systemActor, async (uow) => {
+    await uow.db
+      .insertInto('password_reset_tokens')
+      .values({ email: user.email.toLowerCase(), token_hash: sha256(token), created_at: ctx.clock.now() })
+      .onConflict((oc) => oc.column('email').doUpdateSet({ token_hash: sha256(token), created_at: ctx.clock.now() }))
+      .execute();
+    await sendResetMail(ctx, uow, user, token);
+  });
 }
 
 export const INVALID_RESET = 'This password reset token is invalid or has expired.';
@@ -173,12 +176,12 @@ export async function resetPassword(ctx: AppContext, req: Request, input: { toke
 export async function confirmPassword(ctx: AppContext, req: Request, password: string): Promise<void> {
   const user = req.user!;
   const key = `confirm|${user.id}|${req.ip}`;
-  ensureNotThrottled(ctx, req, key, 'password');
+  await ensureNotThrottled(ctx, req, key, 'password');
   if (!(await verifyPassword(user.password, password))) {
-    ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
     throw new ValidationError({ password: 'The provided password is incorrect.' });
   }
-  ctx.limiter.clear(key);
+  await ctx.limiter.clear(key);
   req.session.put('auth.password_confirmed_at', Math.floor(ctx.clock.now().getTime() / 1000));
 }
 
@@ -188,9 +191,9 @@ export async function resendVerification(ctx: AppContext, req: Request): Promise
   const user = req.user!;
   if (user.email_verified_at) return 'verified';
   const key = `verify-resend|${user.id}`;
-  if (ctx.limiter.attempt(key, RESEND_MAX, 60)) {
-    throw new HttpError(429, `Too many requests. Please try again in ${ctx.limiter.availableIn(key)} seconds.`);
+  if (await ctx.limiter.attempt(key, RESEND_MAX, 60)) {
+    throw new HttpError(429, `Too many requests. Please try again in ${await ctx.limiter.availableIn(key)} seconds.`);
   }
-  await sendVerificationMail(ctx, user);
+  await inTransaction(ctx, actorFrom(req), (uow) => sendVerificationMail(ctx, uow, user));
   return 'sent';
 }

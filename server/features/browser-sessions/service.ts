@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { hmac, sha256 } from '../../lib/crypto';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
-import { sendSecurityMail } from '../two-factor/mails';
+import { queueSecurityMail } from '../two-factor/mails';
 import { describeAgent, parseAgent, type Agent } from './agent';
 import * as repo from './repository';
 
@@ -77,7 +77,7 @@ export async function noteSignIn(ctx: AppContext, user: User, device: { id: stri
   // As laravel-authentication-log does: no mail for the sign-ins of an account's first minute.
   const brandNew = ctx.clock.now().getTime() - user.created_at.getTime() < NEW_ACCOUNT_MS;
   if (!isNew || !hadOthers || brandNew) return;
-  await sendSecurityMail(ctx, user, `New sign-in to your ${ctx.config.APP_NAME} account`, [
+  await queueSecurityMail(ctx, user, `New sign-in to your ${ctx.config.APP_NAME} account`, [
     `Your account was just signed in to from a device we have not seen before: ${describeAgent(parseAgent(device.userAgent))}, IP address ${device.ip ?? 'unknown'}, at ${ctx.clock.now().toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
     'If this was you, there is nothing to do.',
   ]);

@@ -68,16 +68,6 @@ export async function invitationOrFail(ctx: AppContext, org: CurrentOrganization
   return orFail(await findInvitation(ctx.db, org.id, id));
 }
 
-async function mailInvitation(ctx: AppContext, req: Request, invitation: Invitation, orgName: string, token: string): Promise<boolean> {
-  try {
-    await sendInvitationMail(ctx, invitation, orgName, req.user!.name, token);
-    return true;
-  } catch (error) {
-    req.log?.error({ err: error, invitation: invitation.id }, 'invitation mail failed');
-    return false;
-  }
-}
-
 function announce(uow: { broadcast: (m: { channels: string[]; event: string; data: unknown }) => void }, invitee: User | undefined, org: CurrentOrganization, invitation: Invitation) {
   if (!invitee) return;
   uow.broadcast({
@@ -128,9 +118,11 @@ export async function invite(ctx: AppContext, req: Request, org: CurrentOrganiza
       properties: { attributes: { email: created.email, role: created.role, expires_at: created.expires_at.toISOString() } },
     });
     announce(uow, invitee, org, created);
+    // Queued with the invitation; the worker delivers it and retries a failing mail server.
+    await sendInvitationMail(ctx, uow, created, org.name, req.user!.name, token);
     return created;
   });
-  return { mailed: await mailInvitation(ctx, req, invitation, org.name, token) };
+  return { mailed: true };
 }
 
 /** A new token (the old link stops working) and a new 7-day window. */
@@ -155,8 +147,9 @@ export async function resendInvitation(ctx: AppContext, req: Request, org: Curre
       properties: { old: { expires_at: invitation.expires_at.toISOString() }, attributes: { expires_at: expiresAt.toISOString() } },
     });
     announce(uow, invitee, org, { ...invitation, expires_at: expiresAt });
+    await sendInvitationMail(ctx, uow, { ...invitation, expires_at: expiresAt }, org.name, req.user!.name, token);
   });
-  return { mailed: await mailInvitation(ctx, req, { ...invitation, expires_at: expiresAt }, org.name, token) };
+  return { mailed: true };
 }
 
 export async function revokeInvitation(ctx: AppContext, req: Request, org: CurrentOrganization, invitation: Invitation): Promise<void> {

@@ -55,8 +55,9 @@ export function passkeysController(ctx: AppContext) {
     async authenticationOptions(req: Request, res: Response) {
       // Each call stores a challenge in a guest session: bounded per IP.
       const key = `passkey-options|${req.ip}`;
-      if (ctx.limiter.attempt(key, OPTIONS_PER_MINUTE, 60)) {
-        throw new HttpError(429, `Too many requests. Please try again in ${ctx.limiter.availableIn(key)} seconds.`, { 'Retry-After': String(ctx.limiter.availableIn(key)) });
+      if (await ctx.limiter.attempt(key, OPTIONS_PER_MINUTE, 60)) {
+        const seconds = await ctx.limiter.availableIn(key);
+        throw new HttpError(429, `Too many requests. Please try again in ${seconds} seconds.`, { 'Retry-After': String(seconds) });
       }
       const options = await passkeys.authenticationOptions(ctx);
       req.session.put(AUTHENTICATION, options.challenge);
@@ -66,13 +67,13 @@ export function passkeysController(ctx: AppContext) {
     /** A passkey with user verification is two factors: no code is asked for after it. */
     async login(req: Request, res: Response) {
       const key = `passkey|${req.ip}`;
-      ensureNotThrottled(ctx, req, key, 'passkey');
+      await ensureNotThrottled(ctx, req, key, 'passkey');
       const { credential } = validate(passkeyLoginSchema, req.body);
       let user;
       try {
         user = await passkeys.authenticate(ctx, credential, req.session.pull<string>(AUTHENTICATION));
       } catch (error) {
-        ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+        await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
         throw error;
       }
       await completeLogin(ctx, req, res, user, false);

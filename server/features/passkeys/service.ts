@@ -13,7 +13,7 @@ import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../http/errors';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { findUserById } from '../auth/user-repository';
-import { sendSecurityMail } from '../two-factor/mails';
+import { securityMail } from '../two-factor/mails';
 import * as repo from './repository';
 
 /** The relying party is the app as APP_URL names it: its host is the RP ID, its origin the expected origin. */
@@ -84,8 +84,8 @@ export async function register(ctx: AppContext, actor: Actor, user: User, input:
       created_at: ctx.clock.now(),
     });
     await uow.log({ organization_id: null, event: 'passkey_added', subject_type: 'user', subject_id: user.id, description: `${user.name} added the passkey “${input.name}”` });
+    await uow.mail(securityMail(ctx, user, 'A passkey was added to your account', [`The passkey “${input.name}” was added to your account. It can now sign you in on its own.`]));
   });
-  await sendSecurityMail(ctx, user, 'A passkey was added to your account', [`The passkey “${input.name}” was added to your account. It can now sign you in on its own.`]);
 }
 
 export async function owns(ctx: AppContext, userId: number, id: number): Promise<boolean> {
@@ -100,13 +100,12 @@ export async function rename(ctx: AppContext, actor: Actor, user: User, id: numb
 }
 
 export async function remove(ctx: AppContext, actor: Actor, user: User, id: number): Promise<void> {
-  const removed = await inTransaction(ctx, actor, async (uow) => {
+  await inTransaction(ctx, actor, async (uow) => {
     const removed = await repo.deletePasskey(uow.db, user.id, id);
     if (!removed) throw new HttpError(404);
     await uow.log({ organization_id: null, event: 'passkey_removed', subject_type: 'user', subject_id: user.id, description: `${user.name} removed the passkey “${removed.name}”` });
-    return removed;
+    await uow.mail(securityMail(ctx, user, 'A passkey was removed from your account', [`The passkey “${removed.name}” was removed from your account.`]));
   });
-  await sendSecurityMail(ctx, user, 'A passkey was removed from your account', [`The passkey “${removed.name}” was removed from your account.`]);
 }
 
 /** No allow-list: the browser offers the passkeys it holds for this site (discoverable, conditional UI). */

@@ -30,6 +30,7 @@ export async function updateProfile(ctx: AppContext, req: Request, input: { name
       if (changes.changed) {
         await uow.log({ organization_id: null, event: 'updated', subject_type: 'user', subject_id: user.id, description: `${next.name} updated their profile`, properties: { old: changes.old, attributes: changes.attributes } });
       }
+      if (emailChanged) await sendVerificationMail(ctx, uow, next);
       return next;
     });
   } catch (error) {
@@ -37,7 +38,6 @@ export async function updateProfile(ctx: AppContext, req: Request, input: { name
     throw error;
   }
   req.user = updated;
-  if (emailChanged) await sendVerificationMail(ctx, updated);
   return { emailChanged };
 }
 

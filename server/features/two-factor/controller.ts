@@ -85,14 +85,14 @@ export function twoFactorController(ctx: AppContext) {
       const input = validate(challengeSchema, req.body);
       const field = input.recovery_code ? 'recovery_code' : 'code';
       const key = `two-factor|${pending.user.id}|${req.ip}`;
-      ensureNotThrottled(ctx, req, key, field);
+      await ensureNotThrottled(ctx, req, key, field);
       try {
         await twoFactor.verifyChallenge(ctx, { ...actorFrom(req), userId: pending.user.id, name: pending.user.name }, pending.user, input);
       } catch (error) {
-        ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+        await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
         throw error;
       }
-      ctx.limiter.clear(key);
+      await ctx.limiter.clear(key);
       forgetPendingLogin(req);
       await completeLogin(ctx, req, res, pending.user, pending.remember, pending.organizationId ?? undefined);
       res.redirect(303, intendedUrl(req));

@@ -5,7 +5,7 @@ import { ValidationError } from '../../http/errors';
 import { sha256 } from '../../lib/crypto';
 import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
-import { sendSecurityMail } from './mails';
+import { queueSecurityMail, securityMail } from './mails';
 import * as repo from './repository';
 import { matchingStep, newSecret, otpauthUri, qrCodeSvg } from './totp';
 
@@ -82,25 +82,26 @@ export async function confirm(ctx: AppContext, actor: Actor, user: User, code: s
     if (!(await repo.markConfirmed(uow.db, user.id, ctx.clock.now(), step))) throw new ValidationError({ code: 'Two-factor sign-in is already on.' });
     const codes = await newRecoveryCodes(uow.db, user.id);
     await uow.log({ organization_id: null, event: 'two_factor_enabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned on two-factor sign-in` });
+    await uow.mail(
+      securityMail(ctx, user, 'Two-factor sign-in was turned on on your account', [
+        'Two-factor sign-in was turned on on your account. From now on, signing in asks for a code from your authenticator app after your password.',
+      ]),
+    );
     return codes;
   });
-  await sendSecurityMail(ctx, user, 'Two-factor sign-in was turned on on your account', [
-    'Two-factor sign-in was turned on on your account. From now on, signing in asks for a code from your authenticator app after your password.',
-  ]);
   return codes;
 }
 
 export async function disable(ctx: AppContext, actor: Actor, user: User): Promise<void> {
-  const removed = await inTransaction(ctx, actor, async (uow) => {
-    const removed = await repo.deleteCredential(uow.db, user.id);
-    if (removed) await uow.log({ organization_id: null, event: 'two_factor_disabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned off two-factor sign-in` });
-    return removed;
+  await inTransaction(ctx, actor, async (uow) => {
+    if (!(await repo.deleteCredential(uow.db, user.id))) return;
+    await uow.log({ organization_id: null, event: 'two_factor_disabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned off two-factor sign-in` });
+    await uow.mail(
+      securityMail(ctx, user, 'Two-factor sign-in was turned off on your account', [
+        'Two-factor sign-in was turned off on your account. Signing in now needs only your password.',
+      ]),
+    );
   });
-  if (removed) {
-    await sendSecurityMail(ctx, user, 'Two-factor sign-in was turned off on your account', [
-      'Two-factor sign-in was turned off on your account. Signing in now needs only your password.',
-    ]);
-  }
 }
 
 export async function regenerateRecoveryCodes(ctx: AppContext, actor: Actor, user: User): Promise<string[]> {
@@ -108,11 +109,9 @@ export async function regenerateRecoveryCodes(ctx: AppContext, actor: Actor, use
   const codes = await inTransaction(ctx, actor, async (uow) => {
     const codes = await newRecoveryCodes(uow.db, user.id);
     await uow.log({ organization_id: null, event: 'recovery_codes_regenerated', subject_type: 'user', subject_id: user.id, description: `${user.name} made new recovery codes` });
+    await uow.mail(securityMail(ctx, user, 'New two-factor recovery codes were made for your account', ['New recovery codes were made for your account. The old ones no longer work.']));
     return codes;
   });
-  await sendSecurityMail(ctx, user, 'New two-factor recovery codes were made for your account', [
-    'New recovery codes were made for your account. The old ones no longer work.',
-  ]);
   return codes;
 }
 
@@ -126,14 +125,17 @@ export async function verifyChallenge(ctx: AppContext, actor: Actor, user: User,
   if (input.recovery_code) {
     const used = await inTransaction(ctx, actor, async (uow) => {
       const ok = await repo.useRecoveryCode(uow.db, user.id, hashRecoveryCode(input.recovery_code!), ctx.clock.now());
-      if (ok) await uow.log({ organization_id: null, event: 'recovery_code_used', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in with a recovery code` });
-      return ok;
+      if (!ok) return false;
+      await uow.log({ organization_id: null, event: 'recovery_code_used', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in with a recovery code` });
+      const left = await repo.unusedRecoveryCodeCount(uow.db, user.id);
+      await uow.mail(
+        securityMail(ctx, user, 'A recovery code was used to sign in to your account', [
+          `A two-factor recovery code was used to sign in to your account. ${left} unused recovery ${left === 1 ? 'code is' : 'codes are'} left.`,
+        ]),
+      );
+      return true;
     });
     if (!used) throw new ValidationError({ recovery_code: INVALID_RECOVERY_CODE });
-    const left = await repo.unusedRecoveryCodeCount(ctx.db, user.id);
-    await sendSecurityMail(ctx, user, 'A recovery code was used to sign in to your account', [
-      `A two-factor recovery code was used to sign in to your account. ${left} unused recovery ${left === 1 ? 'code is' : 'codes are'} left.`,
-    ]);
     return;
   }
   const base32 = decryptString(secretKey(ctx), credential.secret);
