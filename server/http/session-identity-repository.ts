@@ -27,6 +27,8 @@ export interface SessionWithIdentity {
   organization: IdentityOrganization | null;
   /** The user's organisations, by name (only when asked for). */
   organizations?: SwitcherOrganization[];
+  /** The current organisation requires two factors of its members and this member has neither TOTP nor a passkey. */
+  twoFactorMissing: boolean;
 }
 
 /** `data.organization_id` as an integer key, or null for anything else (never a cast error). */
@@ -57,6 +59,10 @@ function identityQuery(db: Db, withOrganizations: boolean, hashedId: string) {
       'o.slug as o_slug',
       'o.public_page_enabled as o_public_page_enabled',
       'm.role as m_role',
+      // Evaluated only where the organisation requires it (CASE is lazy): no cost for the rest.
+      sql<boolean>`case when o.require_two_factor and m.role is not null then not (exists (select 1 from two_factor_credentials t where t.user_id = s.user_id and t.confirmed_at is not null) or exists (select 1 from passkeys p where p.user_id = s.user_id)) else false end`.as(
+        'two_factor_missing',
+      ),
     ])
     .$if(withOrganizations, (q) =>
       q.select(
@@ -123,6 +129,7 @@ export async function findSessionWithIdentity(db: Db, hashedId: string, withOrga
     last_activity: row.last_activity,
     user,
     organization,
+    twoFactorMissing: row.two_factor_missing === true,
     ...(organizations === undefined ? {} : { organizations: typeof organizations === 'string' ? JSON.parse(organizations) : organizations }),
   };
 }

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { HttpError, ValidationError } from '../../http/errors';
+import { preloadedTwoFactorMissing } from '../../http/identity';
 import { flash } from '../../http/session-bridge';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { organizationRequirement, setOrganizationRequirement, twoFactorRequirement } from './repository';
@@ -40,12 +41,18 @@ export function requireTwoFactorSetup(ctx: AppContext) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const org = req.organization;
     if (!req.user || !org || org.role === null || OPEN_PATHS.some((p) => p.test(req.path))) return next();
-    const { required, satisfied } = await twoFactorRequirement(ctx.db, org.id, req.user.id);
-    if (!required || satisfied) return next();
+    // Usually answered by the session's own query; asked separately only when that did not load it.
+    const missing = preloadedTwoFactorMissing(req, req.user.id, org.id) ?? (await unmetRequirement(ctx, org.id, req.user.id));
+    if (!missing) return next();
     if (!req.isInertia && req.accepts(['html', 'json']) === 'json') return next(new HttpError(403, SETUP_NOTICE(org.name)));
     flash(req, 'info', SETUP_NOTICE(org.name));
     res.redirect(303, '/profile');
   };
+}
+
+async function unmetRequirement(ctx: AppContext, organizationId: number, userId: number): Promise<boolean> {
+  const { required, satisfied } = await twoFactorRequirement(ctx.db, organizationId, userId);
+  return required && !satisfied;
 }
 
 /** Whether the organisation requires two factors of its members (the organisation settings page). */
