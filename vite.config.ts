@@ -1,10 +1,69 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes `file.br` and `file.gz` beside every built text asset, at the highest levels (done once,
+ * at build time), so the server sends them without compressing per request (server/http/build-assets.ts).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'boardly:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? path.resolve(import.meta.dirname, 'public/build');
+      const names = Object.keys(bundle).filter((name) => /\.(m?js|css|svg|json|txt)$/.test(name) && !name.startsWith('.vite/'));
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(dir, name);
+          const data = await readFile(file);
+          // Small files too (a first load fetches many small chunks); a variant is kept only when it is smaller.
+          const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+          const gz = gzipSync(data, { level: 9 });
+          if (br.length < data.length) await writeFile(`${file}.br`, br);
+          if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Writes `.vite/bundle-report.json`: for every chunk, its file, static and dynamic imports and the
+ * rendered size of each module in it (`npm run bundle:report` prints it and checks the rules).
+ */
+function bundleReport(): Plugin {
+  return {
+    name: 'boardly:bundle-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle)
+        .filter((item) => item.type === 'chunk')
+        .map((chunk) => ({
+          file: chunk.fileName,
+          name: chunk.name,
+          isEntry: chunk.isEntry,
+          isDynamicEntry: chunk.isDynamicEntry,
+          facadeModuleId: chunk.facadeModuleId ? path.relative(import.meta.dirname, chunk.facadeModuleId) : null,
+          imports: chunk.imports,
+          dynamicImports: chunk.dynamicImports,
+          css: [...(chunk.viteMetadata?.importedCss ?? [])],
+          modules: Object.fromEntries(
+            Object.entries(chunk.modules)
+              .filter(([, info]) => info.renderedLength > 0)
+              .map(([id, info]) => [path.relative(import.meta.dirname, id.replace(/^\0/, '')), info.renderedLength]),
+          ),
+        }));
+      this.emitFile({ type: 'asset', fileName: '.vite/bundle-report.json', source: JSON.stringify({ chunks }, null, 1) });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress(), bundleReport()],
   base: '/build/',
   publicDir: false,
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'resources/js') } },

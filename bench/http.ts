@@ -1,109 +1,208 @@
 /**
- * npm run bench:http — an Inertia JSON visit of a page with a 25-row prop, through the whole
- * middleware stack (security headers, session, CSRF cookie, shared props, protocol adapter),
- * against a bare Express route answering the same JSON, measured in the same run.
+ * npm run bench:http — issue #14's table, measured in one run on this machine.
+ *
+ * A signed-in owner's `GET /board-users` Inertia visit (25 real rows from the database, 64
+ * connections, load from a separate autocannon process) through the whole app, against, in the
+ * same run and in alternating rounds: a bare Express route sending the same JSON, and the
+ * *minimal route* — bare Express with the driver doing only what the page needs (find the
+ * session and membership, fetch 25 rows with their count) and sending the same JSON. On PGlite,
+ * and with BENCH_DATABASE_URL also on that PostgreSQL server (in a database of its own, dropped after).
+ * Then queries per visit, the compressed first load of /login from the build manifest, and
+ * `npm start` → first 200. Each figure is printed against its goal.
+ *
+ * BENCH_SECONDS (5) per measurement, BENCH_ROUNDS (3) alternating rounds, BENCH_STARTS (3).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawn, execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
+import { parse as parseCookies } from 'cookie';
 import express from 'express';
-import { createApp } from '../server/app';
-import { boot } from '../server/bootstrap';
-import { loadConfig } from '../server/config';
-import { createDatabase } from '../server/db/connection';
-import { createLogger } from '../server/lib/logger';
-import { MemoryBroadcaster } from '../server/broadcasting/broadcaster';
-import { MemoryMailer } from '../server/mail/mailer';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildIfNeeded } from '../server/cli/build-if-needed';
+import { firstLoad } from '../server/cli/bundle-report';
+import { sha256 } from '../server/lib/crypto';
+import { signSessionId } from '../server/http/session';
+import { ROOT } from '../server/root';
+import { boardUserPage, sessionMembership, type Runner } from './minimal-route-repository';
+import { createDatabaseUrl, dropDatabase, listen, SESSION_COOKIE, signedInApp } from './support/signed-in-app';
 
-// The page this bench renders: rows as the board users' index would get them (no component: only the server side is measured).
-declare module '../server/inertia/middleware' {
-  interface PageRegistry {
-    'Bench/Rows': { boardUsers: unknown[]; filters: { search: string } };
-  }
-}
-
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 20;
-
-const rows = Array.from({ length: 25 }, (_, i) => ({
-  id: i + 1,
-  first_name: `First ${i}`,
-  last_name: `Last ${i}`,
-  email: `person${i}@example.test`,
-  position: 'Trustee',
-  board_name: 'Riverside Housing Trust',
-  status: i % 4 ? 'active' : 'inactive',
-  tags: ['finance', 'audit'],
-}));
-
-async function listen(app: express.Express): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
-}
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const STARTS = Number(process.env.BENCH_STARTS ?? 3);
+const CONNECTIONS = 64;
+const PER_PAGE = 25;
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const run = promisify(execFile);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** The load comes from another process, so it does not compete with the server's event loop. */
-async function load(url: string, headers: Record<string, string>, seconds: number) {
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** The load comes from another process, so it does not compete with the servers' event loop. */
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Sample> {
   const args = [autocannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 10 * 1024 * 1024 });
-  return JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+  const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-async function measure(label: string, url: string, headers: Record<string, string>) {
-  await load(url, headers, 2); // warm-up: JIT, first allocations
-  const result = await load(url, headers, DURATION);
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+async function freePort(): Promise<number> {
+  const s = createNetServer().listen(0, '127.0.0.1');
+  await new Promise((r) => s.once('listening', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
 }
 
-const config = loadConfig({ APP_ENV: 'production', LOG_LEVEL: 'silent', APP_KEY: 'bench', REVERB_SERVER_ENABLED: 'false', SCHEDULER_ENABLED: 'false' });
-// PGlite by default (what `npm start` uses); BENCH_DATABASE_URL measures on PostgreSQL.
-const database = createDatabase({ url: process.env.BENCH_DATABASE_URL || undefined, pgliteDir: 'memory' });
-const booted = await boot(config, { database, logger: createLogger('silent'), mailer: new MemoryMailer(), broadcaster: new MemoryBroadcaster() });
-const dir = mkdtempSync(path.join(tmpdir(), 'boardly-bench-'));
-booted.ctx.paths.manifest = path.join(dir, 'manifest.json');
-writeFileSync(booted.ctx.paths.manifest, JSON.stringify({ 'resources/js/app.tsx': { file: 'assets/app.js', isEntry: true } }));
+interface DriverResult {
+  driver: string;
+  bare: Sample;
+  minimal: Sample;
+  ours: Sample;
+  queriesFull: number;
+  queriesPartial: number;
+}
 
-const app = createApp(booted.ctx, {
-  extraRoutes: (router) => router.get('/bench/rows', (req, res) => res.inertia.render('Bench/Rows', { boardUsers: rows, filters: { search: '' } })),
-});
-const ours = await listen(app);
-const first = await fetch(`${ours.url}/bench/rows`);
-const html = await first.text();
-const page = JSON.parse(html.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)![1]);
-// A returning browser: it sends the session and XSRF cookies it was given.
-const cookies = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-const inertiaHeaders = { Cookie: cookies, 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': page.version, Accept: 'text/html, application/xhtml+xml' };
+async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult> {
+  const app = await signedInApp(driver);
+  const { ctx, headers } = app;
+  const ours = { url: app.url };
+  try {
+    // Queries per visit, after the first visit of the minute (its bookkeeping writes are once a minute).
+    const visit = (extra: Record<string, string> = {}) =>
+      app.countQueries(async () => {
+        const res = await fetch(`${ours.url}/board-users`, { headers: { ...headers, ...extra } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`visit: ${res.status}`);
+      });
+    await visit();
+    const queriesFull = await visit();
+    const queriesPartial = await visit({ 'X-Inertia-Partial-Component': 'BoardUsers/Index', 'X-Inertia-Partial-Data': 'boardUsers' });
 
-// The same JSON from a bare route.
-const bareJson = JSON.stringify(page);
-const bare = express();
-bare.get('/bench/rows', (req, res) => {
-  res.set('X-Inertia', 'true').type('json').send(bareJson);
-});
-const bareServer = await listen(bare);
+    // Bare Express: the same JSON, no work.
+    const ourJson = await (await fetch(`${ours.url}/board-users`, { headers })).text();
+    const bareApp = express();
+    bareApp.get('/board-users', (_req, res) => void res.set('X-Inertia', 'true').type('json').send(ourJson));
+    const bare = await listen(bareApp);
 
-const baseline = await measure('bare Express, same JSON', `${bareServer.url}/bench/rows`, inertiaHeaders);
-const inertia = await measure('Inertia visit (full stack)', `${ours.url}/bench/rows`, inertiaHeaders);
+    // The minimal route: the driver itself (pg for PostgreSQL), the two queries, the same JSON.
+    const pool = app.databaseUrl ? new pg.Pool({ connectionString: app.databaseUrl, max: 10 }) : null;
+    // A connection the server drops (a restart, another process terminating backends) is replaced, not fatal.
+    pool?.on('error', () => {});
+    // PGlite lives inside the app's Kysely handle: the same text and bind parameters go through it.
+    const viaKysely: Runner = async (text, params) => {
+      const pieces = text.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part)));
+      return (await sql<Record<string, unknown>>`${sql.join(pieces, sql``)}`.execute(ctx.db)).rows;
+    };
+    const runner: Runner = pool ? async (text, params) => (await pool.query(text, params)).rows : viaKysely;
+    const template = JSON.parse(ourJson);
+    const minimalApp = express();
+    minimalApp.get('/board-users', async (req, res) => {
+      const raw = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE] ?? '';
+      const [id, kind] = raw.split('.');
+      if (raw !== signSessionId(ctx.key, id, kind === 's')) return void res.status(401).end();
+      const member = await sessionMembership(runner, sha256(id));
+      if (!member) return void res.status(403).end();
+      const rows = await boardUserPage(runner, member.organization_id, PER_PAGE);
+      const total = rows.length ? Number(rows[0].__total) : 0;
+      const data = rows.map(({ __total, ...row }) => row);
+      const body = { ...template, props: { ...template.props, boardUsers: { ...template.props.boardUsers, data, meta: { ...template.props.boardUsers.meta, total } } } };
+      res.set('X-Inertia', 'true').set('Vary', 'X-Inertia').json(body);
+    });
+    const minimal = await listen(minimalApp);
 
-const fmt = (r: { label: string; rps: number; p50: number; p99: number }) =>
-  `  ${r.label.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`;
-console.log(`\nInertia JSON visit, 25-row prop (${CONNECTIONS} connections, ${DURATION}s each, ${database.driver})`);
-console.log(fmt(baseline));
-console.log(fmt(inertia));
-console.log(`  ratio (ours / bare req/s): ${(inertia.rps / baseline.rps).toFixed(2)}   goal ≥ 0.70\n`);
+    const targets = { bare: bare.url, minimal: minimal.url, ours: ours.url } as const;
+    const samples: Record<keyof typeof targets, Sample[]> = { bare: [], minimal: [], ours: [] };
+    const order = Object.keys(targets) as (keyof typeof targets)[];
+    for (const name of order) await load(`${targets[name]}/board-users`, headers, 2); // warm-up: JIT, pools
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternating: each round starts with a different target, so drift in machine load spreads evenly.
+      const rotated = [...order.slice(round % order.length), ...order.slice(0, round % order.length)];
+      for (const name of rotated) samples[name].push(await load(`${targets[name]}/board-users`, headers, SECONDS));
+    }
+    const summary = (xs: Sample[]): Sample => ({ rps: median(xs.map((x) => x.rps)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) });
 
-await ours.close();
-await bareServer.close();
-await booted.close();
+    await Promise.all([bare.close(), minimal.close()]);
+    await pool?.end();
+    return { driver: app.driver, bare: summary(samples.bare), minimal: summary(samples.minimal), ours: summary(samples.ours), queriesFull, queriesPartial };
+  } finally {
+    await app.close();
+  }
+}
+
+/** `npm start` → the first 200 of /login, on an installed, built checkout (median of BENCH_STARTS, after one that prepares the database). */
+async function startTime(): Promise<{ ms: number; driver: string }> {
+  const base = process.env.BENCH_DATABASE_URL;
+  const schema = `bench_start_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = base ? await createDatabaseUrl(base, schema) : '';
+  const storage = mkdtempSync(path.join(tmpdir(), 'boardly-bench-start-'));
+  const once = async () => {
+    const port = await freePort();
+    const env = { ...process.env, APP_ENV: 'production', APP_PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, REVERB_PORT: String(await freePort()), APP_KEY: 'bench-start', LOG_LEVEL: 'warn', STORAGE_DIR: storage, PGLITE_DIR: path.join(storage, 'pglite'), DATABASE_URL: databaseUrl };
+    const started = performance.now();
+    const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: 'ignore' });
+    try {
+      for (;;) {
+        const ok = await fetch(`http://127.0.0.1:${port}/login`).then((r) => r.status === 200, () => false);
+        if (ok) return performance.now() - started;
+        if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+        if (performance.now() - started > 120_000) throw new Error('npm start: no 200 within 2 minutes');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
+  };
+  try {
+    await once(); // migrates and seeds the new database, builds what is missing
+    const times: number[] = [];
+    for (let i = 0; i < STARTS; i++) times.push(await once());
+    return { ms: median(times), driver: base ? 'PostgreSQL' : 'PGlite' };
+  } finally {
+    if (base) await dropDatabase(base, schema).catch(() => {});
+  }
+}
+
+const loadBefore = loadavg();
+const results: DriverResult[] = [await benchDriver('pglite')];
+if (process.env.BENCH_DATABASE_URL) results.push(await benchDriver('postgres'));
+buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
+const login = firstLoad(path.join(ROOT, 'public/build'), 'Auth/Login');
+const start = await startTime();
+const loadAfter = loadavg();
+
+const rows: [string, string, string, string][] = [];
+const ok = (pass: boolean) => (pass ? 'met' : 'NOT met');
+for (const r of results) {
+  const ratio = r.ours.rps / r.minimal.rps;
+  rows.push([`${r.driver}: visit req/s, ours / minimal route`, `${ratio.toFixed(2)} (${r.ours.rps.toFixed(0)} / ${r.minimal.rps.toFixed(0)})`, '≥ 0.70', ok(ratio >= 0.7)]);
+  rows.push([`${r.driver}: visit p99 / p50, 64 connections`, `${r.ours.p99} / ${r.ours.p50} ms`, '≤ 30 ms (quiet)', ok(r.ours.p99 <= 30)]);
+  rows.push([`${r.driver}: ours / bare Express, same JSON`, `${(r.ours.rps / r.bare.rps).toFixed(2)} (${r.bare.rps.toFixed(0)} bare)`, '(context)', '']);
+  rows.push([`${r.driver}: minimal route / bare Express`, `${(r.minimal.rps / r.bare.rps).toFixed(2)}`, '(context)', '']);
+  rows.push([`${r.driver}: queries per visit (full / partial)`, `${r.queriesFull} / ${r.queriesPartial}`, '≤ 2', ok(r.queriesFull <= 2 && r.queriesPartial <= 2)]);
+}
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+rows.push(['first load of /login, JS + CSS, brotli (gzip)', `${kb(login.br)} (${kb(login.gzip)}), ${login.files.length} files`, '≤ 110 KB', ok(login.br <= 110 * 1024)]);
+rows.push([`npm start → first 200 (${start.driver}), median of ${STARTS}`, `${(start.ms / 1000).toFixed(2)} s`, '≤ 1.0 s', ok(start.ms <= 1000)]);
+
+const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['measure', 'value', 'goal', ''][i].length));
+const line = (r: string[]) => `  ${r.map((c, i) => c.padEnd(widths[i])).join('   ')}`;
+console.log(`\nbench:http — ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS}s, medians`);
+console.log(`load average before ${loadBefore.map((x) => x.toFixed(2)).join(', ')}; after ${loadAfter.map((x) => x.toFixed(2)).join(', ')}${loadBefore[0] >= 1 ? '  (not quiet: timings are indicative only)' : ''}\n`);
+console.log(line(['measure', 'value', 'goal', '']));
+for (const r of rows) console.log(line(r));
+console.log('');
 process.exit(0);

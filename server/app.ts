@@ -5,6 +5,7 @@ import { inertia, manifestVersion } from './inertia';
 import './http/types';
 import { csrf, xsrfCookie } from './http/csrf';
 import { buildAssets } from './http/build-assets';
+import { compression } from './http/compression';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { readinessGate, type Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
@@ -13,6 +14,7 @@ import { rootView } from './http/root-view';
 import { securityHeaders } from './http/security-headers';
 import { sessionBridge } from './http/session-bridge';
 import { sessionMiddleware } from './http/session';
+import { sessionIdentityLoader } from './http/identity';
 import { noStoreWhenSignedIn } from './http/signed-in-responses';
 import { devAssets, productionAssets } from './http/vite-assets';
 import { sharedProps } from './shared-props';
@@ -20,6 +22,7 @@ import { realtimeClientConfig } from './http/realtime-client-config';
 import { registerRoutes } from './routes';
 import { loadUser } from './features/auth/middleware';
 import { loadOrganization } from './tenancy/current';
+import { realtimeWebhookRoutes } from './features/realtime-webhooks/routes';
 
 export interface CreateAppOptions {
   /** Vite dev server in middleware mode (npm run dev); absent in production and tests. */
@@ -28,6 +31,8 @@ export interface CreateAppOptions {
   extraRoutes?: (router: Router) => void;
   /** Until it is ready, every request answers 503 (server/main.ts); absent means ready. */
   readiness?: Readiness;
+  /** Counts requests for Prometheus (server/http/metrics.ts), when METRICS_PORT is set. */
+  metrics?: express.RequestHandler;
 }
 
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
@@ -46,6 +51,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     next();
   });
   app.use(requestLog(ctx.logger));
+  if (options.metrics) app.use(options.metrics);
+  // Whole HTML/JSON answers, brotli or gzip as negotiated; built assets come precompressed (buildAssets).
+  app.use(compression());
   if (options.readiness) app.use(readinessGate(options.readiness));
   app.use(
     securityHeaders({
@@ -65,6 +73,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   const publicFiles = express.static(path.join(ctx.paths.root, 'public'), { index: false, maxAge: '1h' });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
+  // Signed by the realtime server, not a browser: no session, no CSRF token (see its routes.ts).
+  app.use(realtimeWebhookRoutes(ctx));
+
   app.use(
     sessionMiddleware({
       db: ctx.db,
@@ -73,6 +84,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
       secure: https,
       now: () => ctx.clock.now(),
+      // One query: the session, its user, its organisation and membership (and the switcher's list for pages).
+      load: sessionIdentityLoader(ctx.db),
+      onTouchError: (error, req) => req.log?.warn({ err: error }, 'could not record session activity'),
     }),
   );
   app.use((req, res, next) => {

@@ -7,8 +7,9 @@ import { createDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { randomToken, sha256 } from './lib/crypto';
 import { createLogger, type Logger } from './lib/logger';
-import { RateLimiter } from './lib/rate-limiter';
+import { RateLimiter, type ThrottleStore } from './lib/rate-limiter';
 import { createMailer, type Mailer } from './mail/mailer';
+import { MailQueue } from './mail/queue';
 import { nullBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
 import { activityLog } from './features/activity/log';
 
@@ -54,6 +55,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     });
   if (options.migrate !== false) await migrateToLatest(database.db);
   const clock = options.clock ?? systemClock;
+  const mailer = options.mailer ?? createMailer({ url: config.MAIL_URL, from: config.MAIL_FROM, storageDir: storage, logger });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -61,13 +63,44 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     clock,
     key: sha256(resolveAppKey(config, storage)),
     paths: { root: ROOT, storage, manifest: options.manifest ?? path.join(ROOT, 'public/build/.vite/manifest.json') },
-    mailer: options.mailer ?? createMailer({ url: config.MAIL_URL, from: config.MAIL_FROM, storageDir: storage, logger }),
+    mailer,
+    mailQueue: new MailQueue({
+      db: database.db,
+      mailer,
+      clock,
+      logger,
+      pollMs: config.QUEUE_POLL_MS,
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
+      sendTimeoutMs: config.MAIL_SEND_TIMEOUT_SECONDS * 1000,
+    }),
     broadcaster: options.broadcaster ?? defaultBroadcaster(config, logger),
-    limiter: new RateLimiter(clock),
+    limiter: new RateLimiter(throttleStore(config, database), clock),
     activityLog,
     url: (p: string) => config.APP_URL.replace(/\/+$/, '') + (p.startsWith('/') ? p : `/${p}`),
   };
-  return { ctx, database, close: () => database.close() };
+  return {
+    ctx,
+    database,
+    async close() {
+      await ctx.limiter.close();
+      await database.close();
+    },
+  };
+}
+
+/** Shared counters whenever more than one process may answer (see THROTTLE_STORE). */
+export function throttleStore(config: Config, database: DatabaseHandle): ThrottleStore {
+  const wanted = config.THROTTLE_STORE;
+  if (wanted === 'redis' || (wanted === 'auto' && config.REDIS_URL)) {
+    if (!config.REDIS_URL) throw new Error('THROTTLE_STORE=redis needs REDIS_URL');
+    return { kind: 'redis', url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  }
+  if (wanted === 'database' || (wanted === 'auto' && database.pool)) {
+    if (!database.pool) throw new Error('THROTTLE_STORE=database needs PostgreSQL (DATABASE_URL)');
+    return { kind: 'postgres', pool: database.pool };
+  }
+  return { kind: 'memory' };
 }
 
 function defaultBroadcaster(config: Config, logger: Logger): Broadcaster {

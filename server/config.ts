@@ -29,7 +29,21 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_URL: z.string().default(''),
   MAIL_FROM: z.string().default('Boardly <no-reply@boardly.test>'),
+  /** The mail worker inside this process (`npm start`); `npm run start:web` turns it off. */
+  QUEUE_WORKER_ENABLED: bool.default(true),
+  QUEUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** A delivery taking longer fails (and is retried); a claimed mail's lease is twice this. */
+  MAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(60),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(3_600).default(10),
   REDIS_URL: z.string().default(''),
+  /** Prometheus metrics of the app (or of queue:work) on their own port; unset: off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Throttle counters: Redis when REDIS_URL is set, else PostgreSQL, else (PGlite) this process's memory. */
+  THROTTLE_STORE: z.enum(['auto', 'redis', 'database', 'memory']).default('auto'),
+  /** Prefix of the app's own Redis keys, so deployments can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only').default('boardly'),
   WELCOME_VARIANT: z.enum(['classic', 'new']).default('classic'),
   DEMO_PASSWORD: z.string().default(''),
   SEED_DEMO: bool.default(true),

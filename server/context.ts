@@ -6,6 +6,7 @@ import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { ActivityLog } from './lib/unit-of-work';
 import type { Mailer } from './mail/mailer';
+import type { MailQueue } from './mail/queue';
 
 export interface Clock {
   now(): Date;
@@ -23,6 +24,8 @@ export interface AppContext {
   key: string;
   paths: { root: string; storage: string; manifest: string };
   mailer: Mailer;
+  /** The outbox: mails are queued with the change and delivered by the worker (server/mail/queue.ts). */
+  mailQueue: MailQueue;
   broadcaster: Broadcaster;
   limiter: RateLimiter;
   /** Where units of work write activity entries (features/activity/log.ts). */

@@ -5,12 +5,16 @@ import { boot, type BootOptions } from './bootstrap';
 import type { AppContext } from './context';
 import { migrateToLatest } from './db/migrate';
 import { startScheduler } from './features/scheduler';
+import { importRunner } from './features/board-user-import/runner';
 import { createRealtimeServer, realtimeOptionsFromConfig } from './realtime';
+import { startAppMetrics } from './http/metrics';
 
 export interface Running {
   ctx: AppContext;
   url: string;
   http: Server;
+  /** Where Prometheus scrapes GET /metrics, when METRICS_PORT is set. */
+  metricsPort?: number;
   stop(): Promise<void>;
 }
 
@@ -34,10 +38,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const booted = await boot(config, { ...options, migrate: false });
   const { ctx } = booted;
   const readiness = { ready: false };
-  const app = createApp(ctx, { ...options.app, readiness });
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? null
+      : await startAppMetrics({ host: config.METRICS_HOST, port: config.METRICS_PORT, db: ctx.db, pool: booted.database.pool, mailQueue: ctx.mailQueue, logger: ctx.logger });
+  const app = createApp(ctx, { ...options.app, readiness, metrics: metrics?.middleware });
   const http = options.httpServer ?? createServer();
   http.on('request', app);
   const stoppers: (() => Promise<void>)[] = [];
+  if (metrics) stoppers.push(() => metrics.stop());
   const closeHttp = async () => {
     await new Promise<void>((resolve) => http.close(() => resolve()));
     http.closeAllConnections?.();
@@ -64,11 +73,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       stoppers.push(() => realtime.stop());
     }
 
+    // The mail worker (server/mail/queue.ts), unless `npm run start:web` leaves it to `queue:work`.
+    if (config.QUEUE_WORKER_ENABLED) {
+      ctx.mailQueue.start();
+      stoppers.push(() => ctx.mailQueue.stop());
+    }
+
     // Scheduler (subscriptions issue): time-based subscription transitions, once a minute.
     if (config.SCHEDULER_ENABLED) {
       const scheduler = startScheduler(ctx);
       stoppers.push(() => scheduler.stop());
     }
+    // Board-user imports a stopped server left unfinished carry on after their last batch.
+    await importRunner(ctx).resume();
+    stoppers.push(() => importRunner(ctx).idle());
   } catch (error) {
     for (const stop of stoppers.reverse()) await stop().catch(() => {});
     if (http.listening) await closeHttp();
@@ -81,6 +99,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ctx,
     url: config.APP_URL,
     http,
+    metricsPort: metrics?.port,
     async stop() {
       for (const stop of stoppers.reverse()) await stop();
       await closeHttp();

@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import type { AppContext } from './context';
+import { mountByFirstSegment } from './http/path-dispatch';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { subscriptionRoutes } from './features/subscriptions/routes';
@@ -11,27 +12,44 @@ import { organizationRoutes } from './features/organizations/routes';
 import { userRoutes, trackLastActive } from './features/users/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { boardUserRoutes } from './features/board-users/routes';
+import { boardUserImportRoutes } from './features/board-user-import/routes';
 import { insightRoutes } from './features/insights/routes';
 import { publicInsightRoutes } from './features/public-insights/routes';
 import { broadcastingRoutes } from './features/channel-auth/routes';
 import { activityRoutes } from './features/activity/routes';
+import { twoFactorRoutes } from './features/two-factor/routes';
+import { browserSessionRoutes } from './features/browser-sessions/routes';
+import { passkeyRoutes } from './features/passkeys/routes';
+import { requireTwoFactorSetup } from './features/two-factor/requirement';
 
-/** Every feature's routes, in one list (order matters only for overlapping paths). */
+/**
+ * Every feature's routes, in one list (order matters only for overlapping paths). A request
+ * walks only the routers with a route under its first path segment (http/path-dispatch.ts).
+ */
 export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(trackLastActive(ctx)); // members: memberships.last_active_at, once a minute
-  app.use(pageRoutes(ctx));
-  app.use(authRoutes(ctx));
-  app.use(profileRoutes(ctx));
-  app.use(organizationRoutes(ctx));
-  app.use(activityRoutes(ctx));
-  app.use(userRoutes(ctx));
-  app.use(invitationRoutes(ctx));
-  app.use(dashboardRoutes(ctx));
-  app.use(subscriptionRoutes(ctx));
-  app.use(settingsRoutes(ctx));
-  app.use(historyRoutes(ctx));
-  app.use(boardUserRoutes(ctx));
-  app.use(insightRoutes(ctx));
-  app.use(publicInsightRoutes(ctx));
-  app.use(broadcastingRoutes(ctx));
+  app.use(requireTwoFactorSetup(ctx)); // an organisation that requires two factors: set up first
+  app.use(
+    mountByFirstSegment([
+      pageRoutes(ctx),
+      authRoutes(ctx),
+      twoFactorRoutes(ctx),
+      browserSessionRoutes(ctx),
+      passkeyRoutes(ctx),
+      profileRoutes(ctx),
+      organizationRoutes(ctx),
+      activityRoutes(ctx),
+      userRoutes(ctx),
+      invitationRoutes(ctx),
+      dashboardRoutes(ctx),
+      subscriptionRoutes(ctx),
+      settingsRoutes(ctx),
+      historyRoutes(ctx),
+      boardUserImportRoutes(ctx), // before /board-users/:id
+      boardUserRoutes(ctx),
+      insightRoutes(ctx),
+      publicInsightRoutes(ctx),
+      broadcastingRoutes(ctx),
+    ]),
+  );
 }

@@ -1,23 +1,47 @@
 import '../css/app.css';
-import { axiosAdapter } from '@inertiajs/core';
+import { axiosAdapter, type HttpClient } from '@inertiajs/core';
 import { createInertiaApp, router } from '@inertiajs/react';
 import type { ComponentType, ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import AppLayout from '@/Layouts/AppLayout';
 import { syncCsrfMeta } from '@/lib/csrf';
 import { disconnectEcho } from '@/lib/echo';
-import { http } from '@/lib/http';
 import { reloadOnceForNewBuild, sessionStorageOrNull } from '@/lib/staleBuild';
 
 type PageComponent = ComponentType & { layout?: ((page: ReactNode) => ReactNode) | null };
 type PageModule = { default: PageComponent };
 
-// Every page is its own chunk, fetched when first visited (partials are parts of pages, not pages).
-const pages = import.meta.glob<PageModule>(['./Pages/**/*.tsx', '!./Pages/**/Partials/**']);
+// Every page is its own chunk, fetched when first visited (partials and the forms pages share are
+// parts of pages, not pages).
+const pages = import.meta.glob<PageModule>(['./Pages/**/*.tsx', '!./Pages/**/Partials/**', '!./Pages/**/Form.tsx']);
 
-const appName = document.querySelector<HTMLScriptElement>('script[data-page="app"]')
-  ? (JSON.parse(document.querySelector<HTMLScriptElement>('script[data-page="app"]')!.textContent || '{}').props?.appName as string | undefined)
-  : undefined;
+// Visits go through the app's axios instance (lib/http.ts), fetched with the first visit after
+// the first page rather than with it: the first page never needs it.
+let client: Promise<HttpClient> | null = null;
+const lazyHttp: HttpClient = {
+  request: (config) => {
+    client ??= import('@/lib/http').then(
+      ({ http }) => axiosAdapter(http),
+      (error) => {
+        client = null; // a chunk of an older build: the next visit tries again (and vite:preloadError reloads)
+        throw error;
+      },
+    );
+    return client.then((c) => c.request(config));
+  },
+};
+
+const initialScript = document.querySelector<HTMLScriptElement>('script[data-page="app"]');
+const initialProps = initialScript ? (JSON.parse(initialScript.textContent || '{}').props as { appName?: string; auth?: { user?: unknown } } | undefined) : undefined;
+const appName = initialProps?.appName;
+
+// Loads the signed-in shell (once); a signed-in first page starts fetching it at once, beside its page chunk.
+let shell: Promise<typeof import('@/Layouts/AppLayout')> | null = null;
+const loadShell = () =>
+  (shell ??= import('@/Layouts/AppLayout').catch((error) => {
+    shell = null;
+    throw error;
+  }));
+if (initialProps?.auth?.user) void loadShell().catch(() => {});
 
 createInertiaApp({
   title: (title) => (title ? `${title} - ${appName ?? 'Boardly'}` : (appName ?? 'Boardly')),
@@ -28,8 +52,15 @@ createInertiaApp({
     // No module: its chunk was gone and the page is being loaded anew (vite:preloadError below).
     if (!module) return new Promise<never>(() => {});
     const page = module.default;
-    // Pages without their own layout get the signed-in shell; `layout = null` opts out.
-    if (page.layout === undefined) page.layout = (children: ReactNode) => <AppLayout>{children}</AppLayout>;
+    // Pages without their own layout get the signed-in shell, fetched with the first such page
+    // (auth and public pages have their own layouts and never load it); `layout = null` opts out.
+    if (page.layout === undefined) {
+      const shellModule = await loadShell();
+      // No module: its chunk was gone and the page is being loaded anew, as above.
+      if (!shellModule) return new Promise<never>(() => {});
+      const AppLayout = shellModule.default;
+      page.layout = (children: ReactNode) => <AppLayout>{children}</AppLayout>;
+    }
     if (page.layout === null) page.layout = (children: ReactNode) => children;
     return page as ComponentType & { layout: (page: ReactNode) => ReactNode };
   },
@@ -39,7 +70,7 @@ createInertiaApp({
     document.querySelector('script[data-page="app"]')?.remove();
     createRoot(el!).render(<App {...props} />);
   },
-  http: axiosAdapter(http),
+  http: lazyHttp,
   progress: { color: '#ecb752', delay: 250 },
   defaults: {
     prefetch: { cacheFor: 30_000, hoverDelay: 75 },

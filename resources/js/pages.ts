@@ -14,9 +14,11 @@ export interface PageProps {
   'Auth/OrganizationSelect': PropsOf<typeof import('./Pages/Auth/OrganizationSelect')>;
   'Auth/Register': PropsOf<typeof import('./Pages/Auth/Register')>;
   'Auth/ResetPassword': PropsOf<typeof import('./Pages/Auth/ResetPassword')>;
+  'Auth/TwoFactorChallenge': PropsOf<typeof import('./Pages/Auth/TwoFactorChallenge')>;
   'Auth/VerifyEmail': PropsOf<typeof import('./Pages/Auth/VerifyEmail')>;
   'BoardUsers/Create': PropsOf<typeof import('./Pages/BoardUsers/Create')>;
   'BoardUsers/Edit': PropsOf<typeof import('./Pages/BoardUsers/Edit')>;
+  'BoardUsers/Import': PropsOf<typeof import('./Pages/BoardUsers/Import')>;
   'BoardUsers/Index': PropsOf<typeof import('./Pages/BoardUsers/Index')>;
   'BoardUsers/Show': PropsOf<typeof import('./Pages/BoardUsers/Show')>;
   'Dashboard': PropsOf<typeof import('./Pages/Dashboard')>;

@@ -1,29 +1,13 @@
 /**
- * Bundles `server/cli/reverb.ts` into one plain ES module, so the realtime server runs on plain
- * node: tsx's loader thread alone costs ~26 MB of RSS (ADR 0002). Packages stay external and
- * resolve from node_modules at run time. Used by `npm run reverb:start` and by `npm start`,
- * which runs it as a supervised child process.
+ * The realtime server as a plain-node bundle (tsx's loader thread alone costs ~26 MB of RSS,
+ * ADR 0002). `npm start` normally finds it built by server/cli/launch.mjs; under tsx (dev, tests)
+ * start.ts builds it here before supervising it as a child process.
  */
-import { build, stop } from 'esbuild';
-import path from 'node:path';
-import { ROOT } from '../root';
+import { buildBundles, REALTIME_BUNDLE } from './launch.mjs';
 
-const root = ROOT;
-
-export const REALTIME_BUNDLE = path.join(root, 'node_modules/.cache/boardly/reverb.mjs');
+export { REALTIME_BUNDLE };
 
 export async function bundleRealtimeServer(): Promise<string> {
-  await build({
-    entryPoints: [path.join(root, 'server/cli/reverb.ts')],
-    outfile: REALTIME_BUNDLE,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  // esbuild's service process would otherwise live as long as the server.
-  await stop();
+  await buildBundles(['reverb']);
   return REALTIME_BUNDLE;
 }

@@ -1,21 +1,9 @@
 /**
- * Bundles `server/cli/start.ts` into one plain ES module, so `npm start` serves on plain node:
- * tsx's loader, transformed modules and their source maps cost ~80 MB of the app's RSS
- * (ADR 0007). Packages stay external and resolve from node_modules at run time.
+ * Bundles the server entry points (`start`, `reverb`, `queue-work`) into plain ES modules, so they
+ * serve on plain node: tsx's loader, transformed modules and their source maps cost ~80 MB of the
+ * app's RSS (ADR 0012). `npm start` itself runs server/cli/launch.mjs, which does this only when a
+ * source is newer than the bundles.
  */
-import { build } from 'esbuild';
-import path from 'node:path';
-import { ROOT } from '../root';
+import { buildBundles } from './launch.mjs';
 
-const root = ROOT;
-
-await build({
-  entryPoints: [path.join(root, 'server/cli/start.ts')],
-  outfile: path.join(root, 'node_modules/.cache/boardly/start.mjs'),
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-});
+await buildBundles();

@@ -17,8 +17,15 @@ buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
 // The websocket server runs in a child process that is restarted when it dies: a crash there
 // never takes HTTP down, and this process stays the one thing a supervisor watches.
 const realtime = config.REVERB_SERVER_ENABLED
-  ? supervise({ name: 'realtime server', script: await bundleRealtimeServer(), logger })
+  ? supervise({ name: 'realtime server', script: process.env.BOARDLY_REALTIME_BUNDLE || (await bundleRealtimeServer()), logger, env: realtimeEnv() })
   : null;
+
+/** Unless told otherwise, the child reports presence to this app (members' online state). */
+function realtimeEnv(): NodeJS.ProcessEnv {
+  if (config.REVERB_WEBHOOK_URL || config.APP_PORT === 0) return process.env;
+  const host = ['0.0.0.0', '::'].includes(config.APP_HOST) ? '127.0.0.1' : config.APP_HOST.includes(':') ? `[${config.APP_HOST}]` : config.APP_HOST;
+  return { ...process.env, REVERB_WEBHOOK_URL: `http://${host}:${config.APP_PORT}/webhooks/realtime`, REVERB_WEBHOOK_EVENTS: 'member_added,member_removed' };
+}
 
 let seeded: SeedResult | null = null;
 // Ready (and /up healthy) only once migrated, seeded and with the websocket server started.

@@ -23,6 +23,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   driver: 'pglite' | 'postgres';
+  /** PostgreSQL's pool (the shared throttles use it too); none on PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
     const pool = createPostgresPool(options.url, options.logger);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, driver: 'postgres', close: () => db.destroy() };
+    return { db, driver: 'postgres', pool, close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory';
   const db = new Kysely<Database>({ dialect: new PGliteDialect(() => openPGlite(dir, DATE_AS_TEXT)), log });

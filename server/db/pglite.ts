@@ -8,7 +8,7 @@ import { PGlite, type ParserOptions } from '@electric-sql/pglite';
 /**
  * PGlite's startup settings. Postgres sizes shared memory for a server (shared_buffers 128 MB,
  * 145 MB in all), and in PGlite's WASM heap all of it is resident from the start. 16 MB holds
- * this app's working set; what does not fit is read back from the OS page cache (ADR 0007).
+ * this app's working set; what does not fit is read back from the OS page cache (ADR 0012).
  */
 export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 

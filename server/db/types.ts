@@ -55,6 +55,7 @@ export interface OrganizationsTable {
   description: string | null;
   website: string | null;
   public_page_enabled: Generated<boolean>;
+  require_two_factor: Generated<boolean>;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -66,6 +67,9 @@ export interface MembershipsTable {
   user_id: number;
   role: Role;
   last_active_at: NullableTimestamp;
+  /** Set while the member has the organisation open (presence webhooks); null when offline. */
+  online_since: NullableTimestamp;
+  presence_changed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -185,6 +189,42 @@ export interface InsightViewsTable {
   viewed_at: Timestamp;
 }
 
+export interface TwoFactorCredentialsTable {
+  user_id: number;
+  secret: string;
+  confirmed_at: NullableTimestamp;
+  last_used_step: number | null;
+  created_at: Timestamp;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  credential_id: string;
+  public_key: string;
+  /** bigint: read it through Number(). */
+  counter: ColumnType<string | number | bigint, number | undefined, number>;
+  transports: Json<string[]>;
+  last_used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface KnownDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  device_hash: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -200,6 +240,24 @@ export interface Database {
   insights: InsightsTable;
   board_user_insight: BoardUserInsightTable;
   insight_views: InsightViewsTable;
+  two_factor_credentials: TwoFactorCredentialsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  passkeys: PasskeysTable;
+  known_devices: KnownDevicesTable;
+  mail_outbox: MailOutboxTable;
+}
+
+/** A queued mail (server/mail/queue.ts): pending until sent_at, or failed_at after the last attempt. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  message: Json<{ to: string; subject: string; text: string; html: string }>;
+  attempts: Generated<number>;
+  available_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  created_at: Timestamp;
 }
 
 /** What every repository takes first: the database or an open transaction. */

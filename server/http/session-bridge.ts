@@ -42,3 +42,8 @@ export function flashClearHistory(req: Express.Request): void {
 export function flash(req: Request, type: 'success' | 'error' | 'info', message: string): void {
   req.session.put(NEXT_PAGE, { ...(req.session.get<Record<string, string>>(NEXT_PAGE) ?? {}), [type]: message });
 }
+
+/** Structured data for the next page's flash (an undo offer…), delivered like `flash`. */
+export function flashData(req: Request, key: string, value: unknown): void {
+  req.session.put(NEXT_PAGE, { ...(req.session.get<Record<string, unknown>>(NEXT_PAGE) ?? {}), [key]: value });
+}

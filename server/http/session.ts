@@ -5,6 +5,7 @@ import type { Database } from '../db/types';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { onBeforeEnd } from './response-hooks';
 import { deleteSessions, findSession, saveSession } from './session-repository';
+import { touchSession } from './session-identity-repository';
 
 type Data = Record<string, unknown>;
 const FLASH = '_flash';
@@ -142,6 +143,16 @@ export interface SessionOptions {
   lifetimeMinutes: number;
   secure: boolean;
   now?: () => Date;
+  /** Reads the stored session by its hashed id (default: the row alone); may load more for later middleware. */
+  load?: (hashedId: string, req: Request) => Promise<StoredSession | undefined>;
+  /** Where a failed once-a-minute touch is reported (it never fails the request). */
+  onTouchError?: (error: unknown, req: Request) => void;
+}
+
+export interface StoredSession {
+  data: Data | null;
+  user_id: number | null;
+  last_activity: Date;
 }
 
 /**
@@ -184,7 +195,7 @@ export function sessionMiddleware(options: SessionOptions) {
     if (cookie && !cookie.stored) {
       session = new Session(cookie.id, {}, null, false, false);
     } else if (id) {
-      const row = await findSession(options.db, sha256(id));
+      const row = options.load ? await options.load(sha256(id), req) : await findSession(options.db, sha256(id));
       const fresh = row && now().getTime() - row.last_activity.getTime() < options.lifetimeMinutes * 60_000;
       if (row && fresh) {
         session = new Session(id, row.data ?? {}, row.user_id, true, false);
@@ -215,6 +226,14 @@ export function sessionMiddleware(options: SessionOptions) {
         return;
       }
       if (!session.isDirty && session.persisted && !stale) return;
+      if (!session.isDirty && session.persisted) {
+        // Only the activity time is due: written once a minute, after the response, without
+        // touching the data (a later request may already have changed it).
+        touchSession(options.db, sha256(session.id), now(), touchEveryMs, req.ip ?? null, (req.get('user-agent') ?? '').slice(0, 500)).catch((error) =>
+          options.onTouchError?.(error, req),
+        );
+        return;
+      }
       const row = {
         id: sha256(session.id),
         user_id: session.userId,

@@ -1,20 +1,44 @@
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../context';
+import { sha256 } from './crypto';
 
-interface Bucket {
+/**
+ * Where the counters live. Memory serves one process only (the embedded PGlite mode); several
+ * web nodes share Redis or the PostgreSQL `throttles` table, so an attacker gets the same
+ * number of attempts however many nodes answer.
+ */
+export type ThrottleStore =
+  | { kind: 'memory' }
+  | { kind: 'postgres'; pool: pg.Pool }
+  | { kind: 'redis'; url: string; prefix: string };
+
+/** A counter's key stays within the table's varchar(255) however long the e-mail address is. */
+const storedKey = (key: string) => (key.length > 200 ? `sha256:${sha256(key)}` : key);
+
+interface Counter {
   hits: number;
-  resetAt: number;
+  msLeft: number;
+}
+
+/** Where a RateLimiter keeps its counters. */
+interface Backend {
+  get(key: string): Promise<Counter | null>;
+  hit(key: string, decaySeconds: number): Promise<number>;
+  clear(key: string): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
- * Fixed-window counters in memory (one process). `tooMany` before the action, `hit` after a
- * failure, `clear` after a success — the shape of Laravel's RateLimiter.
+ * One process's memory, on the app's clock (the embedded mode; tests move the clock). The
+ * shared stores below count in wall-clock time, as Redis and PostgreSQL do.
  */
-export class RateLimiter {
-  #buckets = new Map<string, Bucket>();
-
+class MemoryBackend implements Backend {
+  #buckets = new Map<string, { hits: number; resetAt: number }>();
   constructor(private readonly clock: Clock) {}
 
-  private bucket(key: string): Bucket | undefined {
+  #bucket(key: string) {
     const b = this.#buckets.get(key);
     if (b && b.resetAt <= this.clock.now().getTime()) {
       this.#buckets.delete(key);
@@ -23,38 +47,133 @@ export class RateLimiter {
     return b;
   }
 
-  hit(key: string, decaySeconds: number): number {
+  async get(key: string): Promise<Counter | null> {
+    const b = this.#bucket(key);
+    return b ? { hits: b.hits, msLeft: b.resetAt - this.clock.now().getTime() } : null;
+  }
+
+  async hit(key: string, decaySeconds: number): Promise<number> {
     const now = this.clock.now().getTime();
-    const b = this.bucket(key) ?? { hits: 0, resetAt: now + decaySeconds * 1000 };
+    const b = this.#bucket(key) ?? { hits: 0, resetAt: now + decaySeconds * 1000 };
     b.hits += 1;
     this.#buckets.set(key, b);
-    if (this.#buckets.size > 50_000) this.sweep();
+    if (this.#buckets.size > 50_000) for (const [k, v] of this.#buckets) if (v.resetAt <= now) this.#buckets.delete(k);
     return b.hits;
   }
 
-  tooMany(key: string, maxAttempts: number): boolean {
-    return (this.bucket(key)?.hits ?? 0) >= maxAttempts;
-  }
-
-  /** Seconds until the key's window resets (at least 1 while limited). */
-  availableIn(key: string): number {
-    const b = this.bucket(key);
-    return b ? Math.max(1, Math.ceil((b.resetAt - this.clock.now().getTime()) / 1000)) : 0;
-  }
-
-  clear(key: string): void {
+  async clear(key: string): Promise<void> {
     this.#buckets.delete(key);
   }
 
+  async close(): Promise<void> {}
+}
+
+/** rate-limiter-flexible on Redis or PostgreSQL: every web node sees the same counts. */
+class SharedBackend implements Backend {
+  readonly #limiters = new Map<number, RateLimiterAbstract>();
+  readonly #redis: Redis | null;
+
+  constructor(private readonly store: Exclude<ThrottleStore, { kind: 'memory' }>) {
+    this.#redis =
+      store.kind === 'redis'
+        ? // No offline queue: while Redis is away a check answers from memory at once (insurance).
+          new Redis(store.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2_000 })
+        : null;
+    this.#redis?.on('error', () => {
+      // Reconnects by itself; meanwhile the insurance limiter counts in memory.
+    });
+  }
+
+  #limiter(decaySeconds: number): RateLimiterAbstract {
+    let limiter = this.#limiters.get(decaySeconds);
+    if (limiter) return limiter;
+    // Counts are compared by RateLimiter, so the library's limiter itself never refuses.
+    const base = { points: 2 ** 30, duration: decaySeconds, keyPrefix: 'throttle' };
+    const store = this.store;
+    limiter =
+      store.kind === 'postgres'
+        ? // The table comes from a migration (2026_11_25_000002_throttles).
+          new RateLimiterPostgres({ ...base, storeClient: store.pool, storeType: 'pool', tableName: 'throttles', tableCreated: true })
+        : new RateLimiterRedis({
+            ...base,
+            keyPrefix: `${store.prefix}:throttle`,
+            storeClient: this.#redis,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(base),
+          });
+    this.#limiters.set(decaySeconds, limiter);
+    return limiter;
+  }
+
+  /** Any limiter reads and deletes a key: the duration only matters when a window starts. */
+  #reader(): RateLimiterAbstract {
+    return this.#limiters.values().next().value ?? this.#limiter(60);
+  }
+
+  async get(key: string): Promise<Counter | null> {
+    const res: RateLimiterRes | null = await this.#reader().get(storedKey(key));
+    return res ? { hits: res.consumedPoints, msLeft: res.msBeforeNext } : null;
+  }
+
+  async hit(key: string, decaySeconds: number): Promise<number> {
+    return (await this.#limiter(decaySeconds).penalty(storedKey(key), 1)).consumedPoints;
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.#reader().delete(storedKey(key));
+  }
+
+  async close(): Promise<void> {
+    if (this.#redis) await this.#redis.quit().catch(() => this.#redis?.disconnect());
+  }
+}
+
+/**
+ * Fixed-window counters: `tooMany` before the action, `hit` after a failure, `clear` after a
+ * success — the shape of Laravel's RateLimiter. A window starts at a key's first hit and lasts
+ * that hit's `decaySeconds`.
+ */
+export class RateLimiter {
+  readonly #backend: Backend;
+
+  constructor(
+    readonly store: ThrottleStore,
+    clock: Clock,
+  ) {
+    this.#backend = store.kind === 'memory' ? new MemoryBackend(clock) : new SharedBackend(store);
+  }
+
+  get kind(): ThrottleStore['kind'] {
+    return this.store.kind;
+  }
+
+  /** Counts a failure; the number of hits in the window. */
+  hit(key: string, decaySeconds: number): Promise<number> {
+    return this.#backend.hit(key, decaySeconds);
+  }
+
+  async tooMany(key: string, maxAttempts: number): Promise<boolean> {
+    return ((await this.#backend.get(key))?.hits ?? 0) >= maxAttempts;
+  }
+
+  /** Seconds until the key's window resets (at least 1 while limited). */
+  async availableIn(key: string): Promise<number> {
+    const counter = await this.#backend.get(key);
+    return counter ? Math.max(1, Math.ceil(counter.msLeft / 1000)) : 0;
+  }
+
+  clear(key: string): Promise<void> {
+    return this.#backend.clear(key);
+  }
+
   /** Counts an attempt; true when it is over the limit. */
-  attempt(key: string, maxAttempts: number, decaySeconds: number): boolean {
-    if (this.tooMany(key, maxAttempts)) return true;
-    this.hit(key, decaySeconds);
+  async attempt(key: string, maxAttempts: number, decaySeconds: number): Promise<boolean> {
+    if (await this.tooMany(key, maxAttempts)) return true;
+    await this.hit(key, decaySeconds);
     return false;
   }
 
-  private sweep() {
-    const now = this.clock.now().getTime();
-    for (const [k, b] of this.#buckets) if (b.resetAt <= now) this.#buckets.delete(k);
+  close(): Promise<void> {
+    return this.#backend.close();
   }
 }

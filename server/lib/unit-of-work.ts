@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { ActivityLogsTable, ActivityProperties, Database } from '../db/types';
 import { channels, type BroadcastMessage } from '../broadcasting/broadcaster';
 import type { Insertable, Selectable } from 'kysely';
+import type { MailMessage } from '../mail/mailer';
 
 /**
  * Who is acting, for the activity log and for leaving their own browser out of broadcasts. The
@@ -49,6 +50,12 @@ export class UnitOfWork {
 
   broadcast(message: Omit<BroadcastMessage, 'socketId'>): void {
     this.afterCommit(() => this.ctx.broadcaster.publish({ ...message, socketId: this.actor.socketId }));
+  }
+
+  /** Queues a mail in this transaction (the outbox); the worker delivers it once committed. */
+  async mail(message: MailMessage): Promise<void> {
+    await this.ctx.mailQueue.enqueue(this.db, message);
+    this.afterCommit(() => this.ctx.mailQueue.poke());
   }
 
   /** Writes the activity row in this transaction and announces it live after commit. */

@@ -10,8 +10,7 @@
  * webhook_events_queued, redis_round_trips_total, redis_errors_total, redis_round_trip_seconds (histogram),
  * and prom-client's process metrics (CPU, memory, event loop delay) with the same prefix.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { scrapedCounters, serveMetrics } from '../lib/metrics-server';
 import type { Hub } from './hub';
 
 export interface MetricsServer {
@@ -28,16 +27,7 @@ export async function startMetricsServer(hub: Hub, host: string, port: number): 
   const { stats } = hub;
 
   /** A counter whose value is one of the node's plain counters, read at each scrape. */
-  const counter = (name: string, help: string, read: () => number) =>
-    new Counter({
-      name: PREFIX + name,
-      help,
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(read());
-      },
-    });
+  const counter = scrapedCounters(Counter, registry, PREFIX);
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({
       name: PREFIX + name,
@@ -83,33 +73,12 @@ export async function startMetricsServer(hub: Hub, host: string, port: number): 
   });
   stats.onRedisRoundTrip = (seconds) => redisTime.observe(seconds);
 
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (req.method !== 'GET' || path !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at GET /metrics\n');
-      return;
-    }
-    registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
-      () => res.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics could not be collected\n'),
-    );
-  });
-  server.on('clientError', (_e, socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.on('error', () => undefined);
+  const endpoint = await serveMetrics(registry, host, port);
   return {
-    port: (server.address() as AddressInfo).port,
+    port: endpoint.port,
     async stop() {
       stats.onRedisRoundTrip = null;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+      await endpoint.stop();
     },
   };
 }

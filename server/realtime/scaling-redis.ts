@@ -5,7 +5,7 @@
  * dead, and the first survivor to take its reap lock removes its members (broadcasting member_removed) and
  * its counts. Channel and connection counts for the HTTP API are per-node hashes summed over live nodes.
  *
- * Redis outages (ADR 0007): commands never queue or hang (no offline queue, a command timeout). While Redis is
+ * Redis outages (ADR 0009): commands never queue or hang (no offline queue, a command timeout). While Redis is
  * away the node keeps serving its own sockets; presence fails fast with ScalingUnavailable, cross-node events
  * are dropped (counted), and count updates are skipped. When both connections are ready again, ioredis
  * resubscribes the bus and the node rebuilds its own share of Redis (counts, presence registrations,

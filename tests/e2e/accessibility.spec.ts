@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { Mailbox } from './support/mailbox';
 import { expect, test as base } from './support/fixtures';
 import { startApp, type AppProcess } from './support/server';
+import { turnOnTwoFactor } from './support/two-factor';
 
 /**
  * axe-core over every page of the app, signed out and signed in, in the light and the dark
@@ -38,6 +39,28 @@ const publicInsight = async (page: Page) => {
   return href;
 };
 
+/** A new account with two-factor sign-in on, signed out and past its password again: the challenge. */
+const twoFactorChallenge = async (page: Page) => {
+  const email = `two-factor-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Tess Factor');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a long secret phrase');
+  await page.getByLabel('Confirm password').fill('a long secret phrase');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/verify-email$/);
+  await turnOnTwoFactor(page, 'a long secret phrase');
+  await page.getByRole('button', { name: 'Tess Factor, account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/$/);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a long secret phrase');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/two-factor-challenge$/);
+  return '/two-factor-challenge';
+};
+
 const PAGES: Entry[] = [
   // Signed out
   { name: 'Welcome', who: 'guest', path: '/', component: 'Welcome' },
@@ -54,6 +77,7 @@ const PAGES: Entry[] = [
   { name: 'Public insight', who: 'guest', path: publicInsight, component: 'Insights/Public/Show' },
   { name: 'Accept invitation', who: 'guest', path: (_page, links) => Promise.resolve(links.invitation), component: 'Invitations/Accept' },
   { name: '404 (signed out)', who: 'guest', path: '/no-such-page', component: 'Errors/404', status: 404 },
+  { name: 'Two-factor challenge', who: 'guest', path: twoFactorChallenge, component: 'Auth/TwoFactorChallenge' },
   // Signed in, not yet verified
   { name: 'Verify email', who: 'unverified', path: '/verify-email', component: 'Auth/VerifyEmail' },
   // Signed in (admin of the demo organisation)
@@ -63,6 +87,7 @@ const PAGES: Entry[] = [
   { name: 'Board user: create', who: 'admin', path: '/board-users/create', component: 'BoardUsers/Create' },
   { name: 'Board user', who: 'admin', path: '/board-users/1', component: 'BoardUsers/Show' },
   { name: 'Board user: edit', who: 'admin', path: '/board-users/1/edit', component: 'BoardUsers/Edit' },
+  { name: 'Board users: import', who: 'admin', path: '/board-users/import', component: 'BoardUsers/Import' },
   { name: 'Insights', who: 'admin', path: '/insights', component: 'Insights/Index' },
   { name: 'Insight: create', who: 'admin', path: '/insights/create', component: 'Insights/Create' },
   { name: 'Insight', who: 'admin', path: '/insights/1', component: 'Insights/Show' },

@@ -32,7 +32,7 @@ export interface TestApp {
   url: string;
   client(): TestClient;
   queries: LogEvent[];
-  /** Mails the app sent (unless a real mailer was passed). */
+  /** Mails the app sent (unless a real mailer was passed); the test client waits for the queued ones. */
   mail: MemoryMailer;
   /** Events the app published (unless a real broadcaster was passed). */
   broadcasts: MemoryBroadcaster;
@@ -59,6 +59,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SCHEDULER_ENABLED: 'false',
     // Port 0: the system picks one, and APP_URL (unless given) follows it, as with npm start.
     APP_PORT: '0',
+    // Tests move a FakeClock, which counters in Redis or PostgreSQL (wall-clock time) cannot
+    // follow; the shared stores have tests of their own (tests/http/throttles.test.ts).
+    THROTTLE_STORE: 'memory',
     ...options.env,
   });
   const mail = new MemoryMailer();
@@ -90,7 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     queries,
     mail,
     broadcasts,
-    client: () => new TestClient(url),
+    client: () => new TestClient(url, () => booted.ctx.mailQueue.settle()),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -27,7 +27,14 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
   version = '';
 
-  constructor(readonly baseUrl: string) {}
+  /**
+   * `settle` runs after every response, before the test sees it: the test app delivers the mails
+   * the request queued (the response itself never waits for them).
+   */
+  constructor(
+    readonly baseUrl: string,
+    private readonly settle?: () => Promise<void>,
+  ) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -77,6 +84,7 @@ export class TestClient {
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
     this.store(res.headers);
     const text = await res.text();
+    await this.settle?.();
     const response: TestResponse = {
       status: res.status,
       headers: res.headers,

@@ -41,7 +41,7 @@ export async function typeTests() {
 }
 
 // The client's shared props are what the server's builder returns (after JSON), not a copy.
-type Built = Awaited<ReturnType<typeof sharedProps>>;
-export const sameShape = (built: Built['auth']['organization']): SharedProps['auth']['organization'] => built;
+type Built = ReturnType<typeof sharedProps>;
+export const sameShape = (built: Awaited<ReturnType<Built['auth']>>['organization']): SharedProps['auth']['organization'] => built;
 // …including the drift that started this: the server sends null as the role of a platform admin who is not a member.
 export const roleMayBeNull: null extends NonNullable<SharedProps['auth']['organization']>['role'] ? true : false = true;

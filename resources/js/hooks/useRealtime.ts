@@ -13,7 +13,16 @@ export function useEcho(): Echo<'reverb'> | null {
   const [echo, setEcho] = useState<Echo<'reverb'> | null>(null);
   const { key, host, port, scheme } = realtime ?? {};
   useEffect(() => {
-    setEcho(userId !== null && key && host && port && scheme ? connectEcho({ key, host, port, scheme }, userId) : null);
+    if (userId === null || !key || !host || !port || !scheme) {
+      setEcho(null);
+      return;
+    }
+    // The socket's libraries load after the first render (lib/echo.ts).
+    let active = true;
+    void connectEcho({ key, host, port, scheme }, userId).then((echo) => active && setEcho(echo));
+    return () => {
+      active = false;
+    };
   }, [userId, key, host, port, scheme]);
   return echo;
 }

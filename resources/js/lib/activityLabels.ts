@@ -42,11 +42,11 @@ const NOT_A_CHANGE = new Set(['signed_in']);
 export const isChange = (entry: { event: string }) => !NOT_A_CHANGE.has(entry.event);
 
 const TONES: [RegExp, BadgeTone][] = [
-  [/^(created|restored|member_added|published|resumed|renewed|trial_started|payment_recovered|invitation_sent)$/, 'success'],
-  [/^(deleted|member_removed|canceled|ended|payment_failed|invitation_revoked)$/, 'danger'],
-  [/^(trial_ended|archived|past_due|ownership_transferred)$/, 'warning'],
+  [/^(created|restored|member_added|published|resumed|renewed|trial_started|payment_recovered|invitation_sent|imported|bulk_restored|bulk_published)$/, 'success'],
+  [/^(deleted|member_removed|canceled|ended|payment_failed|invitation_revoked|bulk_deleted)$/, 'danger'],
+  [/^(trial_ended|archived|past_due|ownership_transferred|bulk_archived)$/, 'warning'],
   [/^(shared|unshared)$/, 'brand'],
-  [/^(updated|role_changed|settings_updated|plan_changed|invitation_resent)$/, 'info'],
+  [/^(updated|role_changed|settings_updated|plan_changed|invitation_resent|bulk_updated)$/, 'info'],
 ];
 
 export const eventTone = (event: string): BadgeTone => TONES.find(([pattern]) => pattern.test(event))?.[1] ?? 'neutral';

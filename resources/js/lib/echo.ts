@@ -1,10 +1,18 @@
-import Echo from 'laravel-echo';
-import Pusher from 'pusher-js';
+import type Echo from 'laravel-echo';
+import type Pusher from 'pusher-js';
 import type { RealtimeConfig } from '@/types';
 import { syncCsrfMeta, xsrfToken } from './csrf';
-import { http } from './http';
 
 let current: { echo: Echo<'reverb'>; key: string; closing: boolean } | null = null;
+/** A connection whose libraries are still being fetched; `generation` tells a superseded one to give up. */
+let pending: { key: string; promise: Promise<Echo<'reverb'> | null> } | null = null;
+let generation = 0;
+
+/**
+ * laravel-echo and pusher-js are fetched only when a signed-in page first needs the socket (after
+ * its first render), so guests and the first paint never pay for them.
+ */
+const loadLibraries = () => Promise.all([import('laravel-echo'), import('pusher-js'), import('./http').then(({ http }) => markWritesWithSocket(http))]);
 
 const MAX_RETRIES = 5;
 
@@ -19,14 +27,33 @@ const authHeaders = (): Record<string, string> => {
 
 /**
  * The one Echo connection of the signed-in user. Where to dial comes from the server at run time
- * (shared prop `realtime`), so one build serves every environment.
+ * (shared prop `realtime`), so one build serves every environment. Resolves to null when it was
+ * disconnected or replaced while its libraries loaded, or when they could not be loaded.
  */
-export function connectEcho(config: RealtimeConfig, userId: number): Echo<'reverb'> {
+export function connectEcho(config: RealtimeConfig, userId: number): Promise<Echo<'reverb'> | null> {
   const key = JSON.stringify([config.key, config.host, config.port, config.scheme, userId]);
-  if (current?.key === key) return current.echo;
+  if (current?.key === key) return Promise.resolve(current.echo);
+  if (pending?.key === key) return pending.promise;
   disconnectEcho();
+  const mine = ++generation;
+  const promise = loadLibraries().then(
+    ([{ default: EchoClient }, { default: PusherClient }]) => {
+      if (mine !== generation) return null;
+      pending = null;
+      return open(EchoClient, PusherClient, config, key);
+    },
+    () => {
+      if (mine === generation) pending = null;
+      return null;
+    },
+  );
+  pending = { key, promise };
+  return promise;
+}
+
+function open(EchoClient: typeof Echo, PusherClient: typeof Pusher, config: RealtimeConfig, key: string): Echo<'reverb'> {
   syncCsrfMeta();
-  const echo = new Echo({
+  const echo = new EchoClient({
     broadcaster: 'reverb',
     key: config.key,
     wsHost: config.host,
@@ -35,7 +62,7 @@ export function connectEcho(config: RealtimeConfig, userId: number): Echo<'rever
     forceTLS: config.scheme === 'https',
     enabledTransports: ['ws', 'wss'],
     namespace: 'App.Events',
-    Pusher,
+    Pusher: PusherClient,
     channelAuthorization: { endpoint: '/broadcasting/auth', transport: 'ajax', headers: {}, headersProvider: authHeaders },
     userAuthentication: { endpoint: '/broadcasting/user-auth', transport: 'ajax', headers: {}, headersProvider: authHeaders },
     // Our own axios instance gets the X-Socket-Id header below; Echo's global hooks have nothing to find.
@@ -73,6 +100,8 @@ function reconnectWhenRefused(entry: NonNullable<typeof current>): void {
  * socket, which the browser reports as errors. After this, leaveChannel() sends nothing.
  */
 export function disconnectEcho(): void {
+  generation += 1;
+  pending = null;
   if (!current) return;
   const { echo } = current;
   current.closing = true;
@@ -86,9 +115,15 @@ export function leaveChannel(echo: Echo<'reverb'>, name: string): void {
   if (current?.echo === echo) echo.leave(name);
 }
 
+let marking = false;
+
 /** Writes made from this tab say which socket to leave out of their broadcast: it already knows. */
-http.interceptors.request.use((request) => {
-  const socketId = current?.echo.socketId();
-  if (socketId) request.headers.set('X-Socket-Id', socketId);
-  return request;
-});
+function markWritesWithSocket(http: typeof import('./http').http): void {
+  if (marking) return;
+  marking = true;
+  http.interceptors.request.use((request) => {
+    const socketId = current?.echo.socketId();
+    if (socketId) request.headers.set('X-Socket-Id', socketId);
+    return request;
+  });
+}

@@ -13,7 +13,10 @@ export type Serialized<T> = T extends Date
       : T;
 
 /** Props every page receives: the type of what server/shared-props.ts builds, not a copy of it. */
-export type SharedProps = Serialized<Awaited<ReturnType<typeof sharedProps>>> & { [key: string]: unknown };
+export type SharedProps = Serialized<{ [K in keyof SharedSource]: Resolved<SharedSource[K]> }> & { [key: string]: unknown };
+type SharedSource = ReturnType<typeof sharedProps>;
+/** A lazy shared prop is a function the server calls when the page sends that prop. */
+type Resolved<T> = T extends () => infer R ? Awaited<R> : T;
 
 export type AuthUser = NonNullable<SharedProps['auth']['user']>;
 /** The current organisation; `role` is null for a platform admin who is not a member. */
@@ -51,10 +54,24 @@ export interface ActivityEntry {
 }
 
 /** Events on `private-organizations.{id}` (namespace App.Events). */
+/** A board-user import's progress, as the page shows it and the live event carries it. */
+export interface BoardUserImportProgress {
+  id: number;
+  status: 'pending' | 'queued' | 'running' | 'completed' | 'stopped' | 'failed';
+  total_rows: number;
+  processed_rows: number;
+  created_count: number;
+  updated_count: number;
+  skipped_count: number;
+  failed_count: number;
+  message: string | null;
+}
+
 export interface OrganizationEvents {
   ActivityLogged: ActivityEntry;
   BoardUserChanged: { id: number; action: string };
   InsightChanged: { id: number; action: string };
+  BoardUserImportProgress: BoardUserImportProgress;
   SubscriptionChanged: Record<string, unknown>;
 }
 

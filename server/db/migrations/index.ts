@@ -5,6 +5,11 @@ import * as m0003 from './2026_11_23_000003_board_users_insights';
 import * as m300001 from './2026_11_23_300001_subscription_billing';
 import * as m400001 from './2026_11_23_400001_activity_logs_created_index';
 import * as m1120001 from './2026_11_24_120001_activity_logs_subject_label';
+import * as m1150001 from './2026_11_24_150001_account_security';
+import * as m1170001 from './2026_11_24_170001_board_user_imports';
+import * as m1250001 from './2026_11_25_000001_mail_outbox';
+import * as m1250002 from './2026_11_25_000002_throttles';
+import * as m1250003 from './2026_11_25_000003_memberships_presence';
 
 /** Every migration, by name, in order. Add new files here; never edit or rename old ones. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +19,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_300001_subscription_billing': m300001,
   '2026_11_23_400001_activity_logs_created_index': m400001,
   '2026_11_24_120001_activity_logs_subject_label': m1120001,
+  '2026_11_24_150001_account_security': m1150001,
+  '2026_11_24_170001_board_user_imports': m1170001,
+  '2026_11_25_000001_mail_outbox': m1250001,
+  '2026_11_25_000002_throttles': m1250002,
+  '2026_11_25_000003_memberships_presence': m1250003,
 };

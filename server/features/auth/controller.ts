@@ -12,6 +12,7 @@ import { confirmPasswordSchema, forgotPasswordSchema, loginSchema, registerSchem
 import * as auth from './service';
 import { completeLogin, loginClient, logout, markPasswordConfirmed } from './session';
 import { updateUser } from './user-repository';
+import { deferToChallenge } from '../two-factor/pending-login';
 
 /** Thin handlers: validate → service → render or redirect. */
 export function authController(ctx: AppContext) {
@@ -20,7 +21,7 @@ export function authController(ctx: AppContext) {
 
     async register(req: Request, res: Response) {
       const input = await validate(registerSchema, req.body, { email: auth.emailAvailable(ctx) });
-      const user = await auth.register(ctx, input);
+      const user = await auth.register(ctx, requestActor(req), input);
       await completeLogin(ctx, req, res, user, false);
       res.redirect('/verify-email');
     },
@@ -31,6 +32,7 @@ export function authController(ctx: AppContext) {
     async login(req: Request, res: Response) {
       const input = validate(loginSchema, req.body);
       const user = await auth.checkCredentials(ctx, loginClient(req), input);
+      if (await deferToChallenge(ctx, req, user, { remember: input.remember })) return res.redirect('/two-factor-challenge');
       await completeLogin(ctx, req, res, user, input.remember);
       res.redirect(intendedUrl(req));
     },
@@ -59,7 +61,7 @@ export function authController(ctx: AppContext) {
     },
 
     async resendVerification(req: Request, res: Response) {
-      const result = await auth.resendVerification(ctx, req.user!);
+      const result = await auth.resendVerification(ctx, requestActor(req), req.user!);
       if (result === 'verified') return res.redirect('/dashboard');
       req.session.flash('status', 'verification-link-sent');
       flash(req, 'success', 'A new verification link has been sent to your email address.');

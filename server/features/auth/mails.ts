@@ -2,7 +2,13 @@ import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { sha256 } from '../../lib/crypto';
 import { signPath } from '../../lib/signed-url';
+import type { MailMessage } from '../../mail/mailer';
 import { renderMail } from '../../mail/template';
+
+/** Where mails go: the unit of work's outbox, in the transaction of the change (server/mail/queue.ts). */
+export interface MailOutbox {
+  mail(message: MailMessage): Promise<void>;
+}
 
 export const VERIFY_MINUTES = 60;
 export const RESET_MINUTES = 60;
@@ -17,8 +23,8 @@ export function verificationUrl(ctx: AppContext, user: User): string {
   return ctx.url(signPath(ctx.key, `/verify-email/${user.id}/${emailHash(user.email)}`, expires));
 }
 
-export async function sendVerificationMail(ctx: AppContext, user: User): Promise<void> {
-  await ctx.mailer.send(
+export async function sendVerificationMail(ctx: AppContext, outbox: MailOutbox, user: User): Promise<void> {
+  await outbox.mail(
     renderMail({
       appName: ctx.config.APP_NAME,
       to: user.email,
@@ -31,9 +37,9 @@ export async function sendVerificationMail(ctx: AppContext, user: User): Promise
   );
 }
 
-export async function sendResetMail(ctx: AppContext, user: User, token: string): Promise<void> {
+export async function sendResetMail(ctx: AppContext, outbox: MailOutbox, user: User, token: string): Promise<void> {
   const url = ctx.url(`/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`);
-  await ctx.mailer.send(
+  await outbox.mail(
     renderMail({
       appName: ctx.config.APP_NAME,
       to: user.email,

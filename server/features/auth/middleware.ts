@@ -2,8 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { preloadedUser } from '../../http/identity';
 import { localPath } from '../../http/local-path';
-import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE } from './remember';
+import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE, REMEMBER_SELECTOR } from './remember';
 import { findUserById } from './user-repository';
 
 declare global {
@@ -21,7 +22,8 @@ export function loadUser(ctx: AppContext) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const id = req.session.userId;
     if (id !== null) {
-      req.user = await findUserById(ctx.db, id);
+      const preloaded = preloadedUser(req, id); // loaded with the session, in the same query
+      req.user = (preloaded === undefined ? await findUserById(ctx.db, id) : preloaded) ?? undefined;
       if (!req.user) req.session.invalidate();
     } else if (req.cookies[REMEMBER_COOKIE]) {
       const userId = await consumeRememberToken(ctx, req);
@@ -30,7 +32,7 @@ export function loadUser(ctx: AppContext) {
         req.session.regenerate();
         req.session.userId = user.id;
         req.user = user;
-        await issueRememberToken(ctx, ctx.db, res, user.id);
+        req.session.put(REMEMBER_SELECTOR, await issueRememberToken(ctx, ctx.db, res, user.id));
       } else {
         forgetRememberCookie(ctx, res);
       }

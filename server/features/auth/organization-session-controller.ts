@@ -10,6 +10,7 @@ import { checkCredentials } from './service';
 import { completeLogin, loginClient } from './session';
 import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from '../organizations/schema';
 import * as organizations from '../organizations/service';
+import { deferToChallenge } from '../two-factor/pending-login';
 
 const slugParam = (req: Request) => (cleanParam(req.params.slug, 255) ?? '').toLowerCase();
 
@@ -74,6 +75,8 @@ export function organizationSessionController(ctx: AppContext) {
       const input = validate(organizationLoginSchema, req.body);
       // Under the normal sign-in throttle; non-members are refused.
       const user = await checkCredentials(ctx, loginClient(req), input, (candidate) => organizations.organizationLoginRefusal(ctx, org, candidate));
+      // With two-factor sign-in on, the same challenge as /login comes first.
+      if (await deferToChallenge(ctx, req, user, { remember: input.remember, organizationId: org.id })) return res.redirect('/two-factor-challenge');
       await completeLogin(ctx, req, res, user, input.remember, org.id);
       flash(req, 'success', `Welcome to ${org.name}.`);
       res.redirect(intendedUrl(req));

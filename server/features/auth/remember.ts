@@ -6,17 +6,20 @@ import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { insertRememberToken, takeRememberToken } from './token-repository';
 
 export const REMEMBER_COOKIE = 'remember_web';
+/** Session key: the selector of the remember-me token this browser holds (so it can be revoked with the session). */
+export const REMEMBER_SELECTOR = 'auth.remember_selector';
 
 /**
  * "Remember me" as selector + validator: the cookie holds both, the database only the
  * validator's hash. Every use rotates the validator, so a stolen cookie works at most once.
  */
-export async function issueRememberToken(ctx: AppContext, db: Db, res: Response, userId: number): Promise<void> {
+export async function issueRememberToken(ctx: AppContext, db: Db, res: Response, userId: number): Promise<string> {
   const selector = randomToken(12);
   const validator = randomToken(32);
   const expires = new Date(ctx.clock.now().getTime() + ctx.config.REMEMBER_LIFETIME_DAYS * 86_400_000);
   await insertRememberToken(db, { user_id: userId, selector, token_hash: sha256(validator), expires_at: expires });
   res.append('Set-Cookie', rememberCookie(ctx, `${selector}:${validator}`, ctx.config.REMEMBER_LIFETIME_DAYS * 86_400));
+  return selector;
 }
 
 export function forgetRememberCookie(ctx: AppContext, res: Response): void {

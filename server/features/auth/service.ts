@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../http/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import { inTransaction, type Actor } from '../../lib/unit-of-work';
+import { inTransaction, systemActor, type Actor } from '../../lib/unit-of-work';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { deleteResetToken, findResetToken, revokeRememberTokens, saveResetToken } from './token-repository';
@@ -25,9 +25,9 @@ export function loginThrottleKey(client: LoginClient, email: string): string {
 }
 
 /** Refuses while the key is locked: a field error for forms, 429 for API clients. */
-export function ensureNotThrottled(ctx: AppContext, client: LoginClient, key: string, field = 'email'): void {
-  if (!ctx.limiter.tooMany(key, LOGIN_MAX_ATTEMPTS)) return;
-  const seconds = ctx.limiter.availableIn(key);
+export async function ensureNotThrottled(ctx: AppContext, client: LoginClient, key: string, field = 'email'): Promise<void> {
+  if (!(await ctx.limiter.tooMany(key, LOGIN_MAX_ATTEMPTS))) return;
+  const seconds = await ctx.limiter.availableIn(key);
   const message = `Too many sign-in attempts. Please try again in ${seconds} seconds.`;
   if (!client.wantsPage) throw new HttpError(429, message, { 'Retry-After': String(seconds) });
   throw new ValidationError({ [field]: message });
@@ -44,19 +44,19 @@ export async function checkCredentials(
   extraCheck?: (user: User) => Promise<string | null>,
 ): Promise<User> {
   const key = loginThrottleKey(client, input.email);
-  ensureNotThrottled(ctx, client, key);
+  await ensureNotThrottled(ctx, client, key);
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
   if (!user || !ok) {
-    ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
     throw new ValidationError({ email: BAD_CREDENTIALS });
   }
   const refusal = extraCheck ? await extraCheck(user) : null;
   if (refusal) {
-    ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
     throw new ValidationError({ email: refusal });
   }
-  ctx.limiter.clear(key);
+  await ctx.limiter.clear(key);
   return user;
 }
 
@@ -71,18 +71,19 @@ export const emailAvailable =
   };
 
 /** The address was checked by validation (emailAvailable); the unique index settles a race. */
-export async function register(ctx: AppContext, input: { name: string; email: string; password: string }): Promise<User> {
+export async function register(ctx: AppContext, actor: Actor, input: { name: string; email: string; password: string }): Promise<User> {
   const password = await hashPassword(input.password);
-  let user: User;
   try {
-    user = await insertUser(ctx.db, { name: input.name, email: input.email, password });
+    return await inTransaction(ctx, actor, async (uow) => {
+      const user = await insertUser(uow.db, { name: input.name, email: input.email, password });
+      await sendVerificationMail(ctx, uow, user);
+      return user;
+    });
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides.
     if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
-  await sendVerificationMail(ctx, user);
-  return user;
 }
 
 export const RESET_THROTTLE_SECONDS = 60;
@@ -95,8 +96,10 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string): Pro
   const existing = await findResetToken(ctx.db, user.email);
   if (existing && ctx.clock.now().getTime() - existing.created_at.getTime() < RESET_THROTTLE_SECONDS * 1000) return;
   const token = randomToken(32);
-  await saveResetToken(ctx.db, user.email, sha256(token), ctx.clock.now());
-  await sendResetMail(ctx, user, token);
+  await inTransaction(ctx, systemActor, async (uow) => {
+    await saveResetToken(uow.db, user.email, sha256(token), ctx.clock.now());
+    await sendResetMail(ctx, uow, user, token);
+  });
 }
 
 export const INVALID_RESET = 'This password reset token is invalid or has expired.';
@@ -136,22 +139,22 @@ export async function resetPassword(ctx: AppContext, actor: Actor, input: { toke
 /** Checks the signed-in user's password (throttled like sign-in); the caller records the confirmation. */
 export async function confirmPassword(ctx: AppContext, client: LoginClient, user: User, password: string): Promise<void> {
   const key = `confirm|${user.id}|${client.ip ?? undefined}`;
-  ensureNotThrottled(ctx, client, key, 'password');
+  await ensureNotThrottled(ctx, client, key, 'password');
   if (!(await verifyPassword(user.password, password))) {
-    ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
     throw new ValidationError({ password: 'The provided password is incorrect.' });
   }
-  ctx.limiter.clear(key);
+  await ctx.limiter.clear(key);
 }
 
 export const RESEND_MAX = 6;
 
-export async function resendVerification(ctx: AppContext, user: User): Promise<'sent' | 'verified'> {
+export async function resendVerification(ctx: AppContext, actor: Actor, user: User): Promise<'sent' | 'verified'> {
   if (user.email_verified_at) return 'verified';
   const key = `verify-resend|${user.id}`;
-  if (ctx.limiter.attempt(key, RESEND_MAX, 60)) {
-    throw new HttpError(429, `Too many requests. Please try again in ${ctx.limiter.availableIn(key)} seconds.`);
+  if (await ctx.limiter.attempt(key, RESEND_MAX, 60)) {
+    throw new HttpError(429, `Too many requests. Please try again in ${await ctx.limiter.availableIn(key)} seconds.`);
   }
-  await sendVerificationMail(ctx, user);
+  await inTransaction(ctx, actor, (uow) => sendVerificationMail(ctx, uow, user));
   return 'sent';
 }

@@ -6,7 +6,8 @@ import { flashClearHistory } from '../../http/session-bridge';
 import { inTransaction } from '../../lib/unit-of-work';
 import { clearCurrentOrganization, setCurrentOrganization } from '../../tenancy/current';
 import { userOrganizations } from '../../tenancy/repository';
-import { forgetRememberCookie, issueRememberToken } from './remember';
+import { forgetRememberCookie, issueRememberToken, REMEMBER_SELECTOR } from './remember';
+import { noteDevice } from '../browser-sessions/device-cookie';
 import { revokeRememberTokens } from './token-repository';
 import type { LoginClient } from './service';
 
@@ -27,7 +28,8 @@ export async function completeLogin(ctx: AppContext, req: Request, res: Response
   req.session.userId = user.id;
   req.session.forget(PASSWORD_CONFIRMED_AT);
   req.user = user;
-  if (remember) await issueRememberToken(ctx, ctx.db, res, user.id);
+  if (remember) req.session.put(REMEMBER_SELECTOR, await issueRememberToken(ctx, ctx.db, res, user.id));
+  await noteDevice(ctx, req, res, user);
   let orgId = organizationId;
   if (!orgId) {
     const mine = await userOrganizations(ctx.db, user.id);

@@ -17,7 +17,7 @@ import * as service from './service';
 export const PER_PAGE = 25;
 
 /** The export's columns; timestamps in the reader's time zone, named in their headers. */
-const exportColumns = (timeZone: string): CsvColumn<repo.ExportRow>[] => [
+export const exportColumns = (timeZone: string): CsvColumn<repo.ExportRow>[] => [
   { header: 'ID', value: (r) => r.id },
   { header: 'First name', value: (r) => r.first_name },
   { header: 'Last name', value: (r) => r.last_name },

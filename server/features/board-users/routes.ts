@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { guards } from '../../guards';
 import { tenantRecord } from '../../tenancy/guard';
 import { boardUsersController } from './controller';
+import { boardUsersBulkController } from './bulk-controller';
 
 export function boardUserRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -15,6 +16,9 @@ export function boardUserRoutes(ctx: AppContext): Router {
   router.get('/board-users/export', ...inOrganization, c.export);
   router.get('/board-users/options', ...inOrganization, c.options);
   router.post('/board-users', ...inOrganization, c.store);
+  const bulk = boardUsersBulkController(ctx);
+  router.post('/board-users/bulk', ...inOrganization, bulk.apply);
+  router.post('/board-users/bulk/export', ...inOrganization, bulk.export);
   router.get('/board-users/:id', ...record, c.show);
   router.get('/board-users/:id/edit', ...record, c.edit);
   router.put('/board-users/:id', ...record, c.update);

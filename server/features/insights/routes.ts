@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { guards } from '../../guards';
 import { tenantRecord } from '../../tenancy/guard';
 import { insightsController } from './controller';
+import { insightsBulkController } from './bulk-controller';
 
 export function insightRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -13,6 +14,9 @@ export function insightRoutes(ctx: AppContext): Router {
   router.get('/insights/create', ...inOrganization, c.create);
   router.post('/insights/preview', ...inOrganization, c.preview);
   router.post('/insights', ...inOrganization, c.store);
+  const bulk = insightsBulkController(ctx);
+  router.post('/insights/bulk', ...inOrganization, bulk.apply);
+  router.post('/insights/bulk/export', ...inOrganization, bulk.export);
   router.get('/insights/:id', ...record, c.show);
   router.get('/insights/:id/edit', ...record, c.edit);
   router.put('/insights/:id', ...record, c.update);

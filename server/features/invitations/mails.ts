@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Role } from '../../db/types';
 import { renderMail } from '../../mail/template';
+import type { MailOutbox } from '../auth/mails';
 
 export const INVITATION_DAYS = 7;
 
@@ -12,6 +13,7 @@ const article = (role: Role) => (role === 'admin' || role === 'editor' || role =
 
 export async function sendInvitationMail(
   ctx: AppContext,
+  outbox: MailOutbox,
   invitation: { email: string; role: Role; expires_at: Date },
   organizationName: string,
   inviterName: string,
@@ -19,7 +21,7 @@ export async function sendInvitationMail(
 ): Promise<void> {
   const appName = ctx.config.APP_NAME;
   const expires = invitation.expires_at.toUTCString().replace(' GMT', ' UTC');
-  await ctx.mailer.send(
+  await outbox.mail(
     renderMail({
       appName,
       to: invitation.email,

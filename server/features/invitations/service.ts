@@ -67,16 +67,6 @@ export function invitationOf(ctx: AppContext, org: CurrentOrganization, id: numb
   return findInvitation(ctx.db, org.id, id);
 }
 
-async function mailInvitation(ctx: AppContext, acting: ActingIn, invitation: Invitation, orgName: string, token: string): Promise<boolean> {
-  try {
-    await sendInvitationMail(ctx, invitation, orgName, acting.user.name, token);
-    return true;
-  } catch (error) {
-    ctx.logger.error({ err: error, invitation: invitation.id }, 'invitation mail failed');
-    return false;
-  }
-}
-
 function announce(uow: { broadcast: (m: { channels: string[]; event: string; data: unknown }) => void }, invitee: User | undefined, org: CurrentOrganization, invitation: Invitation) {
   if (!invitee) return;
   uow.broadcast({
@@ -128,9 +118,11 @@ export async function invite(ctx: AppContext, acting: ActingIn, input: { email: 
       properties: { attributes: { email: created.email, role: created.role, expires_at: created.expires_at.toISOString() } },
     });
     announce(uow, invitee, org, created);
+    // Queued with the invitation; the worker delivers it and retries a failing mail server.
+    await sendInvitationMail(ctx, uow, created, org.name, acting.user.name, token);
     return created;
   });
-  return { mailed: await mailInvitation(ctx, acting, invitation, org.name, token) };
+  return { mailed: true };
 }
 
 /** A new token (the old link stops working) and a new 7-day window. */
@@ -156,8 +148,9 @@ export async function resendInvitation(ctx: AppContext, acting: ActingIn, invita
       properties: { old: { expires_at: invitation.expires_at.toISOString() }, attributes: { expires_at: expiresAt.toISOString() } },
     });
     announce(uow, invitee, org, { ...invitation, expires_at: expiresAt });
+    await sendInvitationMail(ctx, uow, { ...invitation, expires_at: expiresAt }, org.name, acting.user.name, token);
   });
-  return { mailed: await mailInvitation(ctx, acting, { ...invitation, expires_at: expiresAt }, org.name, token) };
+  return { mailed: true };
 }
 
 export async function revokeInvitation(ctx: AppContext, acting: ActingIn, invitation: Invitation): Promise<void> {

@@ -7,6 +7,7 @@ import { validate } from '../../lib/validation';
 import { routeOrganization } from '../../tenancy/guard';
 import { can } from '../../tenancy/policy';
 import { createOrganizationSchema, organizationIndexSchema, transferOwnershipSchema, updateOrganizationSchema } from './schema';
+import { isRequired as twoFactorRequired } from '../two-factor/requirement';
 import * as organizations from './service';
 
 /** The /organizations resource: validate → service → render or redirect. */
@@ -41,7 +42,8 @@ export function organizationController(ctx: AppContext) {
       const target = routeOrganization(req);
       const details = await organizations.organizationDetails(ctx, actingFrom(req), target);
       const transferable = can(target.role, 'transferOwnership', req.user!.is_platform_admin) ? await organizations.transferCandidates(ctx, target) : [];
-      await res.inertia.render('Organizations/Edit', { ...details, members: transferable }, { title: `Edit ${details.organization.name}` });
+      const requireTwoFactor = await twoFactorRequired(ctx, target.id);
+      await res.inertia.render('Organizations/Edit', { ...details, members: transferable, requireTwoFactor }, { title: `Edit ${details.organization.name}` });
     },
 
     async update(req: Request, res: Response) {

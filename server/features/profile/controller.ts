@@ -7,13 +7,14 @@ import { emailAvailable } from '../auth/service';
 import { logout } from '../auth/session';
 import { deleteAccountSchema, updatePasswordSchema, updateProfileSchema } from './schema';
 import * as profile from './service';
+import { securityProps } from '../account-security/profile-props';
 
 export function profileController(ctx: AppContext) {
   return {
-    edit: (req: Request, res: Response) =>
+    edit: async (req: Request, res: Response) =>
       res.inertia.render(
         'Profile/Edit',
-        { mustVerifyEmail: true, status: req.session.get<string>('status') ?? null },
+        { mustVerifyEmail: true, status: req.session.get<string>('status') ?? null, ...(await securityProps(ctx, req)) },
         { title: 'Profile settings' },
       ),
 

@@ -34,13 +34,13 @@ export async function updateProfile(ctx: AppContext, acting: Acting, input: { na
       if (changes.changed) {
         await uow.log({ organization_id: null, event: 'updated', subject_type: 'user', subject_id: user.id, description: `${next.name} updated their profile`, properties: { old: changes.old, attributes: changes.attributes } });
       }
+      if (emailChanged) await sendVerificationMail(ctx, uow, next);
       return next;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
-  if (emailChanged) await sendVerificationMail(ctx, updated);
   return { emailChanged, user: updated };
 }
 

@@ -15,6 +15,7 @@ export function memberList(db: Db, organizationId: number, search: string) {
       'users.email',
       'memberships.role',
       'memberships.last_active_at',
+      'memberships.online_since',
       'memberships.created_at as joined_at',
     ]);
   if (search) {
@@ -36,6 +37,7 @@ export function findMember(db: Db, organizationId: number, userId: number) {
       'memberships.id as membership_id',
       'memberships.role',
       'memberships.last_active_at',
+      'memberships.online_since',
       'memberships.created_at as joined_at',
     ])
     .where('memberships.user_id', '=', userId)

@@ -15,14 +15,14 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function listMembers(ctx: AppContext, org: CurrentOrganization, filters: { search: string; page: number }) {
   const page = await paginate(memberList(ctx.db, org.id, filters.search), { page: filters.page, perPage: 20, path: '/users', query: { search: filters.search } });
-  return { ...page, data: page.data.map((m) => ({ ...m, last_active_at: iso(m.last_active_at), joined_at: m.joined_at.toISOString() })) };
+  return { ...page, data: page.data.map((m) => ({ ...m, last_active_at: iso(m.last_active_at), online_since: iso(m.online_since), joined_at: m.joined_at.toISOString() })) };
 }
 
 /** A member of the organisation by user id; undefined (→ 404) for anyone else. */
 export async function findMemberView(ctx: AppContext, org: CurrentOrganization, userId: number) {
   const m = await findMember(ctx.db, org.id, userId);
   if (!m) return undefined;
-  return { ...m, email_verified_at: iso(m.email_verified_at), last_active_at: iso(m.last_active_at), joined_at: m.joined_at.toISOString() };
+  return { ...m, email_verified_at: iso(m.email_verified_at), last_active_at: iso(m.last_active_at), online_since: iso(m.online_since), joined_at: m.joined_at.toISOString() };
 }
 export type MemberView = NonNullable<Awaited<ReturnType<typeof findMemberView>>>;
 

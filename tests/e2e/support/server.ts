@@ -35,7 +35,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
   const mailUrl = await mailbox.start();
   const port = await freePort();
   const realtimePort = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  // `{port}` in a variable stands for the app's port (APP_URL: 'http://localhost:{port}' for WebAuthn, which refuses IP addresses).
+  for (const [name, value] of Object.entries(env)) env = { ...env, [name]: value.replaceAll('{port}', String(port)) };
+  const url = env.APP_URL || `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const childEnv: Record<string, string | undefined> = {
     ...process.env,
@@ -66,7 +68,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
   for (;;) {
     if (child.exitCode !== null) throw new Error(`App exited (${child.exitCode}):\n${output.join('')}`);
     try {
-      const res = await fetch(`${url}/up`);
+      const res = await fetch(`http://127.0.0.1:${port}/up`);
       if (res.ok) break;
     } catch {
       // not listening yet

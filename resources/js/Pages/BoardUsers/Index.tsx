@@ -13,6 +13,8 @@ import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated } from '@/types';
 import { fullName, type BoardUserFilters, type BoardUserRow, type BoardUserStatus } from './types';
 import { useLiveReload } from '@/hooks/useRealtime';
+import { SelectPageCheckbox, SelectRowCheckbox, useBulkSelection } from '@/Components/BulkSelection';
+import { BoardUserBulkActions } from './Partials/BulkActions';
 
 export interface IndexProps {
   boardUsers: Paginated<BoardUserRow>;
@@ -43,6 +45,7 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
     };
   };
   const filtered = !!(filters.search || filters.status || filters.trashed);
+  const selection = useBulkSelection(`board-users${queryString(base)}`, boardUsers.data.map((b) => b.id), boardUsers.meta.total);
 
   return (
     <>
@@ -57,9 +60,14 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
               Export CSV
             </a>
             {can.manageRecords ? (
-              <Button href="/board-users/create" icon="plus">
-                Add board user
-              </Button>
+              <>
+                <Button href="/board-users/import" variant="secondary" icon="arrow">
+                  Import CSV
+                </Button>
+                <Button href="/board-users/create" icon="plus">
+                  Add board user
+                </Button>
+              </>
             ) : null}
           </>
         }
@@ -104,9 +112,14 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
             />
           </div>
         ) : (
+          <>
+          <BoardUserBulkActions selection={selection} total={boardUsers.meta.total} filters={filters} />
           <Table caption="Board users">
             <THead>
               <Tr>
+                <Th className="w-10 pr-0">
+                  <SelectPageCheckbox selection={selection} />
+                </Th>
                 <Th {...sortable('name')}>Name</Th>
                 <Th {...sortable('email')} className="hidden md:table-cell">
                   Email
@@ -120,11 +133,14 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
             </THead>
             <TBody>
               {boardUsers.data.length === 0 ? (
-                <TableEmptyRow colSpan={5}>No board users match these filters.</TableEmptyRow>
+                <TableEmptyRow colSpan={6}>No board users match these filters.</TableEmptyRow>
               ) : (
                 boardUsers.data.map((b) => (
                   <Tr key={b.id}>
-                    <Td strong>
+                    <Td className="w-10 pr-0 max-sm:order-first max-sm:w-auto">
+                      <SelectRowCheckbox selection={selection} id={b.id} label={`Select ${fullName(b)}`} />
+                    </Td>
+                    <Td strong className="max-sm:w-auto max-sm:flex-1">
                       <Link href={`/board-users/${b.id}`} className="rounded hover:underline">
                         {fullName(b)}
                       </Link>
@@ -152,6 +168,7 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
               )}
             </TBody>
           </Table>
+          </>
         )}
         <div className="border-t border-slate-200 p-4 dark:border-slate-700/70">
           <Pagination links={boardUsers.links} meta={boardUsers.meta} />

@@ -13,6 +13,8 @@ import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated } from '@/types';
 import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightFilters, type InsightRow, type InsightStatus } from './types';
 import { useLiveReload } from '@/hooks/useRealtime';
+import { SelectPageCheckbox, SelectRowCheckbox, useBulkSelection } from '@/Components/BulkSelection';
+import { InsightBulkActions } from './Partials/BulkActions';
 
 export interface IndexProps {
   insights: Paginated<InsightRow>;
@@ -38,6 +40,7 @@ export default function Index({ insights, filters, categories, statuses }: Index
   const can = usePage().props.auth.can;
   const fmt = useFormatters();
   const filtered = !!(filters.search || filters.category || filters.status || filters.trashed);
+  const selection = useBulkSelection(`insights?${[filters.search, filters.category, filters.status, filters.trashed].join('|')}`, insights.data.map((i) => i.id), insights.meta.total);
 
   return (
     <>
@@ -85,9 +88,14 @@ export default function Index({ insights, filters, categories, statuses }: Index
             />
           </div>
         ) : (
+          <>
+          <InsightBulkActions selection={selection} total={insights.meta.total} filters={filters} />
           <Table caption="Insights">
             <THead>
               <Tr>
+                <Th className="w-10 pr-0">
+                  <SelectPageCheckbox selection={selection} />
+                </Th>
                 <Th>Title</Th>
                 <Th className="hidden sm:table-cell">Category</Th>
                 <Th className="hidden sm:table-cell">Status</Th>
@@ -102,11 +110,14 @@ export default function Index({ insights, filters, categories, statuses }: Index
             </THead>
             <TBody>
               {insights.data.length === 0 ? (
-                <TableEmptyRow colSpan={6}>No insights match these filters.</TableEmptyRow>
+                <TableEmptyRow colSpan={7}>No insights match these filters.</TableEmptyRow>
               ) : (
                 insights.data.map((i) => (
                   <Tr key={i.id}>
-                    <Td strong className="min-w-48 max-w-md whitespace-normal">
+                    <Td className="w-10 pr-0 max-sm:order-first max-sm:w-auto">
+                      <SelectRowCheckbox selection={selection} id={i.id} label={`Select ${i.title}`} />
+                    </Td>
+                    <Td strong className="min-w-48 max-w-md whitespace-normal max-sm:w-auto max-sm:min-w-0 max-sm:flex-1">
                       <Link href={`/insights/${i.id}`} className="rounded break-words hover:underline">
                         {i.title}
                       </Link>
@@ -145,6 +156,7 @@ export default function Index({ insights, filters, categories, statuses }: Index
               )}
             </TBody>
           </Table>
+          </>
         )}
         <div className="border-t border-slate-200 p-4 dark:border-slate-700/70">
           <Pagination links={insights.links} meta={insights.meta} />

@@ -12,15 +12,18 @@ import type { Role } from '@/types';
 import { roleLabels } from '@/lib/roles';
 import OrganizationForm, { type OrganizationAbilities, type OrganizationDetails, type OrganizationFormData } from './Form';
 import { useAppForm } from '@/hooks/useAppForm';
+import TwoFactorRequirement from './Partials/TwoFactorRequirement';
 
 export interface EditProps {
   organization: OrganizationDetails;
   abilities: OrganizationAbilities;
   /** Members who could become owner (only sent to those who may transfer ownership). */
   members: { id: number; name: string; email: string; role: Role }[];
+  /** Members must use two-factor sign-in (or a passkey). */
+  requireTwoFactor: boolean;
 }
 
-export default function Edit({ organization, abilities, members }: EditProps) {
+export default function Edit({ organization, abilities, members, requireTwoFactor }: EditProps) {
   const form = useAppForm<OrganizationFormData>({
     name: organization.name,
     slug: organization.slug,
@@ -40,6 +43,7 @@ export default function Edit({ organization, abilities, members }: EditProps) {
           cancelHref={`/organizations/${organization.id}`}
           onSubmit={() => form.put(`/organizations/${organization.id}`, { preserveScroll: true })}
         />
+        <TwoFactorRequirement organizationId={organization.id} required={requireTwoFactor} />
         {abilities.transferOwnership ? <TransferOwnership organization={organization} members={members} /> : null}
         {abilities.deleteOrganization ? <DeleteOrganization organization={organization} /> : null}
       </FormColumn>

@@ -127,7 +127,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
                       <Badge tone={roleTones[m.role]}>{roleLabels[m.role]}</Badge>
                     </Td>
                     <Td label="Last active" className="hidden md:table-cell">
-                      {m.last_active_at ? <time dateTime={m.last_active_at}>{fmt.relative(m.last_active_at)}</time> : 'Never'}
+                      {m.online_since ? <Badge tone="success">Online now</Badge> : m.last_active_at ? <time dateTime={m.last_active_at}>{fmt.relative(m.last_active_at)}</time> : 'Never'}
                     </Td>
                     <Td label="Joined" className="hidden lg:table-cell">
                       {fmt.date(m.joined_at)}

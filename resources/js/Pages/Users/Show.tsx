@@ -65,7 +65,7 @@ export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowPr
             <span className="break-all">{member.email}</span>{' '}
             {member.email_verified_at ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>}
           </Item>
-          <Item label="Last active">{member.last_active_at ? <time dateTime={member.last_active_at} title={fmt.dateTime(member.last_active_at)}>{fmt.relative(member.last_active_at)}</time> : 'Never'}</Item>
+          <Item label="Last active">{member.online_since ? <Badge tone="success">Online now</Badge> : member.last_active_at ? <time dateTime={member.last_active_at} title={fmt.dateTime(member.last_active_at)}>{fmt.relative(member.last_active_at)}</time> : 'Never'}</Item>
           <Item label="Member since">{fmt.date(member.joined_at)}</Item>
         </dl>
         {isSelf ? (

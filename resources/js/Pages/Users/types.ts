@@ -6,6 +6,8 @@ export interface MemberRow {
   email: string;
   role: Role;
   last_active_at: string | null;
+  /** Set while the member has the organization open (from the realtime server). */
+  online_since: string | null;
   joined_at: string;
 }
 

@@ -4,6 +4,7 @@ import { Button } from '@/Components/Button';
 import { Checkbox } from '@/Components/Checkbox';
 import { TextField } from '@/Components/TextField';
 import { textLink } from './textLink';
+import { PasskeySignIn } from './PasskeySignIn';
 import { useAppForm } from '@/hooks/useAppForm';
 
 export interface CredentialsFormProps {
@@ -32,7 +33,7 @@ export function CredentialsForm({ action, submitLabel, canResetPassword }: Crede
         </p>
       ) : null}
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField form={form} name="email" label="Email" type="email" autoComplete="username" autoFocus required placeholder="email@example.com" />
+        <TextField form={form} name="email" label="Email" type="email" autoComplete="username webauthn" autoFocus required placeholder="email@example.com" />
         <div className="relative">
           <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
           {canResetPassword ? (
@@ -47,6 +48,7 @@ export function CredentialsForm({ action, submitLabel, canResetPassword }: Crede
           {submitLabel}
         </Button>
       </form>
+      <PasskeySignIn />
     </>
   );
 }

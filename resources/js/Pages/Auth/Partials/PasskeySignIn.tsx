@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@/Components/Button';
+import { cancelPasskeyRequest, passkeysSupported, signInWithPasskey } from '@/lib/passkeys';
+
+/**
+ * "Use a passkey": a button, and the browser's passkey suggestions in the e-mail field
+ * (conditional UI, `autocomplete="username webauthn"`) where the browser offers them.
+ */
+export function PasskeySignIn() {
+  const [supported, setSupported] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!passkeysSupported()) return;
+    setSupported(true);
+    void signInWithPasskey(true);
+    return () => cancelPasskeyRequest();
+  }, []);
+
+  if (!supported) return null;
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    setError(await signInWithPasskey(false));
+    setBusy(false);
+  };
+
+  return (
+    <div className="mt-5 space-y-3">
+      <div className="flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        or
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      <Button variant="secondary" icon="key" block onClick={start} processing={busy}>
+        Use a passkey
+      </Button>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

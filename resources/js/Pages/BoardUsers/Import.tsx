@@ -1,0 +1,30 @@
+import { Head } from '@inertiajs/react';
+import { PageHeader } from '@/Components/PageHeader';
+import { ImportProgress } from './Partials/Import/ImportProgress';
+import { MappingForm } from './Partials/Import/MappingForm';
+import { RecentImports } from './Partials/Import/RecentImports';
+import type { FieldOption, ImportView, PreviewRow, RecentImport } from './Partials/Import/types';
+import { UploadForm } from './Partials/Import/UploadForm';
+
+export interface ImportProps {
+  import: ImportView | null;
+  preview: PreviewRow[];
+  fields: FieldOption[];
+  recent: RecentImport[];
+  limits: { maxRows: number; maxMegabytes: number };
+}
+
+/** CSV import of board users: upload → map columns and preview → import in the background. */
+export default function Import({ import: imp, preview, fields, recent, limits }: ImportProps) {
+  const title = imp ? `Import ${imp.filename}` : 'Import board users';
+  return (
+    <>
+      <Head title={title} />
+      <PageHeader title={title} description="Add or update many board users at once from a spreadsheet." back={{ href: '/board-users', label: 'Board users' }} />
+      <div className="space-y-6">
+        {!imp ? <UploadForm limits={limits} /> : imp.status === 'pending' ? <MappingForm imp={imp} preview={preview} fields={fields} /> : <ImportProgress imp={imp} />}
+        {!imp || imp.status !== 'pending' ? <RecentImports recent={recent.filter((r) => r.id !== imp?.id)} /> : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { router } from '@inertiajs/react';
+import { useEffect, useState } from 'react';
+import { Badge } from '@/Components/Badge';
+import { Button, buttonClasses } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { Icon } from '@/Components/Icon';
+import { useOrganizationEvent } from '@/hooks/useRealtime';
+import type { BoardUserImportProgress } from '@/types';
+import { rows, statusLabels, statusTones, type ImportView } from './types';
+
+const ACTIVE = ['queued', 'running'];
+
+/** Step 3: the import runs in the background; its progress arrives live (and by a slow poll as a fallback). */
+export function ImportProgress({ imp }: { imp: ImportView }) {
+  const [progress, setProgress] = useState<BoardUserImportProgress>(imp);
+  useEffect(() => setProgress(imp), [imp]);
+  useOrganizationEvent('BoardUserImportProgress', (payload) => {
+    if (payload.id !== imp.id) return;
+    setProgress(payload);
+    if (!ACTIVE.includes(payload.status)) router.reload({ only: ['import', 'recent'] });
+  });
+  const active = ACTIVE.includes(progress.status);
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => router.reload({ only: ['import', 'recent'], showProgress: false } as never), 3_000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  const percent = progress.total_rows ? Math.round((progress.processed_rows / progress.total_rows) * 100) : 0;
+  const counts: [string, number][] = [
+    ['Created', progress.created_count],
+    ['Updated', progress.updated_count],
+    ['Skipped', progress.skipped_count],
+    ['Failed', progress.failed_count],
+  ];
+
+  return (
+    <Card
+      title={imp.filename}
+      description={active ? 'You can leave this page: the import carries on, and this page shows where it is when you come back.' : undefined}
+      actions={<Badge tone={statusTones[progress.status]}>{statusLabels[progress.status]}</Badge>}
+    >
+      <div className="space-y-5">
+        <div>
+          <div className="mb-1 flex justify-between text-sm text-slate-700 dark:text-slate-300">
+            <span id="import-progress-label">
+              {progress.processed_rows.toLocaleString('en-US')} of {rows(progress.total_rows)} processed
+            </span>
+            <span className="tabular-nums">{percent}%</span>
+          </div>
+          <div role="progressbar" aria-labelledby="import-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+            <div className="h-full rounded-full bg-brand-400 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {counts.map(([label, value]) => (
+            <div key={label} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+              <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
+              <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums dark:text-white">{value.toLocaleString('en-US')}</dd>
+            </div>
+          ))}
+        </dl>
+        {progress.message ? (
+          <p role="alert" className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
+            <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
+            {progress.message}
+          </p>
+        ) : null}
+        {!active ? (
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+            {progress.failed_count > 0 ? (
+              <a href={`/board-users/import/${imp.id}/failures`} download className={buttonClasses({ variant: 'secondary' })}>
+                <Icon name="download" className="size-4" />
+                Download {rows(progress.failed_count)} that failed
+              </a>
+            ) : null}
+            <Button href="/board-users/import" variant="secondary">
+              Import another file
+            </Button>
+            <Button href="/board-users">Go to board users</Button>
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

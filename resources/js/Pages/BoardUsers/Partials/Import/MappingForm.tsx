@@ -1,0 +1,151 @@
+import { router, usePage } from '@inertiajs/react';
+import { useState } from 'react';
+import { Badge } from '@/Components/Badge';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { Select } from '@/Components/Select';
+import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
+import { rows, type FieldOption, type ImportView, type PreviewRow } from './types';
+
+const outcomes: Record<PreviewRow['outcome'], { label: string; tone: 'success' | 'info' | 'neutral' | 'danger' }> = {
+  create: { label: 'New', tone: 'success' },
+  update: { label: 'Updates existing', tone: 'info' },
+  skip: { label: 'Duplicate: skipped', tone: 'neutral' },
+  error: { label: 'Error', tone: 'danger' },
+};
+
+/** Step 2: which column fills which field, what to do with duplicates, a preview; then start. */
+export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview: PreviewRow[]; fields: FieldOption[] }) {
+  const errors = (usePage().props as { errors?: Record<string, string> }).errors ?? {};
+  const [saving, setSaving] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const save = (mapping: string[], duplicates: ImportView['duplicates']) =>
+    router.put(`/board-users/import/${imp.id}`, { mapping, duplicates }, { preserveScroll: true, preserveState: true, onStart: () => setSaving(true), onFinish: () => setSaving(false) });
+  const setColumn = (i: number, field: string) => save(imp.mapping.map((f, j) => (j === i ? field : f)), imp.duplicates);
+  const label = (field: string) => fields.find((f) => f.value === field)?.label;
+  const mapped = imp.mapping.map((f, i) => ({ f, i })).filter(({ f }) => f);
+  const sample = preview[0]?.cells ?? [];
+
+  return (
+    <div className="space-y-6">
+      <Card
+        title="Map the columns"
+        description={`${imp.filename}: ${rows(imp.total_rows)}, ${imp.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, separated by “${imp.delimiter}”. Fields were guessed from the headers; change any that are wrong.`}
+        padded={false}
+      >
+        {errors.mapping || errors.form ? (
+          <p role="alert" data-form-error tabIndex={-1} className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-700 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300">
+            {errors.mapping ?? errors.form}
+          </p>
+        ) : null}
+        <Table caption="Column mapping">
+          <THead>
+            <Tr>
+              <Th>Column in the file</Th>
+              <Th className="hidden sm:table-cell">First row</Th>
+              <Th>Imports into</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {imp.headers.map((header, i) => (
+              <Tr key={i}>
+                <Td strong className="break-words">
+                  {header}
+                </Td>
+                <Td label="First row" className="hidden max-w-xs truncate sm:table-cell">
+                  {sample[i] || <span className="text-slate-400">(empty)</span>}
+                </Td>
+                <Td label="Imports into">
+                  <label htmlFor={`map-${i}`} className="sr-only">
+                    Field for column “{header}”
+                  </label>
+                  <Select
+                    id={`map-${i}`}
+                    value={imp.mapping[i] ?? ''}
+                    invalid={!!errors[`mapping.${i}`]}
+                    aria-describedby={errors[`mapping.${i}`] ? `map-${i}-error` : undefined}
+                    onChange={(e) => setColumn(i, e.target.value)}
+                    placeholder="Don’t import"
+                    options={fields}
+                    className="w-full sm:w-56"
+                  />
+                  {errors[`mapping.${i}`] ? (
+                    <p id={`map-${i}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
+                      {errors[`mapping.${i}`]}
+                    </p>
+                  ) : null}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+        <fieldset className="border-t border-slate-200 p-4 dark:border-slate-700/70">
+          <legend className="sr-only">Rows whose e-mail already exists</legend>
+          <p aria-hidden="true" className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-100">
+            Rows whose e-mail already exists
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+            {(
+              [
+                ['skip', 'Skip them'],
+                ['update', 'Update the existing board user'],
+              ] as const
+            ).map(([value, text]) => (
+              <label key={value} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+                <input type="radio" name="duplicates" value={value} checked={imp.duplicates === value} onChange={() => save(imp.mapping, value)} className="size-4 accent-brand-500" />
+                {text}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </Card>
+
+      <Card title="Preview" description={`The first ${rows(preview.length)} as they would be imported.`} padded={false}>
+        <div aria-busy={saving || undefined} className={saving ? 'opacity-60 transition-opacity' : undefined}>
+          <Table caption="Preview of the first rows">
+            <THead>
+              <Tr>
+                <Th>Row</Th>
+                {mapped.map(({ f, i }) => (
+                  <Th key={i}>{label(f)}</Th>
+                ))}
+                <Th>Result</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {preview.map((row) => (
+                <Tr key={row.line}>
+                  <Td strong className="tabular-nums">
+                    Row {row.line}
+                  </Td>
+                  {mapped.map(({ f, i }) => (
+                    <Td key={i} label={label(f)} className="max-w-xs break-words">
+                      {row.cells[i] || <span className="text-slate-400">—</span>}
+                    </Td>
+                  ))}
+                  <Td label="Result">
+                    <Badge tone={outcomes[row.outcome].tone}>{outcomes[row.outcome].label}</Badge>
+                    {row.error ? <span className="mt-1 block text-xs text-red-700 dark:text-red-300">{row.error}</span> : null}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        </div>
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-end dark:border-slate-700/70">
+          <Button href="/board-users/import" variant="secondary">
+            Choose another file
+          </Button>
+          <Button
+            icon="arrow"
+            processing={starting}
+            disabled={saving}
+            onClick={() => router.post(`/board-users/import/${imp.id}/start`, {}, { preserveScroll: true, onStart: () => setStarting(true), onFinish: () => setStarting(false) })}
+          >
+            Import {rows(imp.total_rows)}
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { BoardUserImportProgress } from '@/types';
+
+export interface ImportView extends BoardUserImportProgress {
+  filename: string;
+  encoding: 'utf-8' | 'windows-1252';
+  delimiter: string;
+  headers: string[];
+  mapping: string[];
+  duplicates: 'skip' | 'update';
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface PreviewRow {
+  line: number;
+  cells: string[];
+  outcome: 'create' | 'update' | 'skip' | 'error';
+  error: string | null;
+}
+
+export interface RecentImport extends Omit<BoardUserImportProgress, 'message'> {
+  filename: string;
+  created_at: string;
+  user_name: string | null;
+}
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export const statusLabels: Record<ImportView['status'], string> = {
+  pending: 'Not started',
+  queued: 'Queued',
+  running: 'Importing',
+  completed: 'Completed',
+  stopped: 'Stopped at plan limit',
+  failed: 'Failed',
+};
+
+export const statusTones = { pending: 'neutral', queued: 'info', running: 'info', completed: 'success', stopped: 'warning', failed: 'danger' } as const;
+
+export const rows = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;

@@ -1,0 +1,81 @@
+import { router } from '@inertiajs/react';
+import { useState } from 'react';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { ConfirmsPassword } from '@/Components/ConfirmsPassword';
+import { Icon } from '@/Components/Icon';
+import { useFormatters } from '@/hooks/useFormatters';
+import PasswordDeleteAction from './PasswordDeleteAction';
+
+export interface BrowserSession {
+  id: string;
+  agent: { is_desktop: boolean; platform: string | null; browser: string | null };
+  ip_address: string | null;
+  last_active: string;
+  is_current_device: boolean;
+}
+
+/** Jetstream's browser sessions: every signed-in browser, and signing them out. */
+export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSession[] }) {
+  const { relative } = useFormatters();
+  const others = sessions.filter((s) => !s.is_current_device).length;
+  const [ending, setEnding] = useState<string | null>(null);
+
+  const signOut = (id: string) => {
+    setEnding(id);
+    router.delete(`/user/browser-sessions/${id}`, { preserveScroll: true, onFinish: () => setEnding(null) });
+  };
+
+  return (
+    <Card
+      id="browser-sessions"
+      title="Browser sessions"
+      description="Where your account is signed in. Sign out of any browser you do not recognize; if you think your account was misused, change your password too."
+    >
+      <ul className="divide-y divide-slate-200 dark:divide-slate-700/70" aria-label="Signed-in browsers">
+        {sessions.map((session) => {
+          const name = `${session.agent.browser ?? 'Unknown browser'} on ${session.agent.platform ?? 'an unknown system'}`;
+          return (
+            <li key={session.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                <Icon name={session.agent.is_desktop ? 'computer' : 'phone'} className="size-5" />
+              </span>
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium text-slate-900 dark:text-white">{name}</p>
+                <p className="text-slate-500 dark:text-slate-400">
+                  {session.ip_address ?? 'Unknown IP'} ·{' '}
+                  {session.is_current_device ? (
+                    <span className="font-medium text-emerald-700 dark:text-emerald-400">This device</span>
+                  ) : (
+                    <>Last active {relative(session.last_active)}</>
+                  )}
+                </p>
+              </div>
+              {session.is_current_device ? null : (
+                <ConfirmsPassword onConfirmed={() => signOut(session.id)}>
+                  {(start, checking) => (
+                    <Button variant="secondary" size="sm" onClick={start} processing={checking || ending === session.id} aria-label={`Sign out ${name}`}>
+                      Sign out
+                    </Button>
+                  )}
+                </ConfirmsPassword>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {others > 0 ? (
+        <PasswordDeleteAction
+          url="/user/other-browser-sessions"
+          label="Sign out other browsers"
+          icon="logout"
+          className="mt-5"
+          title="Sign out other browsers?"
+          description="Every other browser is signed out, and their “remember me” ends. Enter your password to confirm."
+        />
+      ) : (
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No other browser is signed in.</p>
+      )}
+    </Card>
+  );
+}

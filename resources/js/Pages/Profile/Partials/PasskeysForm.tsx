@@ -1,0 +1,195 @@
+import { router } from '@inertiajs/react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/Components/Button';
+import { Card } from '@/Components/Card';
+import { ConfirmsPassword } from '@/Components/ConfirmsPassword';
+import { EmptyState } from '@/Components/EmptyState';
+import { Icon } from '@/Components/Icon';
+import { Modal } from '@/Components/Modal';
+import { TextField } from '@/Components/TextField';
+import { useAppForm } from '@/hooks/useAppForm';
+import { useFormatters } from '@/hooks/useFormatters';
+import { createPasskey, passkeysSupported } from '@/lib/passkeys';
+
+export interface Passkey {
+  id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** Passkeys: several per account, each named; one alone signs in (it counts as two factors). */
+export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
+  const { date, relative } = useFormatters();
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const supported = passkeysSupported();
+
+  const remove = (id: number) => {
+    setRemoving(id);
+    router.delete(`/user/passkeys/${id}`, { preserveScroll: true, onFinish: () => setRemoving(null) });
+  };
+
+  return (
+    <Card
+      id="passkeys"
+      title="Passkeys"
+      description="Sign in with your fingerprint, face or device PIN instead of a password and code. A passkey counts as both factors."
+      actions={
+        supported ? (
+          <ConfirmsPassword onConfirmed={() => setAdding(true)}>
+            {(start, checking) => (
+              <Button size="sm" icon="plus" onClick={start} processing={checking}>
+                Add a passkey
+              </Button>
+            )}
+          </ConfirmsPassword>
+        ) : null
+      }
+    >
+      {!supported ? <p className="mb-4 text-sm text-amber-800 dark:text-amber-300">This browser cannot create passkeys. Passkeys added elsewhere still work.</p> : null}
+      {passkeys.length === 0 ? (
+        <EmptyState icon="key" title="No passkeys yet" text="Add one to sign in without typing your password." bordered={false} />
+      ) : (
+        <ul aria-label="Your passkeys" className="divide-y divide-slate-200 dark:divide-slate-700/70">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                <Icon name="key" className="size-5" />
+              </span>
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="truncate font-medium text-slate-900 dark:text-white">{passkey.name}</p>
+                <p className="text-slate-500 dark:text-slate-400">
+                  Added {date(passkey.created_at)} · {passkey.last_used_at ? `last used ${relative(passkey.last_used_at)}` : 'not used yet'}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" size="sm" onClick={() => setRenaming(passkey)} aria-label={`Rename ${passkey.name}`}>
+                  Rename
+                </Button>
+                <ConfirmsPassword onConfirmed={() => remove(passkey.id)}>
+                  {(start, checking) => (
+                    <Button variant="secondary" size="sm" onClick={start} processing={checking || removing === passkey.id} aria-label={`Remove ${passkey.name}`}>
+                      Remove
+                    </Button>
+                  )}
+                </ConfirmsPassword>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddPasskey open={adding} onClose={() => setAdding(false)} />
+      <RenamePasskey passkey={renaming} onClose={() => setRenaming(null)} />
+    </Card>
+  );
+}
+
+function AddPasskey({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const form = useAppForm({ name: '' });
+  const input = useRef<HTMLInputElement>(null);
+  const [creating, setCreating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const formId = `add-passkey${useId().replace(/[^\w-]/g, '')}`;
+  const errors = form.errors as Record<string, string | undefined>;
+  const busy = creating || form.processing;
+
+  const close = () => {
+    if (busy) return;
+    form.reset();
+    form.clearErrors();
+    setError(null);
+    onClose();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.data.name.trim()) return form.setError('name', 'The name field is required.');
+    setCreating(true);
+    setError(null);
+    const created = await createPasskey();
+    setCreating(false);
+    if ('error' in created) {
+      if (created.error) setError(created.error);
+      return;
+    }
+    form.transform((data) => ({ ...data, credential: created.credential }));
+    form.post('/user/passkeys', {
+      preserveScroll: true,
+      onSuccess: () => {
+        form.reset();
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      size="sm"
+      initialFocus={input}
+      title="Add a passkey"
+      description="Name it after the device or password manager that keeps it, then follow your browser’s prompts."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} icon="key" processing={busy}>
+            Create passkey
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
+        <TextField form={form} name="name" label="Passkey name" ref={input} placeholder="e.g. Work laptop" maxLength={100} required />
+        {error || errors.credential ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {error ?? errors.credential}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}
+
+function RenamePasskey({ passkey, onClose }: { passkey: Passkey | null; onClose: () => void }) {
+  const form = useAppForm({ name: passkey?.name ?? '' });
+  const input = useRef<HTMLInputElement>(null);
+  const formId = `rename-passkey${useId().replace(/[^\w-]/g, '')}`;
+  useEffect(() => {
+    if (!passkey) return;
+    form.setData('name', passkey.name);
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [passkey?.id]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!passkey) return;
+    form.put(`/user/passkeys/${passkey.id}`, { preserveScroll: true, onSuccess: onClose });
+  };
+  return (
+    <Modal
+      open={passkey !== null}
+      onClose={onClose}
+      size="sm"
+      initialFocus={input}
+      title="Rename passkey"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={form.processing}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} processing={form.processing}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <TextField form={form} name="name" label="Passkey name" ref={input} maxLength={100} required />
+      </form>
+    </Modal>
+  );
+}

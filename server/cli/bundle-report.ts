@@ -1,0 +1,114 @@
+/**
+ * npm run bundle:report — what each page costs on a first load, from the build's own manifest
+ * (`public/build/.vite/manifest.json`) and the module report the build writes beside it
+ * (vite.config.ts `bundleReport`): the entry's and the page's static import graph, their CSS,
+ * and the bytes over the wire (the precompressed `.br`/`.gz` when present). It fails when a
+ * page's graph pulls in another page's code, or a guest page the signed-in shell or pusher-js.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export const ENTRY = 'resources/js/app.tsx';
+export const pageKey = (component: string) => `resources/js/Pages/${component}.tsx`;
+
+export function readManifest(buildDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(buildDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Manifest keys (source modules and shared chunks) a first load of `component` fetches before it renders. */
+export function staticGraph(manifest: Manifest, component: string): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`not in the build manifest: ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(ENTRY);
+  visit(pageKey(component));
+  return [...seen];
+}
+
+/** Every source module bundled into the chunks of `keys` (from the build's module report). */
+export function modulesOf(buildDir: string, manifest: Manifest, keys: string[]): string[] {
+  const report = JSON.parse(readFileSync(path.join(buildDir, '.vite/bundle-report.json'), 'utf8')) as { chunks: { file: string; modules: Record<string, number> }[] };
+  const files = new Set(keys.map((k) => manifest[k].file));
+  return report.chunks.filter((c) => files.has(c.file)).flatMap((c) => Object.keys(c.modules));
+}
+
+export interface FirstLoad {
+  files: { file: string; raw: number; br: number; gzip: number }[];
+  raw: number;
+  br: number;
+  gzip: number;
+}
+
+const size = (file: string) => (existsSync(file) ? statSync(file).size : null);
+
+/** JS and CSS of a first load of `component`, raw and as the server sends them (precompressed). */
+export function firstLoad(buildDir: string, component: string): FirstLoad {
+  const manifest = readManifest(buildDir);
+  const keys = staticGraph(manifest, component);
+  const assets = [...new Set(keys.flatMap((k) => [manifest[k].file, ...(manifest[k].css ?? [])]))];
+  const files = assets.map((file) => {
+    const full = path.join(buildDir, file);
+    const raw = size(full)!;
+    return { file, raw, br: size(`${full}.br`) ?? raw, gzip: size(`${full}.gz`) ?? raw };
+  });
+  const sum = (k: 'raw' | 'br' | 'gzip') => files.reduce((n, f) => n + f[k], 0);
+  return { files, raw: sum('raw'), br: sum('br'), gzip: sum('gzip') };
+}
+
+const isPage = (key: string) => key.startsWith('resources/js/Pages/') && !key.includes('/Partials/');
+
+/** Rule breaks: a page whose static graph holds another page, or a guest page holding the shell or pusher-js. */
+export function violations(buildDir: string, guestPages: string[]): string[] {
+  const manifest = readManifest(buildDir);
+  const problems: string[] = [];
+  const pages = Object.keys(manifest).filter(isPage);
+  for (const page of pages) {
+    const component = page.slice('resources/js/Pages/'.length, -'.tsx'.length);
+    const others = staticGraph(manifest, component).filter((k) => isPage(k) && k !== page);
+    // Shared form parts live beside their pages (BoardUsers/Form.tsx): a page module that is not itself rendered is fine.
+    for (const other of others) if (manifest[other].isDynamicEntry) problems.push(`${component} statically imports page ${other}`);
+  }
+  for (const component of guestPages) {
+    const modules = modulesOf(buildDir, manifest, staticGraph(manifest, component));
+    for (const m of modules) {
+      if (/node_modules\/(pusher-js|laravel-echo)\//.test(m)) problems.push(`${component} loads ${m}`);
+      if (m === 'resources/js/Layouts/AppLayout.tsx') problems.push(`${component} loads the signed-in shell (${m})`);
+    }
+  }
+  return problems;
+}
+
+/** Guest pages: the auth pages and the public pages (insights, legal, welcome). */
+export const GUEST_PAGES = ['Auth/Login', 'Auth/Register', 'Auth/ForgotPassword', 'Auth/ResetPassword', 'Auth/OrganizationLogin', 'Insights/Public/Index', 'Insights/Public/Show', 'Welcome', 'Legal/Terms', 'Legal/PrivacyPolicyPage'];
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const buildDir = path.resolve(process.argv[2] ?? 'public/build');
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
+  console.log(`First load per page (JS + CSS), ${buildDir}\n${'page'.padEnd(34)}${'raw'.padStart(9)}${'brotli'.padStart(9)}${'gzip'.padStart(9)}`);
+  const manifest = readManifest(buildDir);
+  for (const key of Object.keys(manifest).filter((k) => isPage(k) && manifest[k].isDynamicEntry).sort()) {
+    const component = key.slice('resources/js/Pages/'.length, -'.tsx'.length);
+    const load = firstLoad(buildDir, component);
+    console.log(`${component.padEnd(34)}${kb(load.raw)}${kb(load.br)}${kb(load.gzip)}`);
+  }
+  const problems = violations(buildDir, GUEST_PAGES);
+  console.log(problems.length ? `\n${problems.join('\n')}` : '\nNo page loads another page, the shell or pusher-js it does not need.');
+  process.exit(problems.length ? 1 : 0);
+}

@@ -1,0 +1,83 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { flash } from '../../http/session-bridge';
+import { actingIn } from '../../http/acting';
+import { validate } from '../../lib/validation';
+import { streamCsv } from '../../lib/csv';
+import { authorize } from '../../tenancy/guard';
+import { orFail } from '../../http/errors';
+import { currentOrganization } from '../../tenancy/current';
+import { routeId } from '../../tenancy/guard';
+import { fieldOptions, importLimits, presentImport } from './presenter';
+import * as repo from './repository';
+import { importRunner } from './runner';
+import { mappingSchema } from './schema';
+import * as service from './service';
+import { readUpload } from './upload';
+
+const showPath = (id: number) => `/board-users/import/${id}`;
+
+export function importController(ctx: AppContext) {
+  async function render(req: Request, res: Response, imp: repo.ImportRow | null) {
+    const org = currentOrganization(req);
+    await res.inertia.render(
+      'BoardUsers/Import',
+      {
+        import: imp ? presentImport(imp) : null,
+        preview: imp && imp.status === 'pending' ? await service.preview(ctx, org.id, imp) : [],
+        fields: fieldOptions,
+        recent: await repo.recentImports(ctx.db, org.id),
+        limits: importLimits,
+      },
+      { title: imp ? `Import ${imp.filename}` : 'Import board users' },
+    );
+  }
+
+  const find = async (req: Request) => orFail(await repo.findImport(ctx.db, currentOrganization(req).id, routeId(req.params.import)));
+
+  return {
+    async index(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      await render(req, res, null);
+    },
+
+    async upload(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const file = await readUpload(req);
+      const imp = await service.createImport(ctx, actingIn(req), file);
+      res.redirect(303, showPath(imp.id));
+    },
+
+    async show(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      await render(req, res, await find(req));
+    },
+
+    async update(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const imp = await find(req);
+      const input = validate(mappingSchema(imp.headers.length), req.body);
+      await service.saveMapping(ctx, actingIn(req), imp.id, input);
+      res.redirect(303, showPath(imp.id));
+    },
+
+    async start(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const imp = await find(req);
+      validate(mappingSchema(imp.headers.length), { mapping: imp.mapping, duplicates: imp.duplicates });
+      const acting = actingIn(req);
+      await service.startImport(ctx, acting, imp.id, (id) => importRunner(ctx).start(acting.organization.id, id, acting));
+      flash(req, 'success', `Importing ${imp.total_rows.toLocaleString('en-US')} rows from ${imp.filename}. You can leave this page; the import carries on.`);
+      res.redirect(303, showPath(imp.id));
+    },
+
+    /** The rows that failed, as they were, with an `error` column: fix them and import this file. */
+    async failures(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const imp = await find(req);
+      const columns = [...imp.headers.map((header, i) => ({ header, value: (r: { cells: string[] }) => r.cells[i] ?? '' })), { header: 'error', value: (r: { error: string }) => r.error }];
+      const base = imp.filename.replace(/\.csv$/i, '');
+      await streamCsv(res, `${base}-failed-rows.csv`, columns, repo.failures(ctx.db, imp.id));
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { oneOf } from '../../lib/fields';
+
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_ROWS = 10_000;
+/** Rows written per transaction. */
+export const BATCH_SIZE = 500;
+export const PREVIEW_ROWS = 10;
+
+/** The board-user fields a column can fill, with their labels and the headers that suggest them. */
+export const IMPORT_FIELDS = {
+  first_name: { label: 'First name', headers: ['firstname', 'first', 'givenname', 'forename', 'vorname', 'prenom'] },
+  last_name: { label: 'Last name', headers: ['lastname', 'last', 'surname', 'familyname', 'nachname', 'nom', 'nomdefamille'] },
+  email: { label: 'Email', headers: ['email', 'emailaddress', 'mail', 'emailadresse', 'courriel', 'adressemail'] },
+  phone: { label: 'Phone', headers: ['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'telefon'] },
+  position: { label: 'Position', headers: ['position', 'jobtitle', 'title', 'role', 'function', 'funktion', 'fonction'] },
+  board_name: { label: 'Board', headers: ['board', 'boardname', 'committee', 'gremium', 'conseil'] },
+  status: { label: 'Status', headers: ['status', 'statut'] },
+  tags: { label: 'Tags', headers: ['tags', 'tag', 'labels', 'schlagworte'] },
+  notes: { label: 'Notes', headers: ['notes', 'note', 'comments', 'comment', 'notizen', 'remarques'] },
+  joined_on: { label: 'Joined on', headers: ['joinedon', 'joined', 'joindate', 'since', 'startdate', 'beigetreten'] },
+} as const;
+export type ImportField = keyof typeof IMPORT_FIELDS;
+export const IMPORT_FIELD_NAMES = Object.keys(IMPORT_FIELDS) as [ImportField, ...ImportField[]];
+export const REQUIRED_FIELDS: ImportField[] = ['first_name', 'last_name'];
+
+const normalise = (header: string) =>
+  header
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\(.*\)/g, '')
+    .replace(/[^a-z0-9]/g, '');
+
+/** The field each header suggests (each field once, first column wins), '' for none. */
+export function guessMapping(headers: string[]): string[] {
+  const taken = new Set<string>();
+  return headers.map((header) => {
+    const key = normalise(header);
+    const field = IMPORT_FIELD_NAMES.find((f) => !taken.has(f) && (f.replace('_', '') === key || (IMPORT_FIELDS[f].headers as readonly string[]).includes(key)));
+    if (!field) return '';
+    taken.add(field);
+    return field;
+  });
+}
+
+/** The mapping form: one field (or '' to skip the column) per column, and what to do with duplicates. */
+export const mappingSchema = (columns: number) =>
+  z
+    .object({
+      mapping: z
+        .array(z.union([z.literal(''), oneOf('field', IMPORT_FIELD_NAMES)]), { error: 'Choose a field for each column.' })
+        .length(columns, 'Choose a field for each column.'),
+      duplicates: oneOf('duplicate handling', ['skip', 'update'] as const),
+    })
+    .superRefine((value, ctx) => {
+      const seen = new Map<string, number>();
+      value.mapping.forEach((field, i) => {
+        if (!field) return;
+        if (seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping', i], message: `${IMPORT_FIELDS[field].label} is already taken by column ${seen.get(field)! + 1}.` });
+        else seen.set(field, i);
+      });
+      for (const field of REQUIRED_FIELDS) {
+        if (!seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping'], message: `Choose the column that holds the ${IMPORT_FIELDS[field].label.toLowerCase()}.` });
+      }
+    });
+export type MappingInput = z.infer<ReturnType<typeof mappingSchema>>;

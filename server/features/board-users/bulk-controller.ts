@@ -1,0 +1,40 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { flash, flashData } from '../../http/session-bridge';
+import { actingIn } from '../../http/acting';
+import { validate } from '../../lib/validation';
+import { safeTimeZone } from '../dashboard/weeks';
+import { authorize } from '../../tenancy/guard';
+import { currentOrganization } from '../../tenancy/current';
+import { exportColumns } from './controller';
+import { streamCsv } from '../../lib/csv';
+import { boardUserBulkSchema, boardUserExportSelectionSchema } from './bulk-schema';
+import { bulkBoardUsers, describe, exportSelection } from './bulk-service';
+
+export function boardUsersBulkController(ctx: AppContext) {
+  return {
+    /** Change status, add/remove a tag, delete or restore the selection; back to the list. */
+    async apply(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      const input = validate(boardUserBulkSchema, req.body);
+      const result = await bulkBoardUsers(ctx, actingIn(req), input);
+      const n = result.changed.length;
+      if (n === 0) flash(req, 'info', `Nothing to change: the ${result.selected === 1 ? 'selected board user was' : `${result.selected.toLocaleString('en-US')} selected board users were`} already so.`);
+      else if (input.action === 'delete') {
+        // The toast offers to undo: restoring exactly these records.
+        flashData(req, 'undo', { message: `${describe(input, n)}.`, url: '/board-users/bulk', data: { action: 'restore', ids: result.changed } });
+      } else flash(req, 'success', `${describe(input, n)}.${result.note ? ` ${result.note}` : ''}`);
+      res.inertia.back('/board-users');
+    },
+
+    /** The selection as CSV (the export's columns): ticked ids, or every row matching the filters. */
+    async export(req: Request, res: Response) {
+      authorize(req, 'read');
+      const org = currentOrganization(req);
+      const selection = validate(boardUserExportSelectionSchema, req.body);
+      const rows = await exportSelection(ctx, org.id, { ...selection, filters: { ...selection.filters, sort: 'name', direction: 'asc' } });
+      const date = ctx.clock.now().toISOString().slice(0, 10);
+      await streamCsv(res, `board-users-${org.slug}-${date}-selection.csv`, exportColumns(safeTimeZone(req.user?.timezone)), rows);
+    },
+  };
+}

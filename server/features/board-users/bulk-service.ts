@@ -1,0 +1,115 @@
+import { channels } from '../../broadcasting/broadcaster';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
+import type { ActingIn } from '../../tenancy/acting';
+import { inTransaction } from '../../lib/unit-of-work';
+import { assertWithinLimit } from '../subscriptions/limits';
+import * as bulk from './bulk-repository';
+import type { BoardUserBulkInput } from './bulk-schema';
+import { MAX_BULK } from './bulk-schema';
+import { MAX_TAGS } from './schema';
+import { ValidationError } from '../../http/errors';
+import { exportRows } from './repository';
+
+export interface BulkResult {
+  action: BoardUserBulkInput['action'];
+  /** Records selected. */
+  selected: number;
+  /** The ids really changed (those already so are left out). */
+  changed: number[];
+  /** Why some selected records were left alone, when it is not obvious. */
+  note: string | null;
+}
+
+const people = (n: number) => `${n.toLocaleString('en-US')} board ${n === 1 ? 'user' : 'users'}`;
+
+/** What the activity entry says (and the flash message, in the past tense). */
+export function describe(input: BoardUserBulkInput, n: number): string {
+  switch (input.action) {
+    case 'status':
+      return `Set the status of ${people(n)} to ${input.status}`;
+    case 'add_tag':
+      return `Tagged ${people(n)} “${input.tag}”`;
+    case 'remove_tag':
+      return `Removed the tag “${input.tag}” from ${people(n)}`;
+    case 'delete':
+      return `Deleted ${people(n)}`;
+    case 'restore':
+      return `Restored ${people(n)}`;
+  }
+}
+
+const EVENTS: Record<BoardUserBulkInput['action'], string> = { status: 'bulk_updated', add_tag: 'bulk_updated', remove_tag: 'bulk_updated', delete: 'bulk_deleted', restore: 'bulk_restored' };
+
+/**
+ * The ids a bulk action may touch: with ticked ids, every one must have been found in the
+ * organisation (one that was not is a 404, and nothing changes); "all matching" is capped.
+ */
+export function checkedSelection(input: { all: boolean; ids: number[] }, found: number[]): number[] {
+  if (!input.all && found.length !== new Set(input.ids).size) throw new HttpError(404);
+  if (found.length > MAX_BULK) throw new ValidationError({ ids: `A bulk action takes at most ${MAX_BULK.toLocaleString('en-US')} rows; narrow the filters.` });
+  return found;
+}
+
+/**
+ * One bulk action in one transaction with one activity entry naming every changed id. Selected
+ * ids are checked against the organisation first: one that is not its own makes the whole
+ * request a 404 (and changes nothing).
+ */
+export async function bulkBoardUsers(ctx: AppContext, acting: ActingIn, input: BoardUserBulkInput): Promise<BulkResult> {
+  const org = acting.organization.id;
+  return inTransaction(ctx, acting, async (uow) => {
+    const ids = checkedSelection(input, await bulk.lockSelected(uow.db, org, input));
+    const now = ctx.clock.now();
+    let changed: number[] = [];
+    let note: string | null = null;
+    if (ids.length) {
+      switch (input.action) {
+        case 'status':
+          changed = await bulk.setStatus(uow.db, org, ids, input.status, now);
+          break;
+        case 'add_tag': {
+          const full = await bulk.fullOfTags(uow.db, org, ids, input.tag, MAX_TAGS);
+          if (full) note = `${people(full)} already had ${MAX_TAGS} tags and ${full === 1 ? 'was' : 'were'} left as ${full === 1 ? 'it was' : 'they were'}.`;
+          changed = await bulk.addTag(uow.db, org, ids, input.tag, MAX_TAGS, now);
+          break;
+        }
+        case 'remove_tag':
+          changed = await bulk.removeTag(uow.db, org, ids, input.tag, now);
+          break;
+        case 'delete':
+          changed = await bulk.softDelete(uow.db, org, ids, now);
+          break;
+        case 'restore': {
+          const trashed = await bulk.trashedAmong(uow.db, org, ids);
+          if (trashed.length) await assertWithinLimit(uow.db, org, 'boardUsers', { adding: trashed.length, field: 'ids', now });
+          changed = await bulk.restore(uow.db, org, trashed, now);
+          break;
+        }
+      }
+    }
+    changed.sort((a, b) => a - b);
+    if (changed.length) {
+      await uow.log({
+        organization_id: org,
+        event: EVENTS[input.action],
+        subject_type: 'board_user',
+        subject_id: null,
+        description: describe(input, changed.length),
+        properties: {
+          ids: changed,
+          attributes: { action: input.action, ...(input.action === 'status' ? { status: input.status } : {}), ...('tag' in input ? { tag: input.tag } : {}) },
+        },
+      });
+      uow.broadcast({ channels: [channels.organization(org)], event: 'BoardUserChanged', data: { id: 0, action: `bulk_${input.action}` } });
+    }
+    return { action: input.action, selected: ids.length, changed, note };
+  });
+}
+
+/** The rows of an export of the selection; an id of another organisation is a 404. */
+export async function exportSelection(ctx: AppContext, organizationId: number, selection: { all: boolean; ids: number[]; filters: Parameters<typeof exportRows>[2] }) {
+  if (selection.all) return exportRows(ctx.db, organizationId, selection.filters);
+  if ((await bulk.countOwn(ctx.db, organizationId, selection.ids)) !== new Set(selection.ids).size) throw new HttpError(404);
+  return bulk.exportRowsByIds(ctx.db, organizationId, selection.ids);
+}

@@ -1,0 +1,43 @@
+import type { Db } from '../../db/types';
+
+/** All SQL of browser sessions: the user's session rows, their remember tokens, known devices. */
+
+export function userSessions(db: Db, userId: number, activeSince: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'user_agent', 'last_activity', 'data'])
+    .where('user_id', '=', userId)
+    .where('last_activity', '>=', activeSince)
+    .orderBy('last_activity', 'desc')
+    .execute();
+}
+
+/** Deletes the sessions (by stored id) and answers their data, to find their remember tokens. */
+export function deleteSessions(db: Db, userId: number, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.deleteFrom('sessions').where('user_id', '=', userId).where('id', 'in', ids).returning(['id', 'data']).execute();
+}
+
+export async function deleteRememberTokens(db: Db, userId: number, selectors: string[]): Promise<void> {
+  if (!selectors.length) return;
+  await db.deleteFrom('remember_tokens').where('user_id', '=', userId).where('selector', 'in', selectors).execute();
+}
+
+/** Every remember token of the user but `keep` (this browser's). */
+export async function deleteRememberTokensExcept(db: Db, userId: number, keep: string | null): Promise<void> {
+  let query = db.deleteFrom('remember_tokens').where('user_id', '=', userId);
+  if (keep) query = query.where('selector', '!=', keep);
+  await query.execute();
+}
+
+/** Records the device; answers whether it was new and whether the user had any device before. */
+export async function rememberDevice(db: Db, userId: number, deviceHash: string, now: Date): Promise<{ isNew: boolean; hadOthers: boolean }> {
+  const before = await db.selectFrom('known_devices').select(['device_hash']).where('user_id', '=', userId).execute();
+  const known = before.some((d) => d.device_hash === deviceHash);
+  await db
+    .insertInto('known_devices')
+    .values({ user_id: userId, device_hash: deviceHash, first_seen_at: now, last_seen_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'device_hash']).doUpdateSet({ last_seen_at: now }))
+    .execute();
+  return { isNew: !known, hadOthers: before.length > 0 };
+}

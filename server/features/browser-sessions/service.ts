@@ -1,0 +1,87 @@
+import type { AppContext } from '../../context';
+import type { User } from '../../db/types';
+import { hmac, sha256 } from '../../lib/crypto';
+import type { Acting } from '../../tenancy/acting';
+import { inTransaction } from '../../lib/unit-of-work';
+import { queueSecurityMail } from '../two-factor/mails';
+import { describeAgent, parseAgent, type Agent } from './agent';
+import * as repo from './repository';
+
+import { REMEMBER_SELECTOR } from '../auth/remember';
+
+export interface BrowserSession {
+  /** Opaque: never the stored session id. */
+  id: string;
+  agent: Agent;
+  ip_address: string | null;
+  last_active: string;
+  is_current_device: boolean;
+}
+
+const publicId = (ctx: AppContext, storedId: string) => hmac(ctx.key, `browser-session:${storedId}`).slice(0, 32);
+const lifetimeStart = (ctx: AppContext) => new Date(ctx.clock.now().getTime() - ctx.config.SESSION_LIFETIME_MINUTES * 60_000);
+const selectorOf = (data: unknown) => {
+  const value = (data as Record<string, unknown> | null)?.[REMEMBER_SELECTOR];
+  return typeof value === 'string' ? value : null;
+};
+
+/** Every live session of the user, newest first; `currentId` is this browser's session id. */
+export async function list(ctx: AppContext, userId: number, currentId: string): Promise<BrowserSession[]> {
+  const current = sha256(currentId);
+  const rows = await repo.userSessions(ctx.db, userId, lifetimeStart(ctx));
+  // This browser first, then the others, most recently active first.
+  return rows
+    .map((row) => ({
+      id: publicId(ctx, row.id),
+      agent: parseAgent(row.user_agent),
+      ip_address: row.ip,
+      last_active: row.last_activity.toISOString(),
+      is_current_device: row.id === current,
+    }))
+    .sort((a, b) => Number(b.is_current_device) - Number(a.is_current_device));
+}
+
+/** Signs one other browser out: its session ends and its remember-me token is revoked. False when there is no such session. */
+export async function signOutOne(ctx: AppContext, acting: Acting, id: string, currentId: string): Promise<boolean> {
+  const user = acting.user;
+  const current = sha256(currentId);
+  const rows = await repo.userSessions(ctx.db, user.id, new Date(0));
+  const target = rows.find((row) => row.id !== current && publicId(ctx, row.id) === id);
+  if (!target) return false;
+  await inTransaction(ctx, acting, async (uow) => {
+    const removed = await repo.deleteSessions(uow.db, user.id, [target.id]);
+    await repo.deleteRememberTokens(uow.db, user.id, removed.map((r) => selectorOf(r.data)).filter((s): s is string => !!s));
+    await uow.log({ organization_id: null, event: 'browser_session_ended', subject_type: 'user', subject_id: user.id, description: `${user.name} signed out ${describeAgent(parseAgent(target.user_agent))} (${target.ip ?? 'unknown IP'})` });
+  });
+  return true;
+}
+
+/** Jetstream's "log out other browser sessions": every other session and remember-me token. */
+export async function signOutOthers(ctx: AppContext, acting: Acting, currentId: string, currentSelector: string | null): Promise<number> {
+  const user = acting.user;
+  const current = sha256(currentId);
+  const rows = await repo.userSessions(ctx.db, user.id, new Date(0));
+  return inTransaction(ctx, acting, async (uow) => {
+    const removed = await repo.deleteSessions(uow.db, user.id, rows.filter((r) => r.id !== current).map((r) => r.id));
+    await repo.deleteRememberTokensExcept(uow.db, user.id, currentSelector);
+    await uow.log({ organization_id: null, event: 'other_browser_sessions_ended', subject_type: 'user', subject_id: user.id, description: `${user.name} signed out ${removed.length} other ${removed.length === 1 ? 'browser' : 'browsers'}` });
+    return removed.length;
+  });
+}
+
+const NEW_ACCOUNT_MS = 60_000;
+
+/**
+ * At sign-in: remembers the device (a random id in a long-lived cookie, stored hashed) and, when
+ * the account has been used elsewhere before, is older than a minute, and this device is new, mails the owner.
+ */
+export async function noteSignIn(ctx: AppContext, user: User, device: { id: string; ip: string | null; userAgent: string | null }): Promise<void> {
+  const { isNew, hadOthers } = await repo.rememberDevice(ctx.db, user.id, sha256(`device:${device.id}`), ctx.clock.now());
+  // As laravel-authentication-log does: no mail for the sign-ins of an account's first minute.
+  const brandNew = ctx.clock.now().getTime() - user.created_at.getTime() < NEW_ACCOUNT_MS;
+  if (!isNew || !hadOthers || brandNew) return;
+  await queueSecurityMail(ctx, user, `New sign-in to your ${ctx.config.APP_NAME} account`, [
+    `Your account was just signed in to from a device we have not seen before: ${describeAgent(parseAgent(device.userAgent))}, IP address ${device.ip ?? 'unknown'}, at ${ctx.clock.now().toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+    'If this was you, there is nothing to do.',
+  ]);
+}

@@ -1,0 +1,52 @@
+import { channels } from '../../broadcasting/broadcaster';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
+import type { ActingIn } from '../../tenancy/acting';
+import { inTransaction } from '../../lib/unit-of-work';
+import { checkedSelection } from '../board-users/bulk-service';
+import { assertWithinLimit } from '../subscriptions/limits';
+import * as bulk from './bulk-repository';
+import type { InsightBulkInput, InsightSelection } from './bulk-schema';
+
+const insights = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'insight' : 'insights'}`;
+
+export const describe = (action: InsightBulkInput['action'], n: number) =>
+  ({ publish: `Published ${insights(n)}`, archive: `Archived ${insights(n)}`, delete: `Deleted ${insights(n)}`, restore: `Restored ${insights(n)}` })[action];
+
+const EVENTS: Record<InsightBulkInput['action'], string> = { publish: 'bulk_published', archive: 'bulk_archived', delete: 'bulk_deleted', restore: 'bulk_restored' };
+
+/**
+ * Publish, archive, delete or restore the selection: one transaction, one activity entry with the
+ * changed ids. An id of another organisation makes the request a 404 and changes nothing.
+ * Deleted insights are not published or archived (restore them first).
+ */
+export async function bulkInsights(ctx: AppContext, acting: ActingIn, input: InsightBulkInput) {
+  const org = acting.organization.id;
+  return inTransaction(ctx, acting, async (uow) => {
+    const ids = checkedSelection(input, await bulk.lockSelected(uow.db, org, input));
+    const now = ctx.clock.now();
+    let changed: number[] = [];
+    if (ids.length) {
+      if (input.action === 'publish') changed = await bulk.publish(uow.db, org, ids, now);
+      else if (input.action === 'archive') changed = await bulk.archive(uow.db, org, ids, now);
+      else if (input.action === 'delete') changed = await bulk.softDelete(uow.db, org, ids, now);
+      else {
+        const trashed = await bulk.trashedAmong(uow.db, org, ids);
+        if (trashed.length) await assertWithinLimit(uow.db, org, 'insights', { adding: trashed.length, field: 'ids', now });
+        changed = await bulk.restore(uow.db, org, trashed, now);
+      }
+    }
+    changed.sort((a, b) => a - b);
+    if (changed.length) {
+      await uow.log({ organization_id: org, event: EVENTS[input.action], subject_type: 'insight', subject_id: null, description: describe(input.action, changed.length), properties: { ids: changed, attributes: { action: input.action } } });
+      uow.broadcast({ channels: [channels.organization(org)], event: 'InsightChanged', data: { id: 0, action: `bulk_${input.action}` } });
+    }
+    return { selected: ids.length, changed };
+  });
+}
+
+/** The rows of an export of the selection; an id of another organisation is a 404. */
+export async function exportSelection(ctx: AppContext, organizationId: number, selection: InsightSelection) {
+  if (!selection.all && (await bulk.countOwn(ctx.db, organizationId, selection.ids)) !== new Set(selection.ids).size) throw new HttpError(404);
+  return bulk.exportRows(ctx.db, organizationId, selection);
+}

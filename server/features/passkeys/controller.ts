@@ -1,0 +1,84 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
+import { flash } from '../../http/session-bridge';
+import { actingFrom } from '../../http/acting';
+import { validate } from '../../lib/validation';
+import { intendedUrl } from '../auth/middleware';
+import { ensureNotThrottled, LOGIN_DECAY_SECONDS } from '../auth/service';
+import { completeLogin, loginClient } from '../auth/session';
+import { passkeyLoginSchema, registerPasskeySchema, renamePasskeySchema } from './schema';
+import * as passkeys from './service';
+
+/** Each ceremony's challenge lives in the session and is used once. */
+const REGISTRATION = 'passkeys.registration_challenge';
+const AUTHENTICATION = 'passkeys.authentication_challenge';
+
+const OPTIONS_PER_MINUTE = 30;
+
+const routeId = (req: Request) => {
+  const id = Number(req.params.id);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new HttpError(404);
+  return id;
+};
+
+export function passkeysController(ctx: AppContext) {
+  return {
+    async registrationOptions(req: Request, res: Response) {
+      const options = await passkeys.registrationOptions(ctx, req.user!);
+      req.session.put(REGISTRATION, options.challenge);
+      res.json(options);
+    },
+
+    async store(req: Request, res: Response) {
+      const input = validate(registerPasskeySchema, req.body);
+      await passkeys.register(ctx, actingFrom(req), input, req.session.pull<string>(REGISTRATION));
+      flash(req, 'success', `Passkey “${input.name}” added.`);
+      res.redirect(303, '/profile');
+    },
+
+    async rename(req: Request, res: Response) {
+      const id = routeId(req);
+      // Someone else's (or no) passkey is a 404 before anything about the form is said.
+      if (!(await passkeys.owns(ctx, req.user!.id, id))) throw new HttpError(404);
+      const { name } = validate(renamePasskeySchema, req.body);
+      await passkeys.rename(ctx, actingFrom(req), id, name);
+      flash(req, 'success', 'Passkey renamed.');
+      res.redirect(303, '/profile');
+    },
+
+    async destroy(req: Request, res: Response) {
+      await passkeys.remove(ctx, actingFrom(req), routeId(req));
+      flash(req, 'success', 'Passkey removed.');
+      res.redirect(303, '/profile');
+    },
+
+    async authenticationOptions(req: Request, res: Response) {
+      // Each call stores a challenge in a guest session: bounded per IP.
+      const key = `passkey-options|${req.ip}`;
+      if (await ctx.limiter.attempt(key, OPTIONS_PER_MINUTE, 60)) {
+        const seconds = await ctx.limiter.availableIn(key);
+        throw new HttpError(429, `Too many requests. Please try again in ${seconds} seconds.`, { 'Retry-After': String(seconds) });
+      }
+      const options = await passkeys.authenticationOptions(ctx);
+      req.session.put(AUTHENTICATION, options.challenge);
+      res.json(options);
+    },
+
+    /** A passkey with user verification is two factors: no code is asked for after it. */
+    async login(req: Request, res: Response) {
+      const key = `passkey|${req.ip}`;
+      await ensureNotThrottled(ctx, loginClient(req), key, 'passkey');
+      const { credential } = validate(passkeyLoginSchema, req.body);
+      let user;
+      try {
+        user = await passkeys.authenticate(ctx, credential, req.session.pull<string>(AUTHENTICATION));
+      } catch (error) {
+        await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+        throw error;
+      }
+      await completeLogin(ctx, req, res, user, false);
+      res.redirect(303, intendedUrl(req));
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { ValidationError } from '../../http/errors';
+import { flash } from '../../http/session-bridge';
+import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
+import { actingFrom, actingIn, requestActor } from '../../http/acting';
+import { validate } from '../../lib/validation';
+import { intendedUrl } from '../auth/middleware';
+import { verifyPassword } from '../auth/passwords';
+import { ensureNotThrottled, LOGIN_DECAY_SECONDS } from '../auth/service';
+import { completeLogin, loginClient } from '../auth/session';
+import { routeOrganization } from '../../tenancy/guard';
+import { forgetPendingLogin, pendingLogin } from './pending-login';
+import { challengeSchema, confirmTwoFactorSchema, disableTwoFactorSchema, requirementSchema } from './schema';
+import * as twoFactor from './service';
+import { setRequirement } from './requirement';
+
+import { RECOVERY_CODES_KEY as CODES_KEY } from './service';
+const codesKey = (ctx: AppContext) => deriveKey(ctx.key, 'recovery-codes-once');
+
+const wantsJson = (req: Request) => !req.isInertia && req.accepts(['html', 'json']) === 'json';
+
+/** Inertia visits go back to the profile with a toast; API clients (Fortify's) get 200 JSON. */
+function done(req: Request, res: Response, message: string) {
+  if (wantsJson(req)) return res.status(200).json({ message });
+  flash(req, 'success', message);
+  return res.redirect(303, '/profile');
+}
+
+export function twoFactorController(ctx: AppContext) {
+  const keepCodes = (req: Request, codes: string[]) => req.session.put(CODES_KEY, encryptString(codesKey(ctx), JSON.stringify(codes)));
+
+  return {
+    async enable(req: Request, res: Response) {
+      await twoFactor.enable(ctx, req.user!);
+      done(req, res, 'Scan the QR code with your authenticator app, then enter a code to finish.');
+    },
+
+    async confirm(req: Request, res: Response) {
+      const { code } = validate(confirmTwoFactorSchema, req.body);
+      keepCodes(req, await twoFactor.confirm(ctx, actingFrom(req), code));
+      done(req, res, 'Two-factor sign-in is on.');
+    },
+
+    async disable(req: Request, res: Response) {
+      const { password } = validate(disableTwoFactorSchema, req.body);
+      if (!(await verifyPassword(req.user!.password, password))) throw new ValidationError({ password: 'The provided password is incorrect.' });
+      await twoFactor.disable(ctx, actingFrom(req));
+      req.session.forget(CODES_KEY);
+      done(req, res, 'Two-factor sign-in is off.');
+    },
+
+    async qrCode(req: Request, res: Response) {
+      res.json({ svg: (await twoFactor.qrCode(ctx, req.user!)) ?? '' });
+    },
+
+    async secretKey(req: Request, res: Response) {
+      const secretKey = await twoFactor.secret(ctx, req.user!.id);
+      if (!secretKey) return res.status(404).json({ message: 'Two-factor sign-in is not set up.' });
+      res.json({ secretKey });
+    },
+
+    /** The codes are stored hashed: they can be read once, right after they were made. */
+    recoveryCodes(req: Request, res: Response) {
+      const sealed = req.session.pull<string>(CODES_KEY);
+      const plain = sealed ? decryptString(codesKey(ctx), sealed) : null;
+      res.json(plain ? (JSON.parse(plain) as string[]) : []);
+    },
+
+    async regenerateRecoveryCodes(req: Request, res: Response) {
+      keepCodes(req, await twoFactor.regenerateRecoveryCodes(ctx, actingFrom(req)));
+      done(req, res, 'New recovery codes made. The old ones no longer work.');
+    },
+
+    async showChallenge(req: Request, res: Response) {
+      if (!(await pendingLogin(ctx, req))) return res.redirect('/login');
+      return res.inertia.render('Auth/TwoFactorChallenge', {}, { title: 'Two-factor confirmation' });
+    },
+
+    async challenge(req: Request, res: Response) {
+      const pending = await pendingLogin(ctx, req);
+      if (!pending) {
+        flash(req, 'info', 'Your sign-in expired. Please sign in again.');
+        return res.redirect(303, '/login');
+      }
+      const input = validate(challengeSchema, req.body);
+      const field = input.recovery_code ? 'recovery_code' : 'code';
+      const key = `two-factor|${pending.user.id}|${req.ip}`;
+      await ensureNotThrottled(ctx, loginClient(req), key, field);
+      try {
+        await twoFactor.verifyChallenge(ctx, requestActor(req, pending.user), pending.user, input);
+      } catch (error) {
+        await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
+        throw error;
+      }
+      await ctx.limiter.clear(key);
+      forgetPendingLogin(req);
+      await completeLogin(ctx, req, res, pending.user, pending.remember, pending.organizationId ?? undefined);
+      res.redirect(303, intendedUrl(req));
+    },
+
+    async updateRequirement(req: Request, res: Response) {
+      const target = routeOrganization(req);
+      const { require_two_factor } = validate(requirementSchema, req.body);
+      await setRequirement(ctx, actingIn(req, target), require_two_factor);
+      flash(req, 'success', require_two_factor ? 'Members must now use two-factor sign-in.' : 'Two-factor sign-in is no longer required.');
+      res.redirect(303, `/organizations/${target.id}/edit`);
+    },
+  };
+}

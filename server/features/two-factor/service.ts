@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context';
+import type { User } from '../../db/types';
+import { ValidationError } from '../../http/errors';
+import { sha256 } from '../../lib/crypto';
+import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
+import type { Acting } from '../../tenancy/acting';
+import { inTransaction, type Actor } from '../../lib/unit-of-work';
+import { queueSecurityMail, securityMail } from './mails';
+import * as repo from './repository';
+import { matchingStep, newSecret, otpauthUri, qrCodeSvg } from './totp';
+
+export const RECOVERY_CODE_COUNT = 8;
+/** Fresh recovery codes wait in the session (encrypted) until the page has read them once. */
+export const RECOVERY_CODES_KEY = 'two_factor.recovery_codes';
+export const recoveryCodesWaiting = (req: { session: { has(key: string): boolean } }) => req.session.has(RECOVERY_CODES_KEY);
+export const INVALID_CODE = 'The provided two factor authentication code was invalid.';
+export const REUSED_CODE = 'This code has already been used. Wait for the next code from your app.';
+export const INVALID_RECOVERY_CODE = 'The provided two factor recovery code was invalid.';
+
+const secretKey = (ctx: AppContext) => deriveKey(ctx.key, 'two-factor-secret');
+
+/** Fortify's shape: two groups of ten lower-case letters and digits. */
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = randomBytes(20);
+  const chars = [...bytes].map((b) => alphabet[b % 36]);
+  return `${chars.slice(0, 10).join('')}-${chars.slice(10).join('')}`;
+}
+
+export const hashRecoveryCode = (code: string) => sha256(`recovery:${code.trim().toLowerCase()}`);
+
+export interface TwoFactorStatus {
+  /** Confirmed: sign-in asks for a code. */
+  enabled: boolean;
+  /** A secret was made but not yet confirmed with a code. */
+  confirming: boolean;
+  recoveryCodesLeft: number;
+}
+
+export async function status(ctx: AppContext, userId: number): Promise<TwoFactorStatus> {
+  const credential = await repo.findCredential(ctx.db, userId);
+  const enabled = !!credential?.confirmed_at;
+  return { enabled, confirming: !!credential && !enabled, recoveryCodesLeft: enabled ? await repo.unusedRecoveryCodeCount(ctx.db, userId) : 0 };
+}
+
+export async function isEnabled(ctx: AppContext, userId: number): Promise<boolean> {
+  return !!(await repo.findCredential(ctx.db, userId))?.confirmed_at;
+}
+
+/** Step one: a new secret, not yet in force (unless two-factor sign-in is already on: then nothing). */
+export async function enable(ctx: AppContext, user: User): Promise<void> {
+  const existing = await repo.findCredential(ctx.db, user.id);
+  if (existing?.confirmed_at) return;
+  await repo.putUnconfirmedSecret(ctx.db, user.id, encryptString(secretKey(ctx), newSecret()), ctx.clock.now());
+}
+
+/** The base32 secret, for typing into an app by hand; null when there is none. */
+export async function secret(ctx: AppContext, userId: number): Promise<string | null> {
+  const credential = await repo.findCredential(ctx.db, userId);
+  return credential ? decryptString(secretKey(ctx), credential.secret) : null;
+}
+
+export async function qrCode(ctx: AppContext, user: User): Promise<string | null> {
+  const base32 = await secret(ctx, user.id);
+  return base32 ? qrCodeSvg(otpauthUri(base32, user.email, ctx.config.APP_NAME)) : null;
+}
+
+async function newRecoveryCodes(db: Parameters<typeof repo.replaceRecoveryCodes>[0], userId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await repo.replaceRecoveryCodes(db, userId, codes.map(hashRecoveryCode));
+  return codes;
+}
+
+/** Step two: a current code from the app puts it in force. Answers the recovery codes (shown once). */
+export async function confirm(ctx: AppContext, acting: Acting, code: string): Promise<string[]> {
+  const user = acting.user;
+  const credential = await repo.findCredential(ctx.db, user.id);
+  if (!credential || credential.confirmed_at) throw new ValidationError({ code: 'Turn on two-factor sign-in first.' });
+  const base32 = decryptString(secretKey(ctx), credential.secret);
+  const step = base32 ? matchingStep(base32, code, ctx.clock.now()) : null;
+  if (step === null) throw new ValidationError({ code: INVALID_CODE });
+  const codes = await inTransaction(ctx, acting, async (uow) => {
+    if (!(await repo.markConfirmed(uow.db, user.id, ctx.clock.now(), step))) throw new ValidationError({ code: 'Two-factor sign-in is already on.' });
+    const codes = await newRecoveryCodes(uow.db, user.id);
+    await uow.log({ organization_id: null, event: 'two_factor_enabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned on two-factor sign-in` });
+    await uow.mail(
+      securityMail(ctx, user, 'Two-factor sign-in was turned on on your account', [
+        'Two-factor sign-in was turned on on your account. From now on, signing in asks for a code from your authenticator app after your password.',
+      ]),
+    );
+    return codes;
+  });
+  return codes;
+}
+
+export async function disable(ctx: AppContext, acting: Acting): Promise<void> {
+  const user = acting.user;
+  await inTransaction(ctx, acting, async (uow) => {
+    if (!(await repo.deleteCredential(uow.db, user.id))) return;
+    await uow.log({ organization_id: null, event: 'two_factor_disabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned off two-factor sign-in` });
+    await uow.mail(
+      securityMail(ctx, user, 'Two-factor sign-in was turned off on your account', [
+        'Two-factor sign-in was turned off on your account. Signing in now needs only your password.',
+      ]),
+    );
+  });
+}
+
+export async function regenerateRecoveryCodes(ctx: AppContext, acting: Acting): Promise<string[]> {
+  const user = acting.user;
+  if (!(await isEnabled(ctx, user.id))) throw new ValidationError({ recovery_codes: 'Turn on two-factor sign-in first.' });
+  const codes = await inTransaction(ctx, acting, async (uow) => {
+    const codes = await newRecoveryCodes(uow.db, user.id);
+    await uow.log({ organization_id: null, event: 'recovery_codes_regenerated', subject_type: 'user', subject_id: user.id, description: `${user.name} made new recovery codes` });
+    await uow.mail(securityMail(ctx, user, 'New two-factor recovery codes were made for your account', ['New recovery codes were made for your account. The old ones no longer work.']));
+    return codes;
+  });
+  return codes;
+}
+
+/**
+ * The sign-in challenge: a current code (±1 step, each step accepted once) or an unused
+ * recovery code. Throws the form's field error when neither holds.
+ */
+export async function verifyChallenge(ctx: AppContext, actor: Actor, user: User, input: { code: string | null; recovery_code: string | null }): Promise<void> {
+  const credential = await repo.findCredential(ctx.db, user.id);
+  if (!credential?.confirmed_at) throw new ValidationError({ code: INVALID_CODE });
+  if (input.recovery_code) {
+    const used = await inTransaction(ctx, actor, async (uow) => {
+      const ok = await repo.useRecoveryCode(uow.db, user.id, hashRecoveryCode(input.recovery_code!), ctx.clock.now());
+      if (!ok) return false;
+      await uow.log({ organization_id: null, event: 'recovery_code_used', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in with a recovery code` });
+      const left = await repo.unusedRecoveryCodeCount(uow.db, user.id);
+      await uow.mail(
+        securityMail(ctx, user, 'A recovery code was used to sign in to your account', [
+          `A two-factor recovery code was used to sign in to your account. ${left} unused recovery ${left === 1 ? 'code is' : 'codes are'} left.`,
+        ]),
+      );
+      return true;
+    });
+    if (!used) throw new ValidationError({ recovery_code: INVALID_RECOVERY_CODE });
+    return;
+  }
+  const base32 = decryptString(secretKey(ctx), credential.secret);
+  const step = base32 && input.code ? matchingStep(base32, input.code, ctx.clock.now()) : null;
+  if (step === null) throw new ValidationError({ code: INVALID_CODE });
+  if (!(await repo.claimStep(ctx.db, user.id, step))) throw new ValidationError({ code: REUSED_CODE });
+}

@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+/** The current code, `offsetMs` from now (one step ahead is inside the window and never the step just used). */
+export const totpCode = (secret: string, offsetMs = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });
+
+/**
+ * Turns two-factor sign-in on from the profile as a person would: the button, the password
+ * dialog, the secret read off the page, a code from it. Answers the secret and the recovery codes.
+ */
+export async function turnOnTwoFactor(page: Page, password: string, onSetupShown?: () => Promise<void>) {
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: /Two-factor sign-in/ });
+  await card.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+  if (await dialog.isVisible().catch(() => false)) {
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+  }
+  await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await card.getByTestId('two-factor-secret').textContent())!.trim();
+  if (onSetupShown) await onSetupShown();
+  await card.getByLabel('Code from your app').fill(totpCode(secret));
+  await card.getByRole('button', { name: 'Confirm' }).click();
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  const codes = (await card.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) => c.trim());
+  return { card, secret, codes };
+}
