@@ -2,7 +2,7 @@ import { sql, type DeleteQueryBuilder, type DeleteResult, type SelectQueryBuilde
 import type { Database, Db, Role } from '../db/types';
 
 /** Tables whose rows belong to one organisation. */
-export type TenantTable = 'board_users' | 'insights' | 'memberships' | 'invitations' | 'activity_logs' | 'subscriptions' | 'subscription_events';
+export type TenantTable = 'board_users' | 'insights' | 'memberships' | 'invitations' | 'activity_logs' | 'subscriptions' | 'subscription_events' | 'board_user_imports';
 
 /** `<table>.organization_id`, qualified so a join with another tenant table stays unambiguous. */
 const organizationColumn = (table: TenantTable) => `${table}.organization_id` as `${TenantTable}.organization_id`;

@@ -8,13 +8,14 @@ import { logout } from '../auth/session';
 import { deleteAccountSchema, updatePasswordSchema, updateProfileSchema } from './schema';
 import * as profile from './service';
 import { securityProps } from '../account-security/profile-props';
+import { recoveryCodesWaiting } from '../two-factor/service';
 
 export function profileController(ctx: AppContext) {
   return {
     edit: async (req: Request, res: Response) =>
       res.inertia.render(
         'Profile/Edit',
-        { mustVerifyEmail: true, status: req.session.get<string>('status') ?? null, ...(await securityProps(ctx, req)) },
+        { mustVerifyEmail: true, status: req.session.get<string>('status') ?? null, ...(await securityProps(ctx, req.user!, { id: req.session.id, recoveryCodesReady: recoveryCodesWaiting(req) })) },
         { title: 'Profile settings' },
       ),
 
