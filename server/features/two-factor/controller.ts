@@ -15,7 +15,7 @@ import { challengeSchema, confirmTwoFactorSchema, disableTwoFactorSchema, requir
 import * as twoFactor from './service';
 import { setRequirement } from './requirement';
 
-import { RECOVERY_CODES_KEY as CODES_KEY } from './service';
+import { RECOVERY_CODES_KEY as CODES_KEY } from './pending-login';
 const codesKey = (ctx: AppContext) => deriveKey(ctx.key, 'recovery-codes-once');
 
 const wantsJson = (req: Request) => !req.isInertia && req.accepts(['html', 'json']) === 'json';

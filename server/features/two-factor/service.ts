@@ -11,9 +11,6 @@ import * as repo from './repository';
 import { matchingStep, newSecret, otpauthUri, qrCodeSvg } from './totp';
 
 export const RECOVERY_CODE_COUNT = 8;
-/** Fresh recovery codes wait in the session (encrypted) until the page has read them once. */
-export const RECOVERY_CODES_KEY = 'two_factor.recovery_codes';
-export const recoveryCodesWaiting = (req: { session: { has(key: string): boolean } }) => req.session.has(RECOVERY_CODES_KEY);
 export const INVALID_CODE = 'The provided two factor authentication code was invalid.';
 export const REUSED_CODE = 'This code has already been used. Wait for the next code from your app.';
 export const INVALID_RECOVERY_CODE = 'The provided two factor recovery code was invalid.';
