@@ -8,16 +8,18 @@ const common = {
 };
 
 // The whole suite runs on in-memory PGlite; with TEST_DATABASE_URL the HTTP suite (and the HTTP
-// resilience tests) runs again on that PostgreSQL (each test file in its own schema).
+// resilience tests) runs again on that PostgreSQL (each test file in its own schema), and so do
+// tests/postgres: what needs several connections to one server (races, stores shared by two
+// processes). PGlite has one connection and runs transactions one after another: such a test would prove nothing there.
 export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
       {
-        test: { ...common, name: 'pglite', include: ['tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'node_modules/**'], env: { ...common.env, TEST_DB_DRIVER: 'pglite' } },
+        test: { ...common, name: 'pglite', include: ['tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/postgres/**', 'node_modules/**'], env: { ...common.env, TEST_DB_DRIVER: 'pglite' } },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...common, name: 'postgres', include: ['tests/http/**/*.test.ts', 'tests/resilience/http-*.test.ts'], env: { ...common.env, TEST_DB_DRIVER: 'postgres' } } }]
+        ? [{ test: { ...common, name: 'postgres', include: ['tests/http/**/*.test.ts', 'tests/resilience/http-*.test.ts', 'tests/postgres/**/*.test.ts'], env: { ...common.env, TEST_DB_DRIVER: 'postgres' } } }]
         : []),
     ],
   },
