@@ -9,8 +9,8 @@ const common = {
 
 // The whole suite runs on in-memory PGlite; with TEST_DATABASE_URL the HTTP suite (and the HTTP
 // resilience tests) runs again on that PostgreSQL (each test file in its own schema), and so do
-// tests/postgres: races between two connections (PGlite has one connection and runs transactions
-// one after another, so nothing can interleave there and such a test would prove nothing).
+// tests/postgres: what needs several connections to one server (races, stores shared by two
+// processes). PGlite has one connection and runs transactions one after another: such a test would prove nothing there.
 export default defineConfig({
   test: {
     maxWorkers: 2,

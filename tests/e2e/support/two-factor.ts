@@ -13,11 +13,15 @@ export async function turnOnTwoFactor(page: Page, password: string, onSetupShown
   const card = page.getByRole('region', { name: /Two-factor sign-in/ });
   await card.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
-  if (await dialog.isVisible().catch(() => false)) {
+  const qrCode = card.getByRole('img', { name: /QR code/ });
+  // The dialog opens only after the page has asked whether the password was confirmed recently:
+  // wait for whichever comes, never decide before the answer.
+  await expect(dialog.or(qrCode).first()).toBeVisible();
+  if (await dialog.isVisible()) {
     await dialog.getByLabel('Password').fill(password);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
   }
-  await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expect(qrCode).toBeVisible();
   const secret = (await card.getByTestId('two-factor-secret').textContent())!.trim();
   if (onSetupShown) await onSetupShown();
   await card.getByLabel('Code from your app').fill(totpCode(secret));

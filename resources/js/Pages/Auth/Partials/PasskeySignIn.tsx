@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/Components/Button';
-import { cancelPasskeyRequest, passkeysSupported, signInWithPasskey } from '@/lib/passkeys';
+
+// The WebAuthn client and its HTTP client load after the sign-in page has rendered: the page's
+// first load stays React, Inertia and the form (ADR 0013).
+const passkeys = () => import('@/lib/passkeys');
+const webAuthnAvailable = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
 /**
  * "Use a passkey": a button, and the browser's passkey suggestions in the e-mail field
@@ -12,10 +16,16 @@ export function PasskeySignIn() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!passkeysSupported()) return;
+    if (!webAuthnAvailable()) return;
     setSupported(true);
-    void signInWithPasskey(true);
-    return () => cancelPasskeyRequest();
+    let left = false;
+    void passkeys().then((client) => {
+      if (!left) void client.signInWithPasskey(true);
+    });
+    return () => {
+      left = true;
+      void passkeys().then((client) => client.cancelPasskeyRequest());
+    };
   }, []);
 
   if (!supported) return null;
@@ -23,7 +33,8 @@ export function PasskeySignIn() {
   const start = async () => {
     setBusy(true);
     setError(null);
-    setError(await signInWithPasskey(false));
+    const client = await passkeys();
+    setError(await client.signInWithPasskey(false));
     setBusy(false);
   };
 
