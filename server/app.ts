@@ -17,11 +17,11 @@ import { sessionMiddleware } from './http/session';
 import { sessionIdentityLoader } from './http/identity';
 import { noStoreWhenSignedIn } from './http/signed-in-responses';
 import { devAssets, productionAssets } from './http/vite-assets';
-import { sharedProps } from './http/shared-props';
+import { sharedProps } from './shared-props';
 import { realtimeClientConfig } from './http/realtime-client-config';
 import { registerRoutes } from './routes';
 import { loadUser } from './features/auth/middleware';
-import { loadOrganization } from './features/organizations/tenancy';
+import { loadOrganization } from './tenancy/current';
 import { realtimeWebhookRoutes } from './features/realtime-webhooks/routes';
 
 export interface CreateAppOptions {

@@ -11,6 +11,7 @@ import { RateLimiter, type ThrottleStore } from './lib/rate-limiter';
 import { createMailer, type Mailer } from './mail/mailer';
 import { MailQueue } from './mail/queue';
 import { nullBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
+import { activityLog } from './features/activity/log';
 
 export { ROOT };
 
@@ -75,6 +76,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     }),
     broadcaster: options.broadcaster ?? defaultBroadcaster(config, logger),
     limiter: new RateLimiter(throttleStore(config, database), clock),
+    activityLog,
     url: (p: string) => config.APP_URL.replace(/\/+$/, '') + (p.startsWith('/') ? p : `/${p}`),
   };
   return {

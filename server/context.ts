@@ -4,6 +4,7 @@ import type { Database } from './db/types';
 import type { Broadcaster } from './broadcasting/broadcaster';
 import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limiter';
+import type { ActivityLog } from './lib/unit-of-work';
 import type { Mailer } from './mail/mailer';
 import type { MailQueue } from './mail/queue';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   mailQueue: MailQueue;
   broadcaster: Broadcaster;
   limiter: RateLimiter;
+  /** Where units of work write activity entries (features/activity/log.ts). */
+  activityLog: ActivityLog;
   /** Absolute URL for a path, based on APP_URL (links in mails, Open Graph tags). */
   url(path: string): string;
 }

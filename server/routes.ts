@@ -9,13 +9,13 @@ import { historyRoutes } from './features/history/routes';
 import { pageRoutes } from './features/pages/routes';
 import { profileRoutes } from './features/profile/routes';
 import { organizationRoutes } from './features/organizations/routes';
-import { memberRoutes, trackLastActive } from './features/members/routes';
+import { userRoutes, trackLastActive } from './features/users/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { boardUserRoutes } from './features/board-users/routes';
 import { boardUserImportRoutes } from './features/board-user-import/routes';
 import { insightRoutes } from './features/insights/routes';
 import { publicInsightRoutes } from './features/public-insights/routes';
-import { broadcastingRoutes } from './features/broadcasting/routes';
+import { broadcastingRoutes } from './features/channel-auth/routes';
 import { activityRoutes } from './features/activity/routes';
 import { twoFactorRoutes } from './features/two-factor/routes';
 import { browserSessionRoutes } from './features/browser-sessions/routes';
@@ -39,7 +39,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
       profileRoutes(ctx),
       organizationRoutes(ctx),
       activityRoutes(ctx),
-      memberRoutes(ctx),
+      userRoutes(ctx),
       invitationRoutes(ctx),
       dashboardRoutes(ctx),
       subscriptionRoutes(ctx),

@@ -21,11 +21,8 @@ export interface Broadcaster {
 
 export const EVENT_NAMESPACE = 'App\\Events\\';
 
-export const channels = {
-  organization: (id: number) => `private-organizations.${id}`,
-  online: (id: number) => `presence-organizations.${id}.online`,
-  user: (id: number) => `private-App.Models.User.${id}`,
-};
+/** Channel names live in shared/channels.ts (one definition for the server and the client). */
+export { channels } from '../../shared/channels';
 
 export interface PusherBroadcasterOptions {
   appId: string;

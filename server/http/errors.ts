@@ -31,3 +31,9 @@ export class ValidationError extends Error {
     super(Object.values(errors)[0] ?? 'The given data was invalid.');
   }
 }
+
+/** A row looked up through the scoped path (or any lookup a route names), or 404. */
+export function orFail<T>(row: T | undefined): T {
+  if (!row) throw new HttpError(404);
+  return row;
+}

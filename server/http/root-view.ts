@@ -3,9 +3,8 @@ import type { Response } from 'express';
 import type { RootViewContext } from '../inertia';
 import { serializePageForHtml } from '../inertia';
 import { onBeforeEnd } from './response-hooks';
-import { escapeAttr } from './vite-assets';
+import { escapeHtml, escapeText } from '../lib/html';
 
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Applies the stored theme before first paint: `dark` only when the user chose it
@@ -29,11 +28,11 @@ export function rootView(options: RootViewOptions) {
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="csrf-token" content="${escapeAttr(csrf)}">
+    <meta name="csrf-token" content="${escapeHtml(csrf)}">
     <meta name="color-scheme" content="light dark">
     <title>${escapeText(fullTitle)}</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-    <script nonce="${escapeAttr(nonce)}">${THEME_SCRIPT}</script>
+    <script nonce="${escapeHtml(nonce)}">${THEME_SCRIPT}</script>
     ${head ?? ''}
     ${options.assets(nonce)}
   </head>

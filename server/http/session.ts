@@ -4,6 +4,7 @@ import { parse as parseCookies, serialize } from 'cookie';
 import type { Database } from '../db/types';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { onBeforeEnd } from './response-hooks';
+import { deleteSessions, findSession, saveSession } from './session-repository';
 import { touchSession } from './session-identity-repository';
 
 type Data = Record<string, unknown>;
@@ -194,9 +195,7 @@ export function sessionMiddleware(options: SessionOptions) {
     if (cookie && !cookie.stored) {
       session = new Session(cookie.id, {}, null, false, false);
     } else if (id) {
-      const row = options.load
-        ? await options.load(sha256(id), req)
-        : await options.db.selectFrom('sessions').select(['data', 'user_id', 'last_activity']).where('id', '=', sha256(id)).executeTakeFirst();
+      const row = options.load ? await options.load(sha256(id), req) : await findSession(options.db, sha256(id));
       const fresh = row && now().getTime() - row.last_activity.getTime() < options.lifetimeMinutes * 60_000;
       if (row && fresh) {
         session = new Session(id, row.data ?? {}, row.user_id, true, false);
@@ -204,7 +203,7 @@ export function sessionMiddleware(options: SessionOptions) {
       } else {
         // A signed id we issued but never stored (a guest) keeps its id, so its CSRF token holds.
         session = new Session(row ? newSessionId() : id, {}, null, false, false);
-        if (row) await options.db.deleteFrom('sessions').where('id', '=', sha256(id)).execute();
+        if (row) await deleteSessions(options.db, [sha256(id)]);
       }
     } else {
       session = new Session(newSessionId(), {}, null, false, true);
@@ -215,7 +214,7 @@ export function sessionMiddleware(options: SessionOptions) {
     onBeforeEnd(res, async () => {
       session.ageFlash();
       if (session.previousIds.length > 0) {
-        await options.db.deleteFrom('sessions').where('id', 'in', session.previousIds.map(sha256)).execute();
+        await deleteSessions(options.db, session.previousIds.map(sha256));
       }
       const stored = !session.isEmpty;
       if ((sent?.id !== session.id || sent.stored !== stored) && !res.headersSent) {
@@ -223,7 +222,7 @@ export function sessionMiddleware(options: SessionOptions) {
       }
       const stale = now().getTime() - loadedActivity > touchEveryMs;
       if (session.isEmpty) {
-        if (session.persisted) await options.db.deleteFrom('sessions').where('id', '=', sha256(session.id)).execute();
+        if (session.persisted) await deleteSessions(options.db, [sha256(session.id)]);
         return;
       }
       if (!session.isDirty && session.persisted && !stale) return;
@@ -243,13 +242,7 @@ export function sessionMiddleware(options: SessionOptions) {
         user_agent: (req.get('user-agent') ?? '').slice(0, 500),
         last_activity: now(),
       };
-      await options.db
-        .insertInto('sessions')
-        .values(row)
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet({ user_id: row.user_id, data: row.data, last_activity: row.last_activity, ip: row.ip, user_agent: row.user_agent }),
-        )
-        .execute();
+      await saveSession(options.db, row);
       session.persisted = true;
     });
     next();

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { escapeHtml } from '../lib/html';
 
 export const CLIENT_ENTRY = 'resources/js/app.tsx';
 
@@ -9,7 +10,6 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** `<head>` tags for the built client, read from Vite's manifest (re-read when it changes). */
 export function productionAssets(manifestPath: string, base = '/build/'): (nonce: string) => string {
@@ -43,9 +43,9 @@ export function productionAssets(manifestPath: string, base = '/build/'): (nonce
       const file = entry.file;
       tags = (n: string) =>
         [
-          ...[...css].map((c) => `<link rel="stylesheet" href="${escapeAttr(base + c)}">`),
-          ...[...preloads].map((p) => `<link rel="modulepreload" href="${escapeAttr(base + p)}">`),
-          `<script type="module" src="${escapeAttr(base + file)}" nonce="${escapeAttr(n)}"></script>`,
+          ...[...css].map((c) => `<link rel="stylesheet" href="${escapeHtml(base + c)}">`),
+          ...[...preloads].map((p) => `<link rel="modulepreload" href="${escapeHtml(base + p)}">`),
+          `<script type="module" src="${escapeHtml(base + file)}" nonce="${escapeHtml(n)}"></script>`,
         ].join('\n    ');
       mtime = current;
     }
@@ -62,4 +62,3 @@ export function devAssets(nonce: string): string {
   ].join('\n    ');
 }
 
-export { escapeAttr };

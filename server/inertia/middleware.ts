@@ -45,8 +45,31 @@ export interface InertiaOptions {
   encryptHistory?: (req: Request) => boolean;
 }
 
+/**
+ * Page name → the props its component takes. Empty here; the app fills it in (server/pages.ts)
+ * by declaration merging, and `render` is typed from it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PageRegistry {}
+
+/** What the server may pass for a prop of type T: T as the page receives it, or what JSON turns into it (a Date for a string). */
+export type Wire<T> = T extends string
+  ? T | Date
+  : T extends readonly (infer U)[]
+    ? readonly Wire<U>[]
+    : T extends (...args: never[]) => unknown
+      ? never
+      : T extends object
+        ? { [K in keyof T]: Wire<T[K]> }
+        : T;
+
+type PageName = keyof PageRegistry extends never ? string : keyof PageRegistry & string;
+type PagePropsOf<K> = K extends keyof PageRegistry ? Wire<PageRegistry[K]> : Record<string, unknown>;
+/** Props may be left out only when the page takes none that are required. */
+type RenderArgs<K> = {} extends PagePropsOf<K> ? [props?: PagePropsOf<K>, options?: RenderOptions] : [props: PagePropsOf<K>, options?: RenderOptions];
+
 export interface InertiaResponse {
-  render(component: string, props?: Record<string, unknown>, options?: RenderOptions): Promise<void>;
+  render<K extends PageName>(component: K, ...args: RenderArgs<K>): Promise<void>;
   /** Adds page props for this request only (middleware-level sharing). */
   share(props: Record<string, unknown>): void;
   /** A redirect the browser must do with a full page load (another site, a download…). */
@@ -111,7 +134,9 @@ export function inertia(options: InertiaOptions) {
       share(props) {
         Object.assign(extra, props);
       },
-      async render(component, props = {}, renderOptions = {}) {
+      async render(component: string, ...args: [props?: object, options?: RenderOptions]) {
+        const props = (args[0] ?? {}) as Record<string, unknown>;
+        const renderOptions = args[1] ?? {};
         const shared = { ...(options.share ? await options.share(req) : {}), ...extra };
         const page = await buildPage(
           {

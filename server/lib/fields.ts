@@ -99,3 +99,14 @@ export const id = (label: string) => z.coerce.number({ error: `The ${attribute(l
 
 /** Query-string page number: the query cleaner's (arrays, objects and anything odd are page 1). */
 export { queryPage as pageNumber } from '../http/query';
+
+/**
+ * "Must be text" for optional text fields: the shared optional schemas answer a bare
+ * "Invalid input" when given an object or an array.
+ */
+export const textOrBlank = <S extends z.ZodType>(label: string, schema: S) =>
+  // (A missing key is null before the check, so the field stays optional in the object.)
+  z.preprocess(
+    (v) => (v === undefined ? null : v),
+    z.union([z.string(), z.null()], { error: `The ${attribute(label)} must be text.` }).pipe(schema as unknown as z.ZodType<z.output<S>, string | null>),
+  );

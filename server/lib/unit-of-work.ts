@@ -1,34 +1,35 @@
-import type { Request } from 'express';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import type { Database } from '../db/types';
+import type { ActivityLogsTable, ActivityProperties, Database } from '../db/types';
 import { channels, type BroadcastMessage } from '../broadcasting/broadcaster';
-import { causerName, insertActivity, type ActivityInput } from '../features/activity/repository';
-import { presentActivity } from '../features/activity/presenter';
+import type { Insertable, Selectable } from 'kysely';
 import type { MailMessage } from '../mail/mailer';
 
-/** Who is acting, for the activity log and for leaving their own browser out of broadcasts. */
+/**
+ * Who is acting, for the activity log and for leaving their own browser out of broadcasts. The
+ * request's `Acting` value (server/tenancy/acting.ts) is one; `systemActor` is the scheduler's.
+ */
 export interface Actor {
-  userId: number | null;
-  /** Shown with live activity entries; looked up when absent. */
-  name?: string;
+  /** Null for the system and for guests. */
+  user: { id: number; name: string } | null;
   ip: string | null;
   userAgent: string | null;
   socketId?: string;
 }
 
-export function actorFrom(req: Request): Actor {
-  const socket = req.get('X-Socket-Id');
-  return {
-    userId: req.user?.id ?? null,
-    name: req.user?.name,
-    ip: req.ip ?? null,
-    userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
-    socketId: socket && /^\d+\.\d+$/.test(socket) ? socket : undefined,
-  };
-}
+export const systemActor: Actor = { user: null, ip: null, userAgent: null };
 
-export const systemActor: Actor = { userId: null, ip: null, userAgent: null };
+export type ActivityEntry = Omit<Insertable<ActivityLogsTable>, 'properties'> & { properties?: ActivityProperties };
+export type ActivityRow = Selectable<ActivityLogsTable>;
+
+/**
+ * What the unit of work needs of the activity log; features/activity/log.ts implements it and
+ * bootstrap puts it on the context (lib/ knows no feature).
+ */
+export interface ActivityLog {
+  /** Inserts the entry with `db`; for an organisation's entry, also what its live listeners are sent. */
+  write(db: Transaction<Database>, entry: ActivityEntry, actor: Actor): Promise<{ row: ActivityRow; live: unknown | null }>;
+}
 
 /**
  * One transaction per write: the change and its activity log row commit together; broadcasts
@@ -58,19 +59,16 @@ export class UnitOfWork {
   }
 
   /** Writes the activity row in this transaction and announces it live after commit. */
-  async log(entry: Omit<ActivityInput, 'causer_id' | 'ip' | 'user_agent'> & { causer_id?: number | null }) {
-    const row = await insertActivity(this.db, {
-      causer_id: this.actor.userId,
-      ip: this.actor.ip,
-      user_agent: this.actor.userAgent,
-      ...entry,
-    });
-    if (row.organization_id !== null) {
+  async log(entry: Omit<ActivityEntry, 'causer_id' | 'ip' | 'user_agent'> & { causer_id?: number | null }) {
+    const { row, live } = await this.ctx.activityLog.write(
+      this.db,
+      { causer_id: this.actor.user?.id ?? null, ip: this.actor.ip, user_agent: this.actor.userAgent, ...entry },
+      this.actor,
+    );
+    if (row.organization_id !== null && live !== null) {
       const organizationId = row.organization_id;
-      const name = row.causer_id === null ? null : row.causer_id === this.actor.userId && this.actor.name ? this.actor.name : await causerName(this.db, row.causer_id);
-      const entry = presentActivity({ ...row, causer_name: name });
       // Everyone, including the actor's other tabs, sees the new log line.
-      this.afterCommit(() => this.ctx.broadcaster.publish({ channels: [channels.organization(organizationId)], event: 'ActivityLogged', data: entry }));
+      this.afterCommit(() => this.ctx.broadcaster.publish({ channels: [channels.organization(organizationId)], event: 'ActivityLogged', data: live }));
     }
     return row;
   }

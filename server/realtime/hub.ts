@@ -2,7 +2,7 @@
  * The node's state and the operations on it: connections, local channels, sign-in, subscribe /
  * unsubscribe (with presence), broadcast (local fan-out + other nodes), cache channels, user termination.
  */
-import { LocalChannels } from './channels';
+import { LocalChannels } from './local-channels';
 import type { Connection, PresenceMember } from './connection';
 import type { ResolvedOptions } from './options';
 import { parseChannelData, presenceData, userKey } from './presence';

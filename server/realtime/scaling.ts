@@ -2,7 +2,7 @@
  * State shared by all nodes: cross-node delivery, presence membership, channel and connection counts, and
  * the cache-channel payloads. `MemoryScaling` is the single-node engine; `RedisScaling` the scale-out one.
  */
-import type { LocalChannels } from './channels';
+import type { LocalChannels } from './local-channels';
 import type { PresenceMember } from './connection';
 import { MemoryPresence } from './presence';
 

@@ -4,6 +4,15 @@ import { always, deepMerge, defer, merge, once, optional, prepend } from '../../
 import { flash } from '../../server/http/session-bridge';
 import { createTestApp, writeTestManifest, type TestApp } from '../helpers/app';
 
+// Pages that exist only in this file: they exercise the protocol, not a component.
+declare module '../../server/inertia/middleware' {
+  interface PageRegistry {
+    'Test/Props': Record<string, unknown>;
+    'Test/Slashes': Record<string, unknown>;
+    'Test/Form': Record<string, unknown>;
+  }
+}
+
 let app: TestApp;
 const calls: string[] = [];
 

@@ -106,14 +106,16 @@ export function AppLayout({ children }: AppLayoutProps) {
   );
 }
 
-function SidebarFooter({ organization }: { organization: { name: string; role: string } | null }) {
+function SidebarFooter({ organization }: { organization: { name: string; role: string | null } | null }) {
   if (!organization) return null;
   return (
     <div className="border-t border-slate-200 px-6 py-4 dark:border-slate-800">
       <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{organization.name}</p>
-      <Badge tone="neutral" className="mt-1 capitalize">
-        {organization.role}
-      </Badge>
+      {organization.role && (
+        <Badge tone="neutral" className="mt-1 capitalize">
+          {organization.role}
+        </Badge>
+      )}
     </div>
   );
 }
@@ -123,7 +125,7 @@ interface MobileNavProps {
   onClose: () => void;
   items: ReturnType<typeof navigationFor>;
   active: string | null;
-  organization: { name: string; role: string } | null;
+  organization: { name: string; role: string | null } | null;
 }
 
 /** The phone drawer: a modal dialog (focus trapped, Escape closes, focus returns to the menu button). */

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OnlineMember } from '@/Components/OnlineMembers';
 import { connectEcho, leaveChannel } from '@/lib/echo';
 import type { OrganizationEvents, UserEvents } from '@/types';
+import { echoName } from '../../../shared/channels';
 
 /** The signed-in user's Echo connection (null for guests, and before the first effect runs). */
 export function useEcho(): Echo<'reverb'> | null {
@@ -26,8 +27,8 @@ export function useEcho(): Echo<'reverb'> | null {
   return echo;
 }
 
-const organizationChannel = (id: number) => `organizations.${id}`;
-const onlineChannel = (id: number) => `organizations.${id}.online`;
+const organizationChannel = echoName.organization;
+const onlineChannel = echoName.online;
 
 /**
  * Runs `handler` for each of `events` on an organisation's private channel (the current one
@@ -135,7 +136,7 @@ export function useAccountEvents(): void {
   currentOrganization.current = auth?.organization?.id ?? null;
   useEffect(() => {
     if (!echo || userId === null) return;
-    const name = `App.Models.User.${userId}`;
+    const name = echoName.user(userId);
     const channel = echo.private(name);
     channel.listen('RoleChanged', ({ organization, role }: UserEvents['RoleChanged']) => {
       // Removed from the organisation on screen: the reload's page says so itself ("You were removed from …").

@@ -1,53 +1,31 @@
-export type Role = 'owner' | 'admin' | 'editor' | 'viewer';
+import type { Role } from '../../../server/db/types';
+import type { sharedProps } from '../../../server/shared-props';
 
-export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-  email_verified_at: string | null;
-  is_platform_admin: boolean;
-  locale: string;
-  timezone: string;
-}
+export type { Role };
 
-export interface CurrentOrganization {
-  id: number;
-  name: string;
-  slug: string;
-  role: Role;
-}
+/** What JSON makes of a server value: Dates arrive as ISO strings. */
+export type Serialized<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? Serialized<U>[]
+    : T extends object
+      ? { [K in keyof T]: Serialized<T[K]> }
+      : T;
 
-export interface OrganizationSummary {
-  id: number;
-  name: string;
-  slug: string;
-  role: Role | null;
-}
+/** Props every page receives: the type of what server/shared-props.ts builds, not a copy of it. */
+export type SharedProps = Serialized<{ [K in keyof SharedSource]: Resolved<SharedSource[K]> }> & { [key: string]: unknown };
+type SharedSource = ReturnType<typeof sharedProps>;
+/** A lazy shared prop is a function the server calls when the page sends that prop. */
+type Resolved<T> = T extends () => infer R ? Awaited<R> : T;
 
+export type AuthUser = NonNullable<SharedProps['auth']['user']>;
+/** The current organisation; `role` is null for a platform admin who is not a member. */
+export type CurrentOrganization = NonNullable<SharedProps['auth']['organization']>;
+export type OrganizationSummary = SharedProps['auth']['organizations'][number];
 /** What the signed-in user may do in the current organisation (buttons are hidden otherwise). */
-export interface Abilities {
-  read: boolean;
-  manageRecords: boolean;
-  viewActivity: boolean;
-  manageMembers: boolean;
-  manageOrganization: boolean;
-  manageSubscription: boolean;
-  deleteOrganization: boolean;
-  transferOwnership: boolean;
-}
-
-export interface FlashMessages {
-  success?: string;
-  error?: string;
-  info?: string;
-}
-
-export interface RealtimeConfig {
-  key: string;
-  host: string;
-  port: number;
-  scheme: 'http' | 'https';
-}
+export type Abilities = SharedProps['auth']['can'];
+export type FlashMessages = SharedProps['flash'];
+export type RealtimeConfig = SharedProps['realtime'];
 
 export interface Paginated<T> {
   data: T[];
@@ -60,19 +38,6 @@ export interface Paginated<T> {
     to: number | null;
   };
   links: { url: string | null; label: string; active: boolean }[];
-}
-
-export interface SharedProps {
-  appName: string;
-  auth: {
-    user: AuthUser | null;
-    organization: CurrentOrganization | null;
-    organizations: OrganizationSummary[];
-    can: Abilities;
-  };
-  flash: FlashMessages;
-  realtime: RealtimeConfig;
-  [key: string]: unknown;
 }
 
 /** One activity log entry, as pages receive it and as the live `ActivityLogged` event carries it. */

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
-import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../board-users/csv';
+import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';
 import { safeTimeZone } from '../dashboard/weeks';
-import { routeOrganization } from '../organizations/middleware';
+import { routeOrganization } from '../../tenancy/guard';
 import { presentActivityLogEntry } from './presenter';
 import * as repo from './repository';
 import { activityLogQuerySchema, filtersQuery } from './schema';

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Insertable, type RawBuilder } from 'kysely';
 import type { ActivityLogsTable, ActivityProperties, Db } from '../../db/types';
-import { likePattern } from '../board-users/repository';
-import { scoped } from '../organizations/tenancy';
+import { containsPattern } from '../../db/like';
+import { scoped } from '../../tenancy/repository';
 import type { ActivityLogFilters } from './schema';
 
 export type ActivityInput = Omit<Insertable<ActivityLogsTable>, 'properties'> & { properties?: ActivityProperties };
@@ -66,7 +66,7 @@ function filtered(db: Db, organizationId: number, filters: LogQueryFilters) {
   // Midnight of the day in the user's time zone, as an instant (the index on created_at still serves).
   if (filters.from) query = query.where('activity_logs.created_at', '>=', sql<Date>`(${filters.from}::date)::timestamp at time zone ${filters.timeZone}`);
   if (filters.to) query = query.where('activity_logs.created_at', '<', sql<Date>`(${filters.to}::date + 1)::timestamp at time zone ${filters.timeZone}`);
-  if (filters.search) query = query.where('activity_logs.description', 'ilike', likePattern(filters.search));
+  if (filters.search) query = query.where('activity_logs.description', 'ilike', containsPattern(filters.search));
   return query;
 }
 

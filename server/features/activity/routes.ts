@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../http/guards';
-import { organizationFromRoute } from '../organizations/middleware';
+import { guards } from '../../guards';
+import { organizationFromRoute } from '../../tenancy/guard';
 import { activityLogController } from './controller';
 
 /** The organisation's activity log and its CSV export: 404 for an organisation out of reach, then 403 below admin. */

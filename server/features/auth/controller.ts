@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
+import { requestActor } from '../../http/acting';
 import { HttpError } from '../../http/errors';
 import { cleanParam } from '../../http/query';
 import { flash } from '../../http/session-bridge';
@@ -9,6 +10,7 @@ import { emailHash } from './mails';
 import { intendedUrl, passwordRecentlyConfirmed, RETRY_AFTER_CONFIRM } from './middleware';
 import { confirmPasswordSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './schema';
 import * as auth from './service';
+import { completeLogin, loginClient, logout, markPasswordConfirmed } from './session';
 import { updateUser } from './user-repository';
 import { deferToChallenge } from '../two-factor/pending-login';
 
@@ -19,30 +21,30 @@ export function authController(ctx: AppContext) {
 
     async register(req: Request, res: Response) {
       const input = await validate(registerSchema, req.body, { email: auth.emailAvailable(ctx) });
-      const user = await auth.register(ctx, req, input);
-      await auth.completeLogin(ctx, req, res, user, false);
+      const user = await auth.register(ctx, requestActor(req), input);
+      await completeLogin(ctx, req, res, user, false);
       res.redirect('/verify-email');
     },
 
     showLogin: (req: Request, res: Response) =>
-      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get('status') ?? null }, { title: 'Sign in' }),
+      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get<string>('status') ?? null }, { title: 'Sign in' }),
 
     async login(req: Request, res: Response) {
       const input = validate(loginSchema, req.body);
-      const user = await auth.checkCredentials(ctx, req, input);
+      const user = await auth.checkCredentials(ctx, loginClient(req), input);
       if (await deferToChallenge(ctx, req, user, { remember: input.remember })) return res.redirect('/two-factor-challenge');
-      await auth.completeLogin(ctx, req, res, user, input.remember);
+      await completeLogin(ctx, req, res, user, input.remember);
       res.redirect(intendedUrl(req));
     },
 
     async logout(req: Request, res: Response) {
-      await auth.logout(ctx, req, res);
+      await logout(ctx, req, res);
       res.redirect('/');
     },
 
     showVerifyNotice(req: Request, res: Response) {
       if (req.user!.email_verified_at) return res.redirect(intendedUrl(req));
-      return res.inertia.render('Auth/VerifyEmail', { status: req.session.get('status') ?? null, email: req.user!.email }, { title: 'Email verification' });
+      return res.inertia.render('Auth/VerifyEmail', { status: req.session.get<string>('status') ?? null, email: req.user!.email }, { title: 'Email verification' });
     },
 
     async verify(req: Request, res: Response) {
@@ -59,7 +61,7 @@ export function authController(ctx: AppContext) {
     },
 
     async resendVerification(req: Request, res: Response) {
-      const result = await auth.resendVerification(ctx, req);
+      const result = await auth.resendVerification(ctx, requestActor(req), req.user!);
       if (result === 'verified') return res.redirect('/dashboard');
       req.session.flash('status', 'verification-link-sent');
       flash(req, 'success', 'A new verification link has been sent to your email address.');
@@ -67,7 +69,7 @@ export function authController(ctx: AppContext) {
     },
 
     showForgot: (req: Request, res: Response) =>
-      res.inertia.render('Auth/ForgotPassword', { status: req.session.get('status') ?? null }, { title: 'Forgot password' }),
+      res.inertia.render('Auth/ForgotPassword', { status: req.session.get<string>('status') ?? null }, { title: 'Forgot password' }),
 
     async forgot(req: Request, res: Response) {
       const { email } = validate(forgotPasswordSchema, req.body);
@@ -85,7 +87,7 @@ export function authController(ctx: AppContext) {
 
     async reset(req: Request, res: Response) {
       const input = await validate(resetPasswordSchema, req.body, { email: auth.resetTokenValid(ctx) });
-      await auth.resetPassword(ctx, req, input);
+      await auth.resetPassword(ctx, requestActor(req, null), input);
       req.session.flash('status', 'Your password has been reset. You can sign in with it now.');
       flash(req, 'success', 'Your password has been reset.');
       res.redirect('/login');
@@ -95,7 +97,8 @@ export function authController(ctx: AppContext) {
 
     async confirm(req: Request, res: Response) {
       const { password } = validate(confirmPasswordSchema, req.body);
-      await auth.confirmPassword(ctx, req, password);
+      await auth.confirmPassword(ctx, loginClient(req), req.user!, password);
+      markPasswordConfirmed(ctx, req);
       // A refused form is not replayed (its data is gone): say so instead of dropping it silently.
       if (req.session.pull(RETRY_AFTER_CONFIRM)) flash(req, 'info', 'Password confirmed. Your last action was not carried out yet: please do it again.');
       res.redirect(intendedUrl(req));
@@ -106,7 +109,8 @@ export function authController(ctx: AppContext) {
     /** 201 when confirmed; a wrong password is a 422 with the field's error (the error handler's JSON shape). */
     async confirmInDialog(req: Request, res: Response) {
       const { password } = validate(confirmPasswordSchema, req.body);
-      await auth.confirmPassword(ctx, req, password);
+      await auth.confirmPassword(ctx, loginClient(req), req.user!, password);
+      markPasswordConfirmed(ctx, req);
       req.session.forget(RETRY_AFTER_CONFIRM);
       res.status(201).json({});
     },

@@ -3,6 +3,7 @@ import { serialize } from 'cookie';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import { insertRememberToken, takeRememberToken } from './token-repository';
 
 export const REMEMBER_COOKIE = 'remember_web';
 /** Session key: the selector of the remember-me token this browser holds (so it can be revoked with the session). */
@@ -16,7 +17,7 @@ export async function issueRememberToken(ctx: AppContext, db: Db, res: Response,
   const selector = randomToken(12);
   const validator = randomToken(32);
   const expires = new Date(ctx.clock.now().getTime() + ctx.config.REMEMBER_LIFETIME_DAYS * 86_400_000);
-  await db.insertInto('remember_tokens').values({ user_id: userId, selector, token_hash: sha256(validator), expires_at: expires }).execute();
+  await insertRememberToken(db, { user_id: userId, selector, token_hash: sha256(validator), expires_at: expires });
   res.append('Set-Cookie', rememberCookie(ctx, `${selector}:${validator}`, ctx.config.REMEMBER_LIFETIME_DAYS * 86_400));
   return selector;
 }
@@ -40,11 +41,7 @@ export async function consumeRememberToken(ctx: AppContext, req: Request): Promi
   const raw = req.cookies[REMEMBER_COOKIE];
   if (!raw || !raw.includes(':')) return null;
   const [selector, validator] = raw.split(':', 2);
-  const row = await ctx.db.deleteFrom('remember_tokens').where('selector', '=', selector).returningAll().executeTakeFirst();
+  const row = await takeRememberToken(ctx.db, selector);
   if (!row || row.expires_at.getTime() < ctx.clock.now().getTime() || !safeEqual(row.token_hash, sha256(validator))) return null;
   return row.user_id;
-}
-
-export async function revokeRememberTokens(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('remember_tokens').where('user_id', '=', userId).execute();
 }

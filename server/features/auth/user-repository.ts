@@ -13,6 +13,11 @@ export function findUserByEmail(db: Db, email: string): Promise<User | undefined
     .executeTakeFirst();
 }
 
+/** The user, the row locked for the rest of the transaction. */
+export function lockUser(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export function insertUser(db: Db, user: NewUser): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
@@ -20,7 +25,7 @@ export function insertUser(db: Db, user: NewUser): Promise<User> {
 export function updateUser(db: Db, id: number, changes: UserUpdate): Promise<User> {
   return db
     .updateTable('users')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ updated_at: new Date(), ...changes })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

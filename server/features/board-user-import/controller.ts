@@ -1,11 +1,13 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
-import { actingIn } from '../../lib/acting-in';
+import { actingIn } from '../../http/acting';
 import { validate } from '../../lib/validation';
-import { streamCsv } from '../board-users/csv';
-import { authorize } from '../organizations/policy';
-import { currentOrganization, orFail, routeId } from '../organizations/tenancy';
+import { streamCsv } from '../../lib/csv';
+import { authorize } from '../../tenancy/guard';
+import { orFail } from '../../http/errors';
+import { currentOrganization } from '../../tenancy/current';
+import { routeId } from '../../tenancy/guard';
 import { fieldOptions, importLimits, presentImport } from './presenter';
 import * as repo from './repository';
 import { importRunner } from './runner';
@@ -64,7 +66,7 @@ export function importController(ctx: AppContext) {
       const imp = await find(req);
       validate(mappingSchema(imp.headers.length), { mapping: imp.mapping, duplicates: imp.duplicates });
       const acting = actingIn(req);
-      await service.startImport(ctx, acting, imp.id, (id) => importRunner(ctx).start(acting.organizationId, id, acting.actor));
+      await service.startImport(ctx, acting, imp.id, (id) => importRunner(ctx).start(acting.organization.id, id, acting));
       flash(req, 'success', `Importing ${imp.total_rows.toLocaleString('en-US')} rows from ${imp.filename}. You can leave this page; the import carries on.`);
       res.redirect(303, showPath(imp.id));
     },

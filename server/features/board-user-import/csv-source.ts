@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { isFormula } from '../board-users/csv';
+import { isFormula } from '../../lib/csv';
 import type { SourceEncoding } from './tables';
 
 /** Reading an uploaded CSV: its encoding, its separator, and its rows one at a time. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { BoardUser, Db } from '../../db/types';
+import { scoped, scopedUpdate } from '../../tenancy/repository';
 import type { BoardUserInput } from '../board-users/schema';
 import type { BoardUserImport, BoardUserImportsTable } from './tables';
 import type { Insertable, Updateable } from 'kysely';
@@ -39,36 +40,32 @@ export function insertImport(db: Db, values: Omit<Insertable<BoardUserImportsTab
 
 /** An import of this organisation (another organisation's is not found). */
 export function findImport(db: Db, organizationId: number, id: number) {
-  return db.selectFrom('board_user_imports').select([...COLUMNS]).where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst() as Promise<ImportRow | undefined>;
+  return scoped(db, organizationId, 'board_user_imports').select([...COLUMNS]).where('board_user_imports.id', '=', id).executeTakeFirst() as Promise<ImportRow | undefined>;
 }
 
 /** Row lock: one writer at a time (the mapping form, the start button and the runner). */
 export function lockImport(db: Db, organizationId: number, id: number) {
-  return db.selectFrom('board_user_imports').select([...COLUMNS]).where('organization_id', '=', organizationId).where('id', '=', id).forUpdate().executeTakeFirst() as Promise<ImportRow | undefined>;
+  return scoped(db, organizationId, 'board_user_imports').select([...COLUMNS]).where('board_user_imports.id', '=', id).forUpdate().executeTakeFirst() as Promise<ImportRow | undefined>;
 }
 
 export async function importFile(db: Db, organizationId: number, id: number): Promise<Uint8Array | null> {
-  const row = await db.selectFrom('board_user_imports').select('file').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  const row = await scoped(db, organizationId, 'board_user_imports').select('file').where('board_user_imports.id', '=', id).executeTakeFirst();
   return row?.file ?? null;
 }
 
 export function updateImport(db: Db, organizationId: number, id: number, values: Omit<Updateable<BoardUserImportsTable>, 'mapping'> & { mapping?: string[] }, now: Date) {
   const { mapping, ...rest } = values;
-  return db
-    .updateTable('board_user_imports')
+  return scopedUpdate(db, organizationId, 'board_user_imports')
     .set({ ...rest, ...(mapping ? { mapping: JSON.stringify(mapping) } : {}), updated_at: now })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
+    .where('board_user_imports.id', '=', id)
     .returning([...COLUMNS])
     .executeTakeFirstOrThrow() as Promise<ImportRow>;
 }
 
 export function recentImports(db: Db, organizationId: number, limit = 10) {
-  return db
-    .selectFrom('board_user_imports')
+  return scoped(db, organizationId, 'board_user_imports')
     .leftJoin('users', 'users.id', 'board_user_imports.user_id')
     .select(['board_user_imports.id', 'filename', 'status', 'total_rows', 'processed_rows', 'created_count', 'updated_count', 'skipped_count', 'failed_count', 'board_user_imports.created_at', 'users.name as user_name'])
-    .where('board_user_imports.organization_id', '=', organizationId)
     .orderBy('board_user_imports.created_at', 'desc')
     .orderBy('board_user_imports.id', 'desc')
     .limit(limit)
@@ -111,11 +108,9 @@ export type ExistingBoardUser = Pick<BoardUser, 'id' | 'email' | 'first_name' | 
 /** The organisation's board users (trashed ones too) with these e-mails, by lower-case e-mail. */
 export async function boardUsersByEmail(db: Db, organizationId: number, emails: string[]): Promise<Map<string, ExistingBoardUser>> {
   if (!emails.length) return new Map();
-  const rows = await db
-    .selectFrom('board_users')
+  const rows = await scoped(db, organizationId, 'board_users')
     .select(['id', 'email', 'first_name', 'last_name', 'phone', 'position', 'board_name', 'status', 'tags', 'notes', 'joined_on'])
-    .where('organization_id', '=', organizationId)
-    .where(sql`lower(email)`, 'in', emails.map((e) => e.toLowerCase()))
+    .where(sql`lower(board_users.email)`, 'in', emails.map((e) => e.toLowerCase()))
     .execute();
   return new Map(rows.map((r) => [r.email!.toLowerCase(), r]));
 }
@@ -132,7 +127,7 @@ export async function insertBoardUsers(db: Db, organizationId: number, inputs: B
 }
 
 export async function updateBoardUserFields(db: Db, organizationId: number, id: number, values: Partial<BoardUserInput>, now: Date): Promise<void> {
-  await db.updateTable('board_users').set({ ...values, updated_at: now }).where('organization_id', '=', organizationId).where('id', '=', id).execute();
+  await scopedUpdate(db, organizationId, 'board_users').set({ ...values, updated_at: now }).where('board_users.id', '=', id).execute();
 }
 
 export async function findUserName(db: Db, userId: number): Promise<string | undefined> {

@@ -1,15 +1,16 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../http/guards';
-import { HttpError } from '../../http/errors';
-import { currentOrganization, routeId } from '../organizations/tenancy';
+import { guards } from '../../guards';
+import { currentOrganization } from '../../tenancy/current';
+import { guardTenantRecord, routeId } from '../../tenancy/guard';
 import { importController } from './controller';
 import { findImport } from './repository';
 
 /** Another organisation's import (or none) answers 404 before any role check, as every record route does. */
 const importRecord = (ctx: AppContext) => async (req: Request, _res: Response, next: NextFunction) => {
   try {
-    if (!(await findImport(ctx.db, currentOrganization(req).id, routeId(req.params.import)))) throw new HttpError(404);
+    const organization = currentOrganization(req);
+    await guardTenantRecord(req, () => findImport(ctx.db, organization.id, routeId(req.params.import)), () => organization.role, null);
     next();
   } catch (error) {
     next(error);

@@ -15,7 +15,7 @@ export class ImportRunner {
   start(organizationId: number, id: number, actor: Actor): void {
     if (this.#running.has(id)) return;
     // The browser that started it hears the progress too.
-    const background: Actor = { userId: actor.userId, name: actor.name, ip: actor.ip, userAgent: actor.userAgent };
+    const background: Actor = { user: actor.user ? { id: actor.user.id, name: actor.user.name } : null, ip: actor.ip, userAgent: actor.userAgent };
     const job = runImport(this.ctx, organizationId, id, background)
       .catch(async (error) => {
         this.ctx.logger.error({ err: error, importId: id }, 'board-user import failed');
@@ -29,7 +29,8 @@ export class ImportRunner {
   async resume(): Promise<void> {
     for (const row of await unfinishedImports(this.ctx.db)) {
       const name = row.user_id === null ? undefined : await findUserName(this.ctx.db, row.user_id);
-      this.start(row.organization_id, row.id, { userId: row.user_id, name, ip: null, userAgent: null });
+      const user = row.user_id === null || name === undefined ? null : { id: row.user_id, name };
+      this.start(row.organization_id, row.id, { user, ip: null, userAgent: null });
     }
   }
 

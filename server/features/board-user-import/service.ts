@@ -2,9 +2,9 @@ import { CsvError } from 'csv-parse';
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
 import { ValidationError } from '../../http/errors';
-import type { ActingIn } from '../../lib/acting-in';
+import type { ActingIn } from '../../tenancy/acting';
 import { diff, inTransaction, type Actor, type UnitOfWork } from '../../lib/unit-of-work';
-import { orFail } from '../organizations/tenancy';
+import { orFail } from '../../http/errors';
 import { effectivePlan, limitReachedMessage, usageOf } from '../subscriptions/limits';
 import type { BoardUserInput } from '../board-users/schema';
 import { detectDelimiter, detectEncoding, headerNames, readRows, type CsvRow } from './csv-source';
@@ -44,8 +44,8 @@ export async function createImport(ctx: AppContext, acting: ActingIn, upload: { 
   if (rows === 0) throw new ValidationError({ file: 'The file has a header row but no rows under it.' });
   const now = ctx.clock.now();
   return repo.insertImport(ctx.db, {
-    organization_id: acting.organizationId,
-    user_id: acting.actor.userId,
+    organization_id: acting.organization.id,
+    user_id: acting.user.id,
     filename: upload.filename,
     encoding,
     delimiter,
@@ -63,9 +63,9 @@ export const STARTED = 'This import has already started; its mapping can no long
 /** Saves the mapping and the duplicate handling of an import that has not started. */
 export async function saveMapping(ctx: AppContext, acting: ActingIn, id: number, input: MappingInput): Promise<repo.ImportRow> {
   return ctx.db.transaction().execute(async (trx) => {
-    const before = orFail(await repo.lockImport(trx, acting.organizationId, id));
+    const before = orFail(await repo.lockImport(trx, acting.organization.id, id));
     if (before.status !== 'pending') throw new ValidationError({ form: STARTED });
-    return repo.updateImport(trx, acting.organizationId, id, { mapping: input.mapping, duplicates: input.duplicates }, ctx.clock.now());
+    return repo.updateImport(trx, acting.organization.id, id, { mapping: input.mapping, duplicates: input.duplicates }, ctx.clock.now());
   });
 }
 
@@ -102,10 +102,10 @@ export async function preview(ctx: AppContext, organizationId: number, imp: repo
 
 /** Queues a pending import; it runs in the background (`onQueued` starts it after the commit). */
 export async function startImport(ctx: AppContext, acting: ActingIn, id: number, onQueued: (id: number) => void): Promise<repo.ImportRow> {
-  return inTransaction(ctx, acting.actor, async (uow) => {
-    const before = orFail(await repo.lockImport(uow.db, acting.organizationId, id));
+  return inTransaction(ctx, acting, async (uow) => {
+    const before = orFail(await repo.lockImport(uow.db, acting.organization.id, id));
     if (before.status !== 'pending') throw new ValidationError({ form: 'This import has already started.' });
-    const row = await repo.updateImport(uow.db, acting.organizationId, id, { status: 'queued' }, ctx.clock.now());
+    const row = await repo.updateImport(uow.db, acting.organization.id, id, { status: 'queued' }, ctx.clock.now());
     uow.afterCommit(() => onQueued(id));
     announceProgress(uow, row);
     return row;

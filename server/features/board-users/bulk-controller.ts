@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash, flashData } from '../../http/session-bridge';
-import { actingIn } from '../../lib/acting-in';
+import { actingIn } from '../../http/acting';
 import { validate } from '../../lib/validation';
 import { safeTimeZone } from '../dashboard/weeks';
-import { authorize } from '../organizations/policy';
-import { currentOrganization } from '../organizations/tenancy';
+import { authorize } from '../../tenancy/guard';
+import { currentOrganization } from '../../tenancy/current';
 import { exportColumns } from './controller';
-import { streamCsv } from './csv';
+import { streamCsv } from '../../lib/csv';
 import { boardUserBulkSchema, boardUserExportSelectionSchema } from './bulk-schema';
 import { bulkBoardUsers, describe, exportSelection } from './bulk-service';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { scoped, scopedUpdate } from '../organizations/tenancy';
+import { scoped, scopedUpdate } from '../../tenancy/repository';
 import { EXPORT_COLUMNS, filtered, type ExportRow } from './repository';
 import type { BoardUserFilters } from './schema';
 

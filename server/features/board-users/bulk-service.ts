@@ -1,7 +1,7 @@
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import type { ActingIn } from '../../lib/acting-in';
+import type { ActingIn } from '../../tenancy/acting';
 import { inTransaction } from '../../lib/unit-of-work';
 import { assertWithinLimit } from '../subscriptions/limits';
 import * as bulk from './bulk-repository';
@@ -57,8 +57,8 @@ export function checkedSelection(input: { all: boolean; ids: number[] }, found: 
  * request a 404 (and changes nothing).
  */
 export async function bulkBoardUsers(ctx: AppContext, acting: ActingIn, input: BoardUserBulkInput): Promise<BulkResult> {
-  const org = acting.organizationId;
-  return inTransaction(ctx, acting.actor, async (uow) => {
+  const org = acting.organization.id;
+  return inTransaction(ctx, acting, async (uow) => {
     const ids = checkedSelection(input, await bulk.lockSelected(uow.db, org, input));
     const now = ctx.clock.now();
     let changed: number[] = [];

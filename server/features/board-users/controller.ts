@@ -1,12 +1,15 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
+import { actingIn } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
-import { authorize } from '../organizations/policy';
-import { currentOrganization, orFail, routeId } from '../organizations/tenancy';
-import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from './csv';
+import { orFail } from '../../http/errors';
+import { currentOrganization } from '../../tenancy/current';
+import { authorize, routeId } from '../../tenancy/guard';
+import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';
 import { safeTimeZone } from '../dashboard/weeks';
+import { boardUserOption } from './presenter';
 import * as repo from './repository';
 import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema } from './schema';
 import * as service from './service';
@@ -67,7 +70,7 @@ export function boardUsersController(ctx: AppContext) {
     async store(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id) });
-      const row = await service.createBoardUser(ctx, req, input);
+      const row = await service.createBoardUser(ctx, actingIn(req), input);
       flash(req, 'success', `${service.fullName(row)} was added.`);
       res.redirect(303, `/board-users/${row.id}`);
     },
@@ -95,21 +98,21 @@ export function boardUsersController(ctx: AppContext) {
       authorize(req, 'manageRecords');
       const id = routeId(req.params.id);
       const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id, id) });
-      const row = await service.updateBoardUser(ctx, req, id, input);
+      const row = await service.updateBoardUser(ctx, actingIn(req), id, input);
       flash(req, 'success', `${service.fullName(row)} was saved.`);
       res.redirect(303, `/board-users/${id}`);
     },
 
     async destroy(req: Request, res: Response) {
       authorize(req, 'manageRecords');
-      const row = await service.deleteBoardUser(ctx, req, routeId(req.params.id));
+      const row = await service.deleteBoardUser(ctx, actingIn(req), routeId(req.params.id));
       flash(req, 'success', `${service.fullName(row)} was moved to the trash.`);
       res.redirect(303, `/board-users/${row.id}`);
     },
 
     async restore(req: Request, res: Response) {
       authorize(req, 'manageRecords');
-      const row = await service.restoreBoardUser(ctx, req, routeId(req.params.id));
+      const row = await service.restoreBoardUser(ctx, actingIn(req), routeId(req.params.id));
       flash(req, 'success', `${service.fullName(row)} was restored.`);
       res.redirect(303, `/board-users/${row.id}`);
     },
@@ -129,13 +132,7 @@ export function boardUsersController(ctx: AppContext) {
       const org = currentOrganization(req);
       const { search } = validate(optionsQuerySchema, req.query);
       const rows = await repo.boardUserOptions(ctx.db, org.id, search);
-      res.set('Cache-Control', 'no-store').json({ data: rows.map(toOption) });
+      res.set('Cache-Control', 'no-store').json({ data: rows.map(boardUserOption) });
     },
   };
 }
-
-export const toOption = (r: { id: number; first_name: string; last_name: string; board_name: string | null; position: string | null }) => ({
-  value: r.id,
-  label: `${r.first_name} ${r.last_name}`,
-  description: [r.position, r.board_name].filter(Boolean).join(' · ') || null,
-});

@@ -1,8 +1,9 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
+import { containsPattern } from '../../db/like';
 import type { BoardUser, Db } from '../../db/types';
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '../../db/types';
-import { scoped, scopedUpdate } from '../organizations/tenancy';
+import { scoped, scopedUpdate } from '../../tenancy/repository';
 
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
 const updateScoped = <T extends 'board_users'>(db: Db, organizationId: number, table: T) =>
@@ -10,7 +11,6 @@ const updateScoped = <T extends 'board_users'>(db: Db, organizationId: number, t
 import type { BoardUserFilters, BoardUserInput, BoardUserSort } from './schema';
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Sort keys per allow-listed column. They are never NULL (so keyset pagination can compare
@@ -48,7 +48,7 @@ export function filtered(db: Db, organizationId: number, filters: Pick<BoardUser
   else if (filters.trashed !== 'with') query = query.where('board_users.deleted_at', 'is', null);
   if (filters.status) query = query.where('board_users.status', '=', filters.status);
   if (filters.search) {
-    const pattern = likePattern(filters.search);
+    const pattern = containsPattern(filters.search);
     query = query.where((eb) =>
       eb.or([
         eb(sql`board_users.first_name || ' ' || board_users.last_name`, 'ilike', pattern),

@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { queryChoice, queryPage, queryText } from '../../http/query';
-import { attribute, oneOf, optionalDate, optionalEmail, optionalString, requiredString } from '../../lib/fields';
+import { attribute, oneOf, optionalDate, optionalEmail, optionalString, requiredString, textOrBlank } from '../../lib/fields';
 
 export const BOARD_USER_STATUSES = ['active', 'inactive'] as const;
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 30;
 export const SORTS = ['name', 'email', 'board', 'status', 'joined_on'] as const;
 export type BoardUserSort = (typeof SORTS)[number];
-
-/**
- * "Must be text" for optional text fields: the shared optional schemas answer a bare
- * "Invalid input" when given an object or an array.
- */
-export const textOrBlank = <S extends z.ZodType>(label: string, schema: S) =>
-  // (A missing key is null before the check, so the field stays optional in the object.)
-  z.preprocess(
-    (v) => (v === undefined ? null : v),
-    z.union([z.string(), z.null()], { error: `The ${attribute(label)} must be text.` }).pipe(schema as unknown as z.ZodType<z.output<S>, string | null>),
-  );
 
 const cleanTag = (s: string) => s.replace(/[\u0000-\u001F\u007F]/g, '').trim().toWellFormed();
 export const tooManyTags = (count: number) => `No more than ${MAX_TAGS} tags: you entered ${count}.`;

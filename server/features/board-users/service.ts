@@ -1,10 +1,11 @@
-import type { Request } from 'express';
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
+import type { ActingIn } from '../../tenancy/acting';
+import { isUniqueViolation } from '../../db/errors';
 import type { BoardUser, Db } from '../../db/types';
 import { ValidationError } from '../../http/errors';
-import { actorFrom, diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
-import { currentOrganization, orFail } from '../organizations/tenancy';
+import { diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
+import { orFail } from '../../http/errors';
 import { assertWithinLimit } from '../subscriptions/limits';
 import * as repo from './repository';
 import type { BoardUserInput } from './schema';
@@ -20,11 +21,6 @@ function announce(uow: UnitOfWork, organizationId: number, id: number, action: s
   uow.broadcast({ channels: [channels.organization(organizationId)], event: 'BoardUserChanged', data: { id, action } });
 }
 
-/** The unique index on (organization, lower(email)) is the last word when two saves race. */
-function uniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
-}
-
 /** Validation check (and, inside the write's transaction, its guard): no other board user of the organisation has this address. */
 export const emailFree =
   (db: Db, organizationId: number, exceptId?: number) =>
@@ -36,10 +32,10 @@ async function guardEmail(uow: UnitOfWork, organizationId: number, email: string
   if (taken) throw new ValidationError({ email: taken });
 }
 
-export async function createBoardUser(ctx: AppContext, req: Request, input: BoardUserInput): Promise<BoardUser> {
-  const org = currentOrganization(req);
+export async function createBoardUser(ctx: AppContext, acting: ActingIn, input: BoardUserInput): Promise<BoardUser> {
+  const org = acting.organization;
   try {
-    return await inTransaction(ctx, actorFrom(req), async (uow) => {
+    return await inTransaction(ctx, acting, async (uow) => {
       await assertWithinLimit(uow.db, org.id, 'boardUsers', { now: ctx.clock.now() });
       await guardEmail(uow, org.id, input.email);
       const row = await repo.insertBoardUser(uow.db, org.id, input, ctx.clock.now());
@@ -55,15 +51,15 @@ export async function createBoardUser(ctx: AppContext, req: Request, input: Boar
       return row;
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
+    if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
 }
 
-export async function updateBoardUser(ctx: AppContext, req: Request, id: number, input: BoardUserInput): Promise<BoardUser> {
-  const org = currentOrganization(req);
+export async function updateBoardUser(ctx: AppContext, acting: ActingIn, id: number, input: BoardUserInput): Promise<BoardUser> {
+  const org = acting.organization;
   try {
-    return await inTransaction(ctx, actorFrom(req), async (uow) => {
+    return await inTransaction(ctx, acting, async (uow) => {
       const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));
       await guardEmail(uow, org.id, input.email, id);
       const changes = diff(before, input, LOGGED);
@@ -82,14 +78,14 @@ export async function updateBoardUser(ctx: AppContext, req: Request, id: number,
       return row;
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
+    if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
 }
 
-export async function deleteBoardUser(ctx: AppContext, req: Request, id: number): Promise<BoardUser> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function deleteBoardUser(ctx: AppContext, acting: ActingIn, id: number): Promise<BoardUser> {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));
     if (before.deleted_at) return before;
     const row = await repo.updateBoardUser(uow.db, org.id, id, { deleted_at: ctx.clock.now() }, ctx.clock.now());
@@ -99,9 +95,9 @@ export async function deleteBoardUser(ctx: AppContext, req: Request, id: number)
   });
 }
 
-export async function restoreBoardUser(ctx: AppContext, req: Request, id: number): Promise<BoardUser> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function restoreBoardUser(ctx: AppContext, acting: ActingIn, id: number): Promise<BoardUser> {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));
     if (!before.deleted_at) return before;
     await assertWithinLimit(uow.db, org.id, 'boardUsers', { now: ctx.clock.now() });

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { HttpError, ValidationError } from '../../http/errors';
 import { flash } from '../../http/session-bridge';
-import { actorFrom } from '../../lib/unit-of-work';
+import { actingFrom } from '../../http/acting';
 import { validate } from '../../lib/validation';
 import { verifyPassword } from '../auth/passwords';
 import { REMEMBER_SELECTOR } from '../auth/remember';
@@ -14,14 +14,14 @@ export function browserSessionsController(ctx: AppContext) {
     async destroyOthers(req: Request, res: Response) {
       const { password } = validate(signOutOthersSchema, req.body);
       if (!(await verifyPassword(req.user!.password, password))) throw new ValidationError({ password: 'The provided password is incorrect.' });
-      const count = await sessions.signOutOthers(ctx, actorFrom(req), req.user!, req.session.id, req.session.get<string>(REMEMBER_SELECTOR) ?? null);
+      const count = await sessions.signOutOthers(ctx, actingFrom(req), req.session.id, req.session.get<string>(REMEMBER_SELECTOR) ?? null);
       flash(req, 'success', count ? `Signed out of ${count} other ${count === 1 ? 'browser' : 'browsers'}.` : 'No other browser was signed in.');
       res.redirect(303, '/profile');
     },
 
     async destroy(req: Request, res: Response) {
       const id = sessionIdSchema.safeParse(req.params.id);
-      if (!id.success || !(await sessions.signOutOne(ctx, actorFrom(req), req.user!, id.data, req.session.id))) throw new HttpError(404);
+      if (!id.success || !(await sessions.signOutOne(ctx, actingFrom(req), id.data, req.session.id))) throw new HttpError(404);
       flash(req, 'success', 'That browser is signed out.');
       res.redirect(303, '/profile');
     },

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { hmac, sha256 } from '../../lib/crypto';
-import { inTransaction, type Actor } from '../../lib/unit-of-work';
+import type { Acting } from '../../tenancy/acting';
+import { inTransaction } from '../../lib/unit-of-work';
 import { queueSecurityMail } from '../two-factor/mails';
 import { describeAgent, parseAgent, type Agent } from './agent';
 import * as repo from './repository';
@@ -41,12 +42,13 @@ export async function list(ctx: AppContext, userId: number, currentId: string): 
 }
 
 /** Signs one other browser out: its session ends and its remember-me token is revoked. False when there is no such session. */
-export async function signOutOne(ctx: AppContext, actor: Actor, user: User, id: string, currentId: string): Promise<boolean> {
+export async function signOutOne(ctx: AppContext, acting: Acting, id: string, currentId: string): Promise<boolean> {
+  const user = acting.user;
   const current = sha256(currentId);
   const rows = await repo.userSessions(ctx.db, user.id, new Date(0));
   const target = rows.find((row) => row.id !== current && publicId(ctx, row.id) === id);
   if (!target) return false;
-  await inTransaction(ctx, actor, async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     const removed = await repo.deleteSessions(uow.db, user.id, [target.id]);
     await repo.deleteRememberTokens(uow.db, user.id, removed.map((r) => selectorOf(r.data)).filter((s): s is string => !!s));
     await uow.log({ organization_id: null, event: 'browser_session_ended', subject_type: 'user', subject_id: user.id, description: `${user.name} signed out ${describeAgent(parseAgent(target.user_agent))} (${target.ip ?? 'unknown IP'})` });
@@ -55,10 +57,11 @@ export async function signOutOne(ctx: AppContext, actor: Actor, user: User, id: 
 }
 
 /** Jetstream's "log out other browser sessions": every other session and remember-me token. */
-export async function signOutOthers(ctx: AppContext, actor: Actor, user: User, currentId: string, currentSelector: string | null): Promise<number> {
+export async function signOutOthers(ctx: AppContext, acting: Acting, currentId: string, currentSelector: string | null): Promise<number> {
+  const user = acting.user;
   const current = sha256(currentId);
   const rows = await repo.userSessions(ctx.db, user.id, new Date(0));
-  return inTransaction(ctx, actor, async (uow) => {
+  return inTransaction(ctx, acting, async (uow) => {
     const removed = await repo.deleteSessions(uow.db, user.id, rows.filter((r) => r.id !== current).map((r) => r.id));
     await repo.deleteRememberTokensExcept(uow.db, user.id, currentSelector);
     await uow.log({ organization_id: null, event: 'other_browser_sessions_ended', subject_type: 'user', subject_id: user.id, description: `${user.name} signed out ${removed.length} other ${removed.length === 1 ? 'browser' : 'browsers'}` });

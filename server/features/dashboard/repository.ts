@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { scoped } from '../organizations/tenancy';
+import { scoped } from '../../tenancy/repository';
 
 const count = sql<string>`count(*)`;
 

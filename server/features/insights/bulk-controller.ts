@@ -1,12 +1,12 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash, flashData } from '../../http/session-bridge';
-import { actingIn } from '../../lib/acting-in';
+import { actingIn } from '../../http/acting';
 import { validate } from '../../lib/validation';
-import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../board-users/csv';
+import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';
 import { safeTimeZone } from '../dashboard/weeks';
-import { authorize } from '../organizations/policy';
-import { currentOrganization } from '../organizations/tenancy';
+import { authorize } from '../../tenancy/guard';
+import { currentOrganization } from '../../tenancy/current';
 import type { InsightExportRow } from './bulk-repository';
 import { insightBulkSchema, insightExportSelectionSchema } from './bulk-schema';
 import { bulkInsights, describe, exportSelection } from './bulk-service';

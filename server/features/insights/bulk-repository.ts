@@ -1,24 +1,13 @@
 import type { Db } from '../../db/types';
-import { likePattern } from '../board-users/repository';
-import { scoped, scopedUpdate } from '../organizations/tenancy';
-import type { InsightFilters } from './schema';
+import { scoped, scopedUpdate } from '../../tenancy/repository';
+import { filtered } from './repository';
 
-type Filters = Omit<InsightFilters, never>;
+type Filters = Parameters<typeof filtered>[2];
 const update = (db: Db, organizationId: number) => scopedUpdate(db, organizationId, 'insights');
-
-/** The organisation's insights narrowed as the index narrows them (no select, no order). */
-function matching(db: Db, organizationId: number, f: Filters) {
-  let q = scoped(db, organizationId, 'insights');
-  q = f.trashed === 'only' ? q.where('insights.deleted_at', 'is not', null) : f.trashed === 'with' ? q : q.where('insights.deleted_at', 'is', null);
-  if (f.category) q = q.where('insights.category', '=', f.category);
-  if (f.status) q = q.where('insights.status', '=', f.status);
-  const pattern = f.search ? likePattern(f.search) : null;
-  return pattern ? q.where((eb) => eb.or([eb('insights.title', 'ilike', pattern), eb('insights.summary', 'ilike', pattern)])) : q;
-}
 
 /** The selected insights of this organisation, locked (a foreign id is simply not among them). */
 export async function lockSelected(db: Db, organizationId: number, selection: { all: boolean; ids: number[]; filters: Filters }): Promise<number[]> {
-  const query = selection.all ? matching(db, organizationId, selection.filters) : scoped(db, organizationId, 'insights').where('insights.id', 'in', selection.ids);
+  const query = selection.all ? filtered(db, organizationId, selection.filters) : scoped(db, organizationId, 'insights').where('insights.id', 'in', selection.ids);
   return (await query.select('insights.id').orderBy('insights.id').forUpdate().execute()).map((r) => r.id);
 }
 
@@ -88,7 +77,7 @@ export interface InsightExportRow {
 export async function* exportRows(db: Db, organizationId: number, selection: { all: boolean; ids: number[]; filters: Filters }, batchSize = 500): AsyncGenerator<InsightExportRow> {
   let after = 0;
   for (;;) {
-    const base = selection.all ? matching(db, organizationId, selection.filters) : scoped(db, organizationId, 'insights').where('insights.id', 'in', selection.ids);
+    const base = selection.all ? filtered(db, organizationId, selection.filters) : scoped(db, organizationId, 'insights').where('insights.id', 'in', selection.ids);
     const rows = await base
       .leftJoin('users as author', 'author.id', 'insights.author_id')
       .select(['insights.id', 'insights.title', 'insights.summary', 'insights.category', 'insights.status', 'insights.published_at', 'insights.view_count', 'insights.updated_at', 'insights.deleted_at', 'author.name as author_name'])

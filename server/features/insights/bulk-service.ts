@@ -1,7 +1,7 @@
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import type { ActingIn } from '../../lib/acting-in';
+import type { ActingIn } from '../../tenancy/acting';
 import { inTransaction } from '../../lib/unit-of-work';
 import { checkedSelection } from '../board-users/bulk-service';
 import { assertWithinLimit } from '../subscriptions/limits';
@@ -21,8 +21,8 @@ const EVENTS: Record<InsightBulkInput['action'], string> = { publish: 'bulk_publ
  * Deleted insights are not published or archived (restore them first).
  */
 export async function bulkInsights(ctx: AppContext, acting: ActingIn, input: InsightBulkInput) {
-  const org = acting.organizationId;
-  return inTransaction(ctx, acting.actor, async (uow) => {
+  const org = acting.organization.id;
+  return inTransaction(ctx, acting, async (uow) => {
     const ids = checkedSelection(input, await bulk.lockSelected(uow.db, org, input));
     const now = ctx.clock.now();
     let changed: number[] = [];

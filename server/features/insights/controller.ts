@@ -1,16 +1,19 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
+import type { ActingIn } from '../../tenancy/acting';
+import { actingIn } from '../../http/acting';
 import type { Insight } from '../../db/types';
 import { queryId } from '../../http/query';
 import { flash } from '../../http/session-bridge';
 import { renderMarkdown } from '../../lib/markdown';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
-import { toOption } from '../board-users/controller';
+import { boardUserOption } from '../board-users/presenter';
 import { effectivePlan } from '../subscriptions/limits';
 import { boardUserOptions, boardUsersByIds } from '../board-users/repository';
-import { authorize } from '../organizations/policy';
-import { currentOrganization, orFail, routeId } from '../organizations/tenancy';
+import { orFail } from '../../http/errors';
+import { currentOrganization } from '../../tenancy/current';
+import { authorize, routeId } from '../../tenancy/guard';
 import * as repo from './repository';
 import { INSIGHT_CATEGORIES, INSIGHT_STATUSES, indexQuerySchema, insightSchema, previewSchema } from './schema';
 import * as service from './service';
@@ -24,7 +27,7 @@ export function insightsController(ctx: AppContext) {
   async function pickerOptions(organizationId: number, selected: number[]) {
     const [chosen, first] = await Promise.all([boardUsersByIds(ctx.db, organizationId, selected), boardUserOptions(ctx.db, organizationId, '')]);
     const seen = new Set<number>();
-    return [...chosen, ...first].filter((r) => !seen.has(r.id) && seen.add(r.id)).map(toOption);
+    return [...chosen, ...first].filter((r) => !seen.has(r.id) && seen.add(r.id)).map(boardUserOption);
   }
 
   const formProps = { categories: INSIGHT_CATEGORIES };
@@ -55,7 +58,7 @@ export function insightsController(ctx: AppContext) {
     async store(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const input = await validate(insightSchema, req.body, { board_user_ids: service.boardUsersExist(ctx.db, currentOrganization(req).id) });
-      const row = await service.createInsight(ctx, req, input);
+      const row = await service.createInsight(ctx, actingIn(req), input);
       flash(req, 'success', 'Insight saved as a draft.');
       res.redirect(303, `/insights/${row.id}`);
     },
@@ -102,7 +105,7 @@ export function insightsController(ctx: AppContext) {
       authorize(req, 'manageRecords');
       const id = routeId(req.params.id);
       const input = await validate(insightSchema, req.body, { board_user_ids: service.boardUsersExist(ctx.db, currentOrganization(req).id) });
-      await service.updateInsight(ctx, req, id, input);
+      await service.updateInsight(ctx, actingIn(req), id, input);
       flash(req, 'success', 'Insight saved.');
       res.redirect(303, `/insights/${id}`);
     },
@@ -129,11 +132,11 @@ export function insightsController(ctx: AppContext) {
  * A POST on one insight (delete, restore, publish, share…): editors only, the service does the
  * work, and the insight's page shows what happened.
  */
-function recordAction<R>(ctx: AppContext, run: (ctx: AppContext, req: Request, id: number) => Promise<R>, message: (result: R) => string) {
+function recordAction<R>(ctx: AppContext, run: (ctx: AppContext, acting: ActingIn, id: number) => Promise<R>, message: (result: R) => string) {
   return async (req: Request, res: Response) => {
     authorize(req, 'manageRecords');
     const id = routeId(req.params.id);
-    flash(req, 'success', message(await run(ctx, req, id)));
+    flash(req, 'success', message(await run(ctx, actingIn(req), id)));
     res.redirect(303, `/insights/${id}`);
   };
 }

@@ -1,18 +1,32 @@
 import { sql } from 'kysely';
 import type { Db, Insight } from '../../db/types';
-import { likePattern } from '../board-users/repository';
+import { containsPattern } from '../../db/like';
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '../../db/types';
-import { scoped, scopedUpdate } from '../organizations/tenancy';
+import { scoped, scopedUpdate } from '../../tenancy/repository';
 
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
 const updateScoped = <T extends 'insights'>(db: Db, organizationId: number, table: T) =>
   scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
 import type { InsightFilters, InsightInput } from './schema';
 
+/** The organisation's insights narrowed by the index filters (no select, no order): the list and bulk actions share it. */
+export function filtered(db: Db, organizationId: number, filters: Pick<InsightFilters, 'search' | 'category' | 'status' | 'trashed'>) {
+  let query = scoped(db, organizationId, 'insights');
+  if (filters.trashed === 'only') query = query.where('insights.deleted_at', 'is not', null);
+  else if (filters.trashed !== 'with') query = query.where('insights.deleted_at', 'is', null);
+  if (filters.category) query = query.where('insights.category', '=', filters.category);
+  if (filters.status) query = query.where('insights.status', '=', filters.status);
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    query = query.where((eb) => eb.or([eb('insights.title', 'ilike', pattern), eb('insights.summary', 'ilike', pattern)]));
+  }
+  return query;
+}
+
 /** One page of the index in one query: author and linked count come along (no N+1). */
 export function listQuery(db: Db, organizationId: number, filters: InsightFilters) {
-  let query = scoped(db, organizationId, 'insights')
+  return filtered(db, organizationId, filters)
     .leftJoin('users as author', 'author.id', 'insights.author_id')
     .select([
       'insights.id',
@@ -35,16 +49,9 @@ export function listQuery(db: Db, organizationId: number, filters: InsightFilter
         .whereRef('bui.insight_id', '=', 'insights.id')
         .where('bu.deleted_at', 'is', null)
         .as('board_users_count'),
-    );
-  if (filters.trashed === 'only') query = query.where('insights.deleted_at', 'is not', null);
-  else if (filters.trashed !== 'with') query = query.where('insights.deleted_at', 'is', null);
-  if (filters.category) query = query.where('insights.category', '=', filters.category);
-  if (filters.status) query = query.where('insights.status', '=', filters.status);
-  if (filters.search) {
-    const pattern = likePattern(filters.search);
-    query = query.where((eb) => eb.or([eb('insights.title', 'ilike', pattern), eb('insights.summary', 'ilike', pattern)]));
-  }
-  return query.orderBy('insights.updated_at', 'desc').orderBy('insights.id', 'desc');
+    )
+    .orderBy('insights.updated_at', 'desc')
+    .orderBy('insights.id', 'desc');
 }
 
 export function findInsight(db: Db, organizationId: number, id: number) {

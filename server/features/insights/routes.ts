@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../http/guards';
-import { tenantRecord } from '../organizations/tenancy';
+import { guards } from '../../guards';
+import { tenantRecord } from '../../tenancy/guard';
 import { insightsController } from './controller';
 import { insightsBulkController } from './bulk-controller';
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { queryChoice, queryPage, queryText } from '../../http/query';
-import { optionalString, requiredString } from '../../lib/fields';
-import { textOrBlank } from '../board-users/schema';
+import { optionalString, requiredString, textOrBlank } from '../../lib/fields';
 
 export const INSIGHT_CATEGORIES = ['governance', 'strategy', 'finance', 'risk', 'people', 'other'] as const;
 export const INSIGHT_STATUSES = ['draft', 'published', 'archived'] as const;

@@ -1,13 +1,13 @@
-import type { Request } from 'express';
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
+import type { ActingIn } from '../../tenancy/acting';
 import type { Db, Insight } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { randomToken } from '../../lib/crypto';
-import { actorFrom, diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
+import { diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { assertWithinLimit } from '../subscriptions/limits';
 import { existingBoardUserIds } from '../board-users/repository';
-import { currentOrganization, orFail } from '../organizations/tenancy';
+import { orFail } from '../../http/errors';
 import * as repo from './repository';
 import { INVALID_BOARD_USERS, type InsightInput } from './schema';
 
@@ -34,13 +34,13 @@ async function checkBoardUsers(uow: UnitOfWork, organizationId: number, ids: num
   if (invalid) throw new ValidationError({ board_user_ids: invalid });
 }
 
-export async function createInsight(ctx: AppContext, req: Request, input: InsightInput): Promise<Insight> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function createInsight(ctx: AppContext, acting: ActingIn, input: InsightInput): Promise<Insight> {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
     await assertWithinLimit(uow.db, org.id, 'insights', { now: ctx.clock.now() });
     const { board_user_ids, ...fields } = input;
     await checkBoardUsers(uow, org.id, board_user_ids);
-    const row = await repo.insertInsight(uow.db, org.id, req.user?.id ?? null, fields, ctx.clock.now());
+    const row = await repo.insertInsight(uow.db, org.id, acting.user.id, fields, ctx.clock.now());
     await repo.syncLinks(uow.db, org.id, row.id, board_user_ids);
     await uow.log({
       organization_id: org.id,
@@ -55,9 +55,9 @@ export async function createInsight(ctx: AppContext, req: Request, input: Insigh
   });
 }
 
-export async function updateInsight(ctx: AppContext, req: Request, id: number, input: InsightInput): Promise<Insight> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function updateInsight(ctx: AppContext, acting: ActingIn, id: number, input: InsightInput): Promise<Insight> {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockInsight(uow.db, org.id, id));
     const { board_user_ids, ...fields } = input;
     await checkBoardUsers(uow, org.id, board_user_ids);
@@ -89,12 +89,12 @@ export async function updateInsight(ctx: AppContext, req: Request, id: number, i
 /** Shared steps of the small state changes: lock, change, log, announce. */
 async function transition(
   ctx: AppContext,
-  req: Request,
+  acting: ActingIn,
   id: number,
   step: (before: Insight, now: Date) => { values: Parameters<typeof repo.updateInsight>[3]; event: string; description: string; properties?: Record<string, unknown> } | null,
 ): Promise<Insight> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockInsight(uow.db, org.id, id));
     const now = ctx.clock.now();
     const change = step(before, now);
@@ -106,8 +106,8 @@ async function transition(
   });
 }
 
-export const deleteInsight = (ctx: AppContext, req: Request, id: number) =>
-  transition(ctx, req, id, (b, now) =>
+export const deleteInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
+  transition(ctx, acting, id, (b, now) =>
     b.deleted_at
       ? null
       : {
@@ -119,11 +119,11 @@ export const deleteInsight = (ctx: AppContext, req: Request, id: number) =>
         },
   );
 
-export const restoreInsight = (ctx: AppContext, req: Request, id: number) =>
-  transition(ctx, req, id, (b) => (b.deleted_at ? { values: { deleted_at: null }, event: 'restored', description: `Restored insight “${b.title}”` } : null));
+export const restoreInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
+  transition(ctx, acting, id, (b) => (b.deleted_at ? { values: { deleted_at: null }, event: 'restored', description: `Restored insight “${b.title}”` } : null));
 
-export const publishInsight = (ctx: AppContext, req: Request, id: number) =>
-  transition(ctx, req, id, (b, now) => {
+export const publishInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
+  transition(ctx, acting, id, (b, now) => {
     if (b.deleted_at) throw new ValidationError({ status: 'A deleted insight cannot be published. Restore it first.' });
     if (b.status === 'published') return null;
     return {
@@ -134,8 +134,8 @@ export const publishInsight = (ctx: AppContext, req: Request, id: number) =>
     };
   });
 
-export const archiveInsight = (ctx: AppContext, req: Request, id: number) =>
-  transition(ctx, req, id, (b) => {
+export const archiveInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
+  transition(ctx, acting, id, (b) => {
     if (b.deleted_at) throw new ValidationError({ status: 'A deleted insight cannot be archived. Restore it first.' });
     if (b.status === 'archived') return null;
     return {
@@ -148,9 +148,9 @@ export const archiveInsight = (ctx: AppContext, req: Request, id: number) =>
   });
 
 /** Shares (or re-shares: a new token, the old link stops working) a published insight. */
-export async function shareInsight(ctx: AppContext, req: Request, id: number): Promise<{ insight: Insight; reshared: boolean }> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function shareInsight(ctx: AppContext, acting: ActingIn, id: number): Promise<{ insight: Insight; reshared: boolean }> {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockInsight(uow.db, org.id, id));
     if (before.deleted_at) throw new ValidationError({ share: 'A deleted insight cannot be shared.' });
     // Re-sharing replaces the link: it takes no new one.
@@ -172,8 +172,8 @@ export async function shareInsight(ctx: AppContext, req: Request, id: number): P
   });
 }
 
-export const unshareInsight = (ctx: AppContext, req: Request, id: number) =>
-  transition(ctx, req, id, (b) =>
+export const unshareInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
+  transition(ctx, acting, id, (b) =>
     b.share_token
       ? {
           values: { share_token: null, shared_at: null },

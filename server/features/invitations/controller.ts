@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
-import { authorize } from '../organizations/policy';
-import { currentOrganization, routeId } from '../organizations/tenancy';
+import { actingIn, requestActor } from '../../http/acting';
+import { currentOrganization, setCurrentOrganization } from '../../tenancy/current';
+import { completeLogin } from '../auth/session';
+import { loadTenantRecord } from '../../tenancy/guard';
 import * as invitations from './service';
 
 const tokenParam = (req: Request) => String(req.params.token ?? '').slice(0, 200);
@@ -12,9 +14,8 @@ export function invitationController(ctx: AppContext) {
     // ---- managing (current organisation, admins): 404 for another organisation's id, then 403.
     async resend(req: Request, res: Response) {
       const org = currentOrganization(req);
-      const invitation = await invitations.invitationOrFail(ctx, org, routeId(req.params.id));
-      authorize(req, 'manageMembers');
-      const { mailed } = await invitations.resendInvitation(ctx, req, org, invitation);
+      const invitation = await loadTenantRecord(req, (o, id) => invitations.invitationOf(ctx, o, id), 'manageMembers');
+      const { mailed } = await invitations.resendInvitation(ctx, actingIn(req, org), invitation);
       if (mailed) flash(req, 'success', `Invitation re-sent to ${invitation.email}. The new link is valid for 7 days.`);
       else flash(req, 'error', `The invitation to ${invitation.email} was renewed, but the email could not be sent. Please try again later.`);
       res.inertia.back('/users');
@@ -22,16 +23,17 @@ export function invitationController(ctx: AppContext) {
 
     async revoke(req: Request, res: Response) {
       const org = currentOrganization(req);
-      const invitation = await invitations.invitationOrFail(ctx, org, routeId(req.params.id));
-      authorize(req, 'manageMembers');
-      await invitations.revokeInvitation(ctx, req, org, invitation);
+      const invitation = await loadTenantRecord(req, (o, id) => invitations.invitationOf(ctx, o, id), 'manageMembers');
+      await invitations.revokeInvitation(ctx, actingIn(req, org), invitation);
       flash(req, 'success', `The invitation to ${invitation.email} was revoked.`);
       res.inertia.back('/users');
     },
 
     // ---- the link in the mail (guests and signed-in users)
     async show(req: Request, res: Response) {
-      const view = await invitations.inspectInvitation(ctx, req, tokenParam(req));
+      const view = await invitations.inspectInvitation(ctx, req.user ?? null, tokenParam(req));
+      // A guest with an account signs in and lands back here.
+      if (view.state === 'sign-in') req.session.put('url.intended', `/invitations/${tokenParam(req)}`);
       const title = view.details ? `Join ${view.details.organization.name}` : 'Invitation';
       await res.inertia.render(
         'Invitations/Accept',
@@ -42,9 +44,12 @@ export function invitationController(ctx: AppContext) {
 
     async accept(req: Request, res: Response) {
       const token = tokenParam(req);
-      const org = await invitations.acceptInvitation(ctx, req, res, token, req.body);
+      const accepted = await invitations.acceptInvitation(ctx, requestActor(req), req.user ?? null, token, req.body);
       // Not usable (used, revoked, expired, wrong account…): the page explains.
-      if (!org) return res.redirect(303, `/invitations/${encodeURIComponent(token)}`);
+      if (!accepted) return res.redirect(303, `/invitations/${encodeURIComponent(token)}`);
+      const org = accepted.organization;
+      if (accepted.signIn) await completeLogin(ctx, req, res, accepted.signIn, false, org.id);
+      else setCurrentOrganization(req, org.id);
       flash(req, 'success', `Welcome to ${org.name}!`);
       res.redirect(303, '/dashboard');
     },

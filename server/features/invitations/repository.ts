@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Invitation, Role } from '../../db/types';
-import { scoped, scopedUpdate } from '../organizations/tenancy';
+import { scoped, scopedUpdate } from '../../tenancy/repository';
 
 /** Invitations of one organisation go through `scoped()`; only the token lookup is global (below). */
 

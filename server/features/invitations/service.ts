@@ -1,17 +1,17 @@
-import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { Invitation, Organization, Role, User } from '../../db/types';
 import { channels } from '../../broadcasting/broadcaster';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { actorFrom, inTransaction } from '../../lib/unit-of-work';
+import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { fail, validate } from '../../lib/validation';
 import { hashPassword } from '../auth/passwords';
-import { completeLogin, isUniqueViolation } from '../auth/service';
+import { isUniqueViolation } from '../../db/errors';
 import { findUserByEmail, insertUser, updateUser } from '../auth/user-repository';
-import { ensureMayGrant } from '../members/policy';
-import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../members/repository';
+import type { ActingIn } from '../../tenancy/acting';
+import type { CurrentOrganization } from '../../tenancy/current';
+import { ensureMayGrant } from '../../tenancy/policy';
+import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../users/repository';
 import { findOrganization } from '../organizations/repository';
-import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../organizations/tenancy';
 import { assertWithinLimit, effectivePlan, limitProblem } from '../subscriptions/limits';
 import { INVITATION_DAYS, sendInvitationMail } from './mails';
 import {
@@ -28,7 +28,6 @@ import {
 import { acceptAsNewUserSchema, TOKEN_PATTERN } from './schema';
 
 const DAY_MS = 86_400_000;
-const actorOf = (req: Request, org: CurrentOrganization) => ({ role: org.role, platformAdmin: !!req.user?.is_platform_admin });
 
 // ---------------------------------------------------------------- plan limit
 
@@ -63,9 +62,9 @@ export async function listPendingInvitations(ctx: AppContext, organizationId: nu
   }));
 }
 
-/** An invitation of the current organisation by id; 404 for any other. */
-export async function invitationOrFail(ctx: AppContext, org: CurrentOrganization, id: number): Promise<Invitation> {
-  return orFail(await findInvitation(ctx.db, org.id, id));
+/** An invitation of the organisation by id; undefined (→ 404) for any other. */
+export function invitationOf(ctx: AppContext, org: CurrentOrganization, id: number): Promise<Invitation | undefined> {
+  return findInvitation(ctx.db, org.id, id);
 }
 
 function announce(uow: { broadcast: (m: { channels: string[]; event: string; data: unknown }) => void }, invitee: User | undefined, org: CurrentOrganization, invitation: Invitation) {
@@ -87,8 +86,9 @@ export const inviteeChecks = (ctx: AppContext, org: CurrentOrganization) => [
 ];
 
 /** Invites by e-mail: a hashed 256-bit token, valid 7 days, mailed as a link. */
-export async function invite(ctx: AppContext, req: Request, org: CurrentOrganization, input: { email: string; role: Role }): Promise<{ mailed: boolean }> {
-  ensureMayGrant(actorOf(req, org), input.role);
+export async function invite(ctx: AppContext, acting: ActingIn, input: { email: string; role: Role }): Promise<{ mailed: boolean }> {
+  const { organization: org } = acting;
+  ensureMayGrant(acting, input.role);
   const [isMember, isPending] = inviteeChecks(ctx, org);
   for (const check of [isMember, isPending]) {
     const problem = await check(input.email);
@@ -97,7 +97,7 @@ export async function invite(ctx: AppContext, req: Request, org: CurrentOrganiza
   const token = randomToken(32);
   const now = ctx.clock.now();
   const invitee = await findUserByEmail(ctx.db, input.email);
-  const invitation = await inTransaction(ctx, actorFrom(req), async (uow) => {
+  const invitation = await inTransaction(ctx, acting, async (uow) => {
     // Locks the subscription row: two invitations cannot both take the last seat.
     await assertWithinLimit(uow.db, org.id, 'members', { field: 'email', now });
     const created = await insertInvitation(uow.db, {
@@ -105,7 +105,7 @@ export async function invite(ctx: AppContext, req: Request, org: CurrentOrganiza
       email: input.email,
       role: input.role,
       token_hash: sha256(token),
-      invited_by: req.user!.id,
+      invited_by: acting.user.id,
       expires_at: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
       now,
     });
@@ -114,27 +114,28 @@ export async function invite(ctx: AppContext, req: Request, org: CurrentOrganiza
       event: 'invitation_sent',
       subject_type: 'invitation',
       subject_id: created.id,
-      description: `${req.user!.name} invited ${created.email} as ${created.role}`,
+      description: `${acting.user.name} invited ${created.email} as ${created.role}`,
       properties: { attributes: { email: created.email, role: created.role, expires_at: created.expires_at.toISOString() } },
     });
     announce(uow, invitee, org, created);
     // Queued with the invitation; the worker delivers it and retries a failing mail server.
-    await sendInvitationMail(ctx, uow, created, org.name, req.user!.name, token);
+    await sendInvitationMail(ctx, uow, created, org.name, acting.user.name, token);
     return created;
   });
   return { mailed: true };
 }
 
 /** A new token (the old link stops working) and a new 7-day window. */
-export async function resendInvitation(ctx: AppContext, req: Request, org: CurrentOrganization, invitation: Invitation): Promise<{ mailed: boolean }> {
-  ensureMayGrant(actorOf(req, org), invitation.role);
+export async function resendInvitation(ctx: AppContext, acting: ActingIn, invitation: Invitation): Promise<{ mailed: boolean }> {
+  const { organization: org } = acting;
+  ensureMayGrant(acting, invitation.role);
   if (invitation.accepted_at) fail('invitation', `The invitation to ${invitation.email} has already been accepted.`);
   if (invitation.revoked_at) fail('invitation', `The invitation to ${invitation.email} was revoked. Send a new one.`);
   const now = ctx.clock.now();
   const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
   const invitee = await findUserByEmail(ctx.db, invitation.email);
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     // An expired invitation no longer holds a seat; renewing it takes one again.
     if (invitation.expires_at <= now) await assertWithinLimit(uow.db, org.id, 'members', { field: 'invitation', now });
     await renewInvitation(uow.db, org.id, invitation.id, sha256(token), expiresAt, now);
@@ -143,27 +144,28 @@ export async function resendInvitation(ctx: AppContext, req: Request, org: Curre
       event: 'invitation_resent',
       subject_type: 'invitation',
       subject_id: invitation.id,
-      description: `${req.user!.name} re-sent the invitation to ${invitation.email}`,
+      description: `${acting.user.name} re-sent the invitation to ${invitation.email}`,
       properties: { old: { expires_at: invitation.expires_at.toISOString() }, attributes: { expires_at: expiresAt.toISOString() } },
     });
     announce(uow, invitee, org, { ...invitation, expires_at: expiresAt });
-    await sendInvitationMail(ctx, uow, { ...invitation, expires_at: expiresAt }, org.name, req.user!.name, token);
+    await sendInvitationMail(ctx, uow, { ...invitation, expires_at: expiresAt }, org.name, acting.user.name, token);
   });
   return { mailed: true };
 }
 
-export async function revokeInvitation(ctx: AppContext, req: Request, org: CurrentOrganization, invitation: Invitation): Promise<void> {
-  ensureMayGrant(actorOf(req, org), invitation.role);
+export async function revokeInvitation(ctx: AppContext, acting: ActingIn, invitation: Invitation): Promise<void> {
+  const { organization: org } = acting;
+  ensureMayGrant(acting, invitation.role);
   if (invitation.accepted_at) fail('invitation', `The invitation to ${invitation.email} has already been accepted.`);
   if (invitation.revoked_at) return;
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     await revokeInvitationRow(uow.db, org.id, invitation.id, ctx.clock.now());
     await uow.log({
       organization_id: org.id,
       event: 'invitation_revoked',
       subject_type: 'invitation',
       subject_id: invitation.id,
-      description: `${req.user!.name} revoked the invitation to ${invitation.email}`,
+      description: `${acting.user.name} revoked the invitation to ${invitation.email}`,
       properties: { old: { revoked_at: null }, attributes: { email: invitation.email, role: invitation.role } },
     });
   });
@@ -193,7 +195,7 @@ const closed = (state: 'invalid' | 'gone' | 'used' | 'revoked' | 'expired' | 'fu
 });
 
 /** What the link's visitor sees: never an error page, always a state with a clear message. */
-async function resolve(ctx: AppContext, req: Request, token: string): Promise<Resolved> {
+async function resolve(ctx: AppContext, me: User | null, token: string): Promise<Resolved> {
   if (!TOKEN_PATTERN.test(token)) return closed('invalid', 404, 'This invitation link is not valid. Check that you copied the whole link from the email.');
   const invitation = await findInvitationByTokenHash(ctx.db, sha256(token));
   if (!invitation) {
@@ -217,7 +219,6 @@ async function resolve(ctx: AppContext, req: Request, token: string): Promise<Re
     invitation,
     organization,
   });
-  const me = req.user;
   if (me && me.email.toLowerCase() !== invitation.email.toLowerCase()) {
     return open('wrong-user', `You are signed in as ${me.email}, but this invitation is for ${invitation.email}. Sign out, then open the link again.`);
   }
@@ -231,11 +232,9 @@ async function resolve(ctx: AppContext, req: Request, token: string): Promise<Re
   return (await findUserByEmail(ctx.db, invitation.email)) ? open('sign-in') : open('register');
 }
 
-export async function inspectInvitation(ctx: AppContext, req: Request, token: string): Promise<AcceptState> {
-  const { view } = await resolve(ctx, req, token);
-  // A guest with an account signs in and lands back here.
-  if (view.state === 'sign-in') req.session.put('url.intended', `/invitations/${token}`);
-  return view;
+/** What the link shows `me` (null: a guest). */
+export async function inspectInvitation(ctx: AppContext, me: User | null, token: string): Promise<AcceptState> {
+  return (await resolve(ctx, me, token)).view;
 }
 
 class InvitationTaken extends Error {}
@@ -243,10 +242,16 @@ class InvitationTaken extends Error {}
 /**
  * Accepts for a newcomer (creates a verified account: the link proved the mailbox) or for the
  * signed-in invitee. Returns the organisation joined, or null when the link cannot be used now
- * (the page then says why).
+ * (the page then says why). A newcomer's account is returned in `signIn`: the caller signs it in.
  */
-export async function acceptInvitation(ctx: AppContext, req: Request, res: Response, token: string, body: unknown): Promise<Organization | null> {
-  const { view, invitation, organization } = await resolve(ctx, req, token);
+export async function acceptInvitation(
+  ctx: AppContext,
+  actor: Actor,
+  me: User | null,
+  token: string,
+  body: unknown,
+): Promise<{ organization: Organization; signIn: User | null } | null> {
+  const { view, invitation, organization } = await resolve(ctx, me, token);
   if (!invitation || !organization) return null;
   const now = ctx.clock.now();
 
@@ -255,7 +260,7 @@ export async function acceptInvitation(ctx: AppContext, req: Request, res: Respo
     const password = await hashPassword(input.password);
     let user: User;
     try {
-      user = await inTransaction(ctx, actorFrom(req), async (uow) => {
+      user = await inTransaction(ctx, actor, async (uow) => {
         const created = await insertUser(uow.db, { name: input.name, email: invitation.email, password, email_verified_at: now, created_at: now, updated_at: now });
         await join(uow, organization, invitation, created, now);
         return created;
@@ -265,14 +270,12 @@ export async function acceptInvitation(ctx: AppContext, req: Request, res: Respo
       if (isUniqueViolation(error)) fail('name', 'An account with this email address was just created. Sign in to accept the invitation.');
       throw error;
     }
-    await completeLogin(ctx, req, res, user, false, organization.id);
-    return organization;
+    return { organization, signIn: user };
   }
 
-  if (view.state === 'join' || view.state === 'member') {
-    const me = req.user!;
+  if ((view.state === 'join' || view.state === 'member') && me) {
     try {
-      await inTransaction(ctx, actorFrom(req), async (uow) => {
+      await inTransaction(ctx, actor, async (uow) => {
         if (!me.email_verified_at) await updateUser(uow.db, me.id, { email_verified_at: now });
         await join(uow, organization, invitation, me, now);
       });
@@ -280,8 +283,7 @@ export async function acceptInvitation(ctx: AppContext, req: Request, res: Respo
       if (error instanceof InvitationTaken) return null;
       throw error;
     }
-    req.session.put(CURRENT_ORG_KEY, organization.id);
-    return organization;
+    return { organization, signIn: null };
   }
   return null;
 }

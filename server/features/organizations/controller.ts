@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
+import { actingFrom, actingIn } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
+import { clearCurrentOrganization, setCurrentOrganization } from '../../tenancy/current';
 import { validate } from '../../lib/validation';
-import { routeOrganization } from './middleware';
-import { can } from './policy';
+import { routeOrganization } from '../../tenancy/guard';
+import { can } from '../../tenancy/policy';
 import { createOrganizationSchema, organizationIndexSchema, transferOwnershipSchema, updateOrganizationSchema } from './schema';
 import { isRequired as twoFactorRequired } from '../two-factor/requirement';
 import * as organizations from './service';
@@ -13,7 +15,7 @@ export function organizationController(ctx: AppContext) {
   return {
     async index(req: Request, res: Response) {
       const filters = validate(organizationIndexSchema, req.query);
-      const list = await organizations.listOrganizations(ctx, req, filters);
+      const list = await organizations.listOrganizations(ctx, actingFrom(req), filters);
       await res.inertia.render(
         'Organizations/Index',
         { organizations: list, filters: { search: filters.search }, everyOrganization: req.user!.is_platform_admin },
@@ -25,19 +27,20 @@ export function organizationController(ctx: AppContext) {
 
     async store(req: Request, res: Response) {
       const input = await validate(createOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx) });
-      const org = await organizations.createOrganization(ctx, req, input);
+      const org = await organizations.createOrganization(ctx, actingFrom(req), input);
+      setCurrentOrganization(req, org.id);
       flash(req, 'success', `${org.name} is ready. Your 14-day trial of the Team plan has started.`);
       res.redirect(`/organizations/${org.id}`);
     },
 
     async show(req: Request, res: Response) {
-      const details = await organizations.organizationDetails(ctx, req, routeOrganization(req));
+      const details = await organizations.organizationDetails(ctx, actingFrom(req), routeOrganization(req));
       await res.inertia.render('Organizations/Show', details, { title: details.organization.name });
     },
 
     async edit(req: Request, res: Response) {
       const target = routeOrganization(req);
-      const details = await organizations.organizationDetails(ctx, req, target);
+      const details = await organizations.organizationDetails(ctx, actingFrom(req), target);
       const transferable = can(target.role, 'transferOwnership', req.user!.is_platform_admin) ? await organizations.transferCandidates(ctx, target) : [];
       const requireTwoFactor = await twoFactorRequired(ctx, target.id);
       await res.inertia.render('Organizations/Edit', { ...details, members: transferable, requireTwoFactor }, { title: `Edit ${details.organization.name}` });
@@ -46,14 +49,15 @@ export function organizationController(ctx: AppContext) {
     async update(req: Request, res: Response) {
       const target = routeOrganization(req);
       const input = await validate(updateOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx, target.id) });
-      await organizations.updateOrganization(ctx, req, target, input);
+      await organizations.updateOrganization(ctx, actingIn(req, target), input);
       flash(req, 'success', 'Organization saved.');
       res.redirect(`/organizations/${target.id}/edit`);
     },
 
     async destroy(req: Request, res: Response) {
       const target = routeOrganization(req);
-      await organizations.deleteOrganization(ctx, req, target);
+      await organizations.deleteOrganization(ctx, actingIn(req, target));
+      clearCurrentOrganization(req, target.id);
       flash(req, 'success', `${target.name} has been deleted.`);
       res.redirect('/organizations');
     },
@@ -61,7 +65,7 @@ export function organizationController(ctx: AppContext) {
     async transfer(req: Request, res: Response) {
       const target = routeOrganization(req);
       const { user_id } = validate(transferOwnershipSchema, req.body);
-      const { name } = await organizations.transferOwnership(ctx, req, target, user_id);
+      const { name } = await organizations.transferOwnership(ctx, actingIn(req, target), user_id);
       flash(req, 'success', `${name} is now an owner of ${target.name}.`);
       res.redirect(`/organizations/${target.id}`);
     },

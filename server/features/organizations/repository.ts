@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../../db/like';
 import type { Db, Organization, Plan, SubscriptionStatus } from '../../db/types';
-import { scoped } from './tenancy';
+import { scoped } from '../../tenancy/repository';
 
 /**
  * SQL of the organisations themselves. The `organizations` table is the tenant, not a tenant's
@@ -11,6 +12,11 @@ import { scoped } from './tenancy';
 
 export function findOrganization(db: Db, id: number): Promise<Organization | undefined> {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** The live organisation, its row locked for the rest of the transaction. */
+export function lockOrganization(db: Db, id: number): Promise<Organization | undefined> {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
 }
 
 export function findOrganizationBySlug(db: Db, slug: string): Promise<Organization | undefined> {
@@ -50,7 +56,6 @@ export interface OrganizationListFilters {
   search: string;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Organisations for the index: the user's own (with their role), or every organisation for a
@@ -77,14 +82,10 @@ export function organizationList(db: Db, userId: number, everyOrganization: bool
     .where('o.deleted_at', 'is', null);
   if (!everyOrganization) q = q.where('m.id', 'is not', null);
   if (filters.search) {
-    const term = `%${escapeLike(filters.search.toLowerCase())}%`;
+    const term = containsPattern(filters.search.toLowerCase());
     q = q.where((eb) => eb.or([eb(sql`lower(o.name)`, 'like', term), eb('o.slug', 'like', term)]));
   }
   return q.orderBy(sql`lower(o.name)`).orderBy('o.id');
-}
-
-export function findSubscription(db: Db, organizationId: number) {
-  return scoped(db, organizationId, 'subscriptions').selectAll().executeTakeFirst();
 }
 
 export async function insertSubscriptionWithEvent(

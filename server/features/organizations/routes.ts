@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../http/guards';
+import { guards } from '../../guards';
 import { requirePasswordConfirmed } from '../auth/middleware';
 import { organizationController } from './controller';
-import { organizationFromRoute } from './middleware';
-import { organizationSessionController } from './session-controller';
+import { organizationFromRoute } from '../../tenancy/guard';
+import { organizationSessionController } from '../auth/organization-session-controller';
 
 /**
  * Organisations. These routes use `verified`, not `inOrganization`: they name the organisation

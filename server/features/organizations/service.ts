@@ -1,19 +1,21 @@
-import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { Organization, Role, User } from '../../db/types';
 import { channels } from '../../broadcasting/broadcaster';
-import { paginate } from '../../lib/pagination';
-import { actorFrom, diff, inTransaction } from '../../lib/unit-of-work';
+import { paginate } from '../../db/pagination';
+import { diff, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
-import { checkCredentials, completeLogin, isUniqueViolation } from '../auth/service';
-import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../members/repository';
-import { whyNotLeave } from '../members/service';
+import { isUniqueViolation } from '../../db/errors';
+import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../users/repository';
+import { whyNotLeave } from '../users/service';
 import { TRIAL_DAYS } from '../subscriptions/plans';
-import { abilitiesOf } from './policy';
+import { findSubscription } from '../subscriptions/repository';
+import type { Acting, ActingIn } from '../../tenancy/acting';
+import type { CurrentOrganization } from '../../tenancy/current';
+import { abilitiesOf, STEP_DOWN_ROLE, stepsDownOnTransfer } from '../../tenancy/policy';
+import { findOrganizationFor, userOrganizations } from '../../tenancy/repository';
 import {
   findOrganization,
   findOrganizationBySlug,
-  findSubscription,
   insertOrganization,
   insertSubscriptionWithEvent,
   organizationList,
@@ -21,8 +23,7 @@ import {
   updateOrganization as updateOrganizationRow,
 } from './repository';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
-import { CURRENT_ORG_KEY, findOrganizationFor, userOrganizations, type CurrentOrganization } from './tenancy';
-import { deferToChallenge } from '../two-factor/pending-login';
+import { slugify } from '../../../shared/slug';
 
 export const NO_SUCH_ORGANIZATION = 'No such organization.';
 export const notAMember = (name: string) => `You are not a member of ${name}.`;
@@ -30,8 +31,8 @@ const DAY_MS = 86_400_000;
 
 // ---------------------------------------------------------------- listing and reading
 
-export async function listOrganizations(ctx: AppContext, req: Request, filters: { search: string; page: number }) {
-  const user = req.user!;
+export async function listOrganizations(ctx: AppContext, acting: Acting, filters: { search: string; page: number }) {
+  const user = acting.user;
   const everyOrganization = user.is_platform_admin;
   const page = await paginate(organizationList(ctx.db, user.id, everyOrganization, filters), {
     page: filters.page,
@@ -39,7 +40,7 @@ export async function listOrganizations(ctx: AppContext, req: Request, filters: 
     path: '/organizations',
     query: { search: filters.search },
   });
-  const currentId = req.organization?.id ?? null;
+  const currentId = acting.organization?.id ?? null;
   return {
     ...page,
     data: page.data.map((o) => ({
@@ -62,10 +63,11 @@ export function visibleOrganization(ctx: AppContext, user: User, id: number): Pr
   return findOrganizationFor(ctx.db, user.id, id, user.is_platform_admin);
 }
 
-export async function organizationDetails(ctx: AppContext, req: Request, target: CurrentOrganization) {
+/** `target` as `acting` (acting in their current organisation) sees it. */
+export async function organizationDetails(ctx: AppContext, acting: Acting, target: CurrentOrganization) {
   const org = (await findOrganization(ctx.db, target.id))!;
   const subscription = await findSubscription(ctx.db, target.id);
-  const platformAdmin = !!req.user?.is_platform_admin;
+  const platformAdmin = acting.user.is_platform_admin;
   const leaveProblem = target.role !== null ? await whyNotLeave(ctx, target) : null;
   return {
     organization: {
@@ -81,7 +83,7 @@ export async function organizationDetails(ctx: AppContext, req: Request, target:
       plan: subscription?.plan ?? null,
       subscription_status: subscription?.status ?? null,
       trial_ends_at: subscription?.trial_ends_at?.toISOString() ?? null,
-      is_current: req.organization?.id === org.id,
+      is_current: acting.organization?.id === org.id,
     },
     abilities: { ...abilitiesOf(target.role, platformAdmin), leave: target.role !== null && leaveProblem === null },
     /** Why a member is not offered "Leave" (the last owner); null otherwise. */
@@ -93,14 +95,7 @@ export async function organizationDetails(ctx: AppContext, req: Request, target:
 
 /** A free, valid, unreserved slug derived from `name` ("Acme & Co." → "acme-co", then "acme-co-2"…). */
 export async function availableSlug(ctx: AppContext, name: string): Promise<string> {
-  let base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/g, '');
+  let base = slugify(name, 40);
   if (base.length < 3) base = base ? `${base}-org` : 'organisation';
   for (let n = 1; n <= 20; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
@@ -128,16 +123,16 @@ export const slugAvailable =
     slug && (await slugTaken(ctx.db, slug, exceptId)) ? SLUG_TAKEN_MESSAGE : null;
 
 /**
- * The creator becomes its owner, it gets a team trial, and it becomes the current organisation.
+ * The creator becomes its owner and it gets a team trial (the controller makes it the current organisation).
  * A chosen slug was checked by validation (slugAvailable); the unique index settles a race.
  */
-export async function createOrganization(ctx: AppContext, req: Request, input: OrganizationInput): Promise<Organization> {
-  const user = req.user!;
+export async function createOrganization(ctx: AppContext, acting: Acting, input: OrganizationInput): Promise<Organization> {
+  const user = acting.user;
   const slug = input.slug ?? (await availableSlug(ctx, input.name));
   const now = ctx.clock.now();
   let org: Organization;
   try {
-    org = await inTransaction(ctx, actorFrom(req), async (uow) => {
+    org = await inTransaction(ctx, acting, async (uow) => {
       const created = await insertOrganization(uow.db, { name: input.name, slug, description: input.description, website: input.website, created_at: now, updated_at: now });
       await insertMembership(uow.db, created.id, user.id, 'owner', now);
       const trialEnds = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
@@ -169,7 +164,6 @@ export async function createOrganization(ctx: AppContext, req: Request, input: O
     if (isUniqueViolation(error)) fail('slug', SLUG_TAKEN_MESSAGE);
     throw error;
   }
-  req.session.put(CURRENT_ORG_KEY, org.id);
   return org;
 }
 
@@ -180,19 +174,20 @@ export interface OrganizationUpdate extends OrganizationInput {
 
 const EDITABLE = ['name', 'slug', 'description', 'website', 'public_page_enabled'] as const;
 
-export async function updateOrganization(ctx: AppContext, req: Request, target: CurrentOrganization, input: OrganizationUpdate): Promise<void> {
+export async function updateOrganization(ctx: AppContext, acting: ActingIn, input: OrganizationUpdate): Promise<void> {
+  const target = acting.organization;
   const before = (await findOrganization(ctx.db, target.id))!;
   const changes = diff(before, input, [...EDITABLE]);
   if (!changes.changed) return;
   try {
-    await inTransaction(ctx, actorFrom(req), async (uow) => {
+    await inTransaction(ctx, acting, async (uow) => {
       const after = await updateOrganizationRow(uow.db, before.id, input, ctx.clock.now());
       await uow.log({
         organization_id: after.id,
         event: 'updated',
         subject_type: 'organization',
         subject_id: after.id,
-        description: `${req.user!.name} updated the organization ${after.name}`,
+        description: `${acting.user.name} updated the organization ${after.name}`,
         properties: { old: changes.old, attributes: changes.attributes },
       });
     });
@@ -203,15 +198,16 @@ export async function updateOrganization(ctx: AppContext, req: Request, target: 
 }
 
 /** Soft delete; every session drops it as current organisation on its next request. */
-export async function deleteOrganization(ctx: AppContext, req: Request, target: CurrentOrganization): Promise<void> {
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function deleteOrganization(ctx: AppContext, acting: ActingIn): Promise<void> {
+  const target = acting.organization;
+  await inTransaction(ctx, acting, async (uow) => {
     const org = await updateOrganizationRow(uow.db, target.id, { deleted_at: ctx.clock.now() }, ctx.clock.now());
     await uow.log({
       organization_id: org.id,
       event: 'deleted',
       subject_type: 'organization',
       subject_id: org.id,
-      description: `${req.user!.name} deleted the organization ${org.name}`,
+      description: `${acting.user.name} deleted the organization ${org.name}`,
       properties: { attributes: { name: org.name, slug: org.slug } },
     });
     // Open sockets keep the organization's channels; closed, they reconnect without them.
@@ -220,8 +216,6 @@ export async function deleteOrganization(ctx: AppContext, req: Request, target: 
       for (const id of members) await ctx.broadcaster.terminateUser(id);
     });
   });
-  if (req.session.get<number>(CURRENT_ORG_KEY) === target.id) req.session.forget(CURRENT_ORG_KEY);
-  if (req.organization?.id === target.id) req.organization = undefined;
 }
 
 /** Members who could become an owner (everyone who is not one yet). */
@@ -231,17 +225,17 @@ export async function transferCandidates(ctx: AppContext, target: CurrentOrganiz
 }
 
 /** The chosen member becomes an owner; the acting owner steps down to admin. */
-export async function transferOwnership(ctx: AppContext, req: Request, target: CurrentOrganization, userId: number): Promise<{ name: string }> {
-  const actor = req.user!;
+export async function transferOwnership(ctx: AppContext, acting: ActingIn, userId: number): Promise<{ name: string }> {
+  const { user: actor, organization: target } = acting;
   const member = await findMember(ctx.db, target.id, userId);
   if (!member) fail('user_id', `Choose a member of ${target.name}.`);
   if (member.id === actor.id) fail('user_id', 'You cannot transfer ownership to yourself.');
   if (member.role === 'owner') fail('user_id', `${member.name} is already an owner of ${target.name}.`);
   const now = ctx.clock.now();
-  const stepDown = target.role === 'owner';
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
+  const stepDown = stepsDownOnTransfer(target);
+  await inTransaction(ctx, acting, async (uow) => {
     await setMembershipRole(uow.db, target.id, member.id, 'owner', now);
-    if (stepDown) await setMembershipRole(uow.db, target.id, actor.id, 'admin', now);
+    if (stepDown) await setMembershipRole(uow.db, target.id, actor.id, STEP_DOWN_ROLE, now);
     await uow.log({
       organization_id: target.id,
       event: 'ownership_transferred',
@@ -268,36 +262,16 @@ export async function transferOwnership(ctx: AppContext, req: Request, target: C
 
 // ---------------------------------------------------------------- current organisation
 
-/** Makes an organisation the session's current one (member, or any for platform admins). */
-export function makeCurrent(req: Request, target: CurrentOrganization): void {
-  req.session.put(CURRENT_ORG_KEY, target.id);
-  req.organization = target;
+export async function selectableOrganizations(ctx: AppContext, user: User) {
+  return userOrganizations(ctx.db, user.id);
 }
-
-export async function selectableOrganizations(ctx: AppContext, req: Request) {
-  return userOrganizations(ctx.db, req.user!.id);
-}
-
-// ---------------------------------------------------------------- organisation sign-in
 
 export function organizationBySlug(ctx: AppContext, slug: string) {
   return findOrganizationBySlug(ctx.db, slug);
 }
 
-/** Sign-in for one organisation, under the normal sign-in throttle; non-members are refused. */
-export async function organizationLogin(
-  ctx: AppContext,
-  req: Request,
-  res: Response,
-  org: Organization,
-  input: { email: string; password: string; remember: boolean },
-): Promise<'two-factor' | 'signed-in'> {
-  const user = await checkCredentials(ctx, req, input, async (candidate) => {
-    if (candidate.is_platform_admin) return null;
-    return (await findMembership(ctx.db, org.id, candidate.id)) ? null : notAMember(org.name);
-  });
-  // With two-factor sign-in on, the same challenge as /login comes first.
-  if (await deferToChallenge(ctx, req, user, { remember: input.remember, organizationId: org.id })) return 'two-factor';
-  await completeLogin(ctx, req, res, user, input.remember, org.id);
-  return 'signed-in';
+/** Why `candidate` may not sign in to `org` (null: they may): platform admins and members may. */
+export async function organizationLoginRefusal(ctx: AppContext, org: Organization, candidate: User): Promise<string | null> {
+  if (candidate.is_platform_admin) return null;
+  return (await findMembership(ctx.db, org.id, candidate.id)) ? null : notAMember(org.name);
 }

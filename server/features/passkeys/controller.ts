@@ -2,10 +2,11 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { flash } from '../../http/session-bridge';
-import { actorFrom } from '../../lib/unit-of-work';
+import { actingFrom } from '../../http/acting';
 import { validate } from '../../lib/validation';
 import { intendedUrl } from '../auth/middleware';
-import { completeLogin, ensureNotThrottled, LOGIN_DECAY_SECONDS } from '../auth/service';
+import { ensureNotThrottled, LOGIN_DECAY_SECONDS } from '../auth/service';
+import { completeLogin, loginClient } from '../auth/session';
 import { passkeyLoginSchema, registerPasskeySchema, renamePasskeySchema } from './schema';
 import * as passkeys from './service';
 
@@ -31,7 +32,7 @@ export function passkeysController(ctx: AppContext) {
 
     async store(req: Request, res: Response) {
       const input = validate(registerPasskeySchema, req.body);
-      await passkeys.register(ctx, actorFrom(req), req.user!, input, req.session.pull<string>(REGISTRATION));
+      await passkeys.register(ctx, actingFrom(req), input, req.session.pull<string>(REGISTRATION));
       flash(req, 'success', `Passkey “${input.name}” added.`);
       res.redirect(303, '/profile');
     },
@@ -41,13 +42,13 @@ export function passkeysController(ctx: AppContext) {
       // Someone else's (or no) passkey is a 404 before anything about the form is said.
       if (!(await passkeys.owns(ctx, req.user!.id, id))) throw new HttpError(404);
       const { name } = validate(renamePasskeySchema, req.body);
-      await passkeys.rename(ctx, actorFrom(req), req.user!, id, name);
+      await passkeys.rename(ctx, actingFrom(req), id, name);
       flash(req, 'success', 'Passkey renamed.');
       res.redirect(303, '/profile');
     },
 
     async destroy(req: Request, res: Response) {
-      await passkeys.remove(ctx, actorFrom(req), req.user!, routeId(req));
+      await passkeys.remove(ctx, actingFrom(req), routeId(req));
       flash(req, 'success', 'Passkey removed.');
       res.redirect(303, '/profile');
     },
@@ -67,7 +68,7 @@ export function passkeysController(ctx: AppContext) {
     /** A passkey with user verification is two factors: no code is asked for after it. */
     async login(req: Request, res: Response) {
       const key = `passkey|${req.ip}`;
-      await ensureNotThrottled(ctx, req, key, 'passkey');
+      await ensureNotThrottled(ctx, loginClient(req), key, 'passkey');
       const { credential } = validate(passkeyLoginSchema, req.body);
       let user;
       try {

@@ -11,7 +11,8 @@ import {
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../http/errors';
-import { inTransaction, type Actor } from '../../lib/unit-of-work';
+import type { Acting } from '../../tenancy/acting';
+import { inTransaction } from '../../lib/unit-of-work';
 import { findUserById } from '../auth/user-repository';
 import { securityMail } from '../two-factor/mails';
 import * as repo from './repository';
@@ -54,7 +55,8 @@ export async function registrationOptions(ctx: AppContext, user: User): Promise<
   });
 }
 
-export async function register(ctx: AppContext, actor: Actor, user: User, input: { name: string; credential: unknown }, expectedChallenge: string | undefined) {
+export async function register(ctx: AppContext, acting: Acting, input: { name: string; credential: unknown }, expectedChallenge: string | undefined) {
+  const user = acting.user;
   if (!expectedChallenge) throw new ValidationError({ credential: 'The passkey request expired. Please try again.' });
   const rp = relyingParty(ctx);
   let verified;
@@ -73,7 +75,7 @@ export async function register(ctx: AppContext, actor: Actor, user: User, input:
   if (!verified.verified) throw new ValidationError({ credential: 'The passkey could not be verified. Please try again.' });
   const { credential } = verified.registrationInfo;
   if (await repo.findByCredentialId(ctx.db, credential.id)) throw new ValidationError({ credential: 'This passkey is already registered.' });
-  await inTransaction(ctx, actor, async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     await repo.insertPasskey(uow.db, {
       user_id: user.id,
       name: input.name,
@@ -92,15 +94,17 @@ export async function owns(ctx: AppContext, userId: number, id: number): Promise
   return !!(await repo.findUserPasskey(ctx.db, userId, id));
 }
 
-export async function rename(ctx: AppContext, actor: Actor, user: User, id: number, name: string): Promise<void> {
-  await inTransaction(ctx, actor, async (uow) => {
+export async function rename(ctx: AppContext, acting: Acting, id: number, name: string): Promise<void> {
+  const user = acting.user;
+  await inTransaction(ctx, acting, async (uow) => {
     if (!(await repo.renamePasskey(uow.db, user.id, id, name))) throw new HttpError(404);
     await uow.log({ organization_id: null, event: 'passkey_renamed', subject_type: 'user', subject_id: user.id, description: `${user.name} renamed a passkey to “${name}”` });
   });
 }
 
-export async function remove(ctx: AppContext, actor: Actor, user: User, id: number): Promise<void> {
-  await inTransaction(ctx, actor, async (uow) => {
+export async function remove(ctx: AppContext, acting: Acting, id: number): Promise<void> {
+  const user = acting.user;
+  await inTransaction(ctx, acting, async (uow) => {
     const removed = await repo.deletePasskey(uow.db, user.id, id);
     if (!removed) throw new HttpError(404);
     await uow.log({ organization_id: null, event: 'passkey_removed', subject_type: 'user', subject_id: user.id, description: `${user.name} removed the passkey “${removed.name}”` });

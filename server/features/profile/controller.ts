@@ -1,38 +1,44 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
+import { actingFrom } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
-import { emailAvailable, logout } from '../auth/service';
+import { emailAvailable } from '../auth/service';
+import { logout } from '../auth/session';
 import { deleteAccountSchema, updatePasswordSchema, updateProfileSchema } from './schema';
 import * as profile from './service';
 import { securityProps } from '../account-security/profile-props';
+import { recoveryCodesWaiting } from '../two-factor/pending-login';
 
 export function profileController(ctx: AppContext) {
   return {
     edit: async (req: Request, res: Response) =>
       res.inertia.render(
         'Profile/Edit',
-        { mustVerifyEmail: true, status: req.session.get('status') ?? null, ...(await securityProps(ctx, req)) },
+        { mustVerifyEmail: true, status: req.session.get<string>('status') ?? null, ...(await securityProps(ctx, req.user!, { id: req.session.id, recoveryCodesReady: recoveryCodesWaiting(req) })) },
         { title: 'Profile settings' },
       ),
 
     async update(req: Request, res: Response) {
       const input = await validate(updateProfileSchema, req.body, { email: emailAvailable(ctx, req.user!.id) });
-      const { emailChanged } = await profile.updateProfile(ctx, req, input);
+      const { emailChanged, user } = await profile.updateProfile(ctx, actingFrom(req), input);
+      req.user = user;
       flash(req, 'success', emailChanged ? 'Profile saved. Check your inbox to verify the new email address.' : 'Profile saved.');
       res.redirect('/profile');
     },
 
     async updatePassword(req: Request, res: Response) {
       const input = await validate(updatePasswordSchema, req.body, { current_password: profile.passwordMatches(req.user!, profile.WRONG_CURRENT_PASSWORD) });
-      await profile.updatePassword(ctx, req, input);
+      await profile.updatePassword(ctx, actingFrom(req), input);
+      // This browser stays signed in, under a new session id.
+      req.session.regenerate();
       flash(req, 'success', 'Password updated.');
       res.redirect('/profile');
     },
 
     async destroy(req: Request, res: Response) {
       const { password } = validate(deleteAccountSchema, req.body);
-      await profile.deleteAccount(ctx, req, password);
+      await profile.deleteAccount(ctx, actingFrom(req), password);
       await logout(ctx, req, res);
       flash(req, 'success', 'Your account has been deleted.');
       res.redirect('/');

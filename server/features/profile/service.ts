@@ -1,13 +1,17 @@
-import type { Request } from 'express';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Db, User } from '../../db/types';
+import type { User } from '../../db/types';
+import { lastOwnerMessages } from '../../tenancy/policy';
+import { lockOwnershipsOf } from '../../tenancy/repository';
 import { ValidationError } from '../../http/errors';
-import { actorFrom, diff, inTransaction } from '../../lib/unit-of-work';
+import { diff, inTransaction } from '../../lib/unit-of-work';
+import type { Acting } from '../../tenancy/acting';
 import { sendVerificationMail } from '../auth/mails';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { EMAIL_TAKEN, isUniqueViolation } from '../auth/service';
-import { updateUser } from '../auth/user-repository';
+import { isUniqueViolation } from '../../db/errors';
+import { EMAIL_TAKEN } from '../auth/service';
+import { deleteUser, updateUser } from '../auth/user-repository';
+import { revokeRememberTokens } from '../auth/token-repository';
+import { deleteSessionsOfUser } from '../../http/session-repository';
 
 export const WRONG_CURRENT_PASSWORD = 'The provided password does not match your current password.';
 export const WRONG_PASSWORD = 'The provided password is incorrect.';
@@ -19,12 +23,12 @@ export const passwordMatches =
     (await verifyPassword(user.password, password)) ? null : message;
 
 /** The new address was checked by validation (emailAvailable); the unique index settles a race. */
-export async function updateProfile(ctx: AppContext, req: Request, input: { name: string; email: string }): Promise<{ emailChanged: boolean }> {
-  const user = req.user!;
+export async function updateProfile(ctx: AppContext, acting: Acting, input: { name: string; email: string }): Promise<{ emailChanged: boolean; user: User }> {
+  const user = acting.user;
   const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
   let updated: User;
   try {
-    updated = await inTransaction(ctx, actorFrom(req), async (uow) => {
+    updated = await inTransaction(ctx, acting, async (uow) => {
       const next = await updateUser(uow.db, user.id, { name: input.name, email: input.email, ...(emailChanged ? { email_verified_at: null } : {}) });
       const changes = diff(user, next, ['name', 'email']);
       if (changes.changed) {
@@ -37,59 +41,37 @@ export async function updateProfile(ctx: AppContext, req: Request, input: { name
     if (isUniqueViolation(error)) throw new ValidationError({ email: EMAIL_TAKEN });
     throw error;
   }
-  req.user = updated;
-  return { emailChanged };
+  return { emailChanged, user: updated };
 }
 
-export async function updatePassword(ctx: AppContext, req: Request, input: { current_password: string; password: string }): Promise<void> {
-  const user = req.user!;
+/** Other devices must sign in again; the caller gives this browser a new session id. */
+export async function updatePassword(ctx: AppContext, acting: Acting, input: { current_password: string; password: string }): Promise<void> {
+  const user = acting.user;
   const wrong = await passwordMatches(user, WRONG_CURRENT_PASSWORD)(input.current_password);
   if (wrong) throw new ValidationError({ current_password: wrong });
   const hashed = await hashPassword(input.password);
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     await updateUser(uow.db, user.id, { password: hashed });
     // Other devices must sign in again with the new password.
-    await uow.db.deleteFrom('sessions').where('user_id', '=', user.id).where('id', '!=', '').execute();
-    await uow.db.deleteFrom('remember_tokens').where('user_id', '=', user.id).execute();
+    await deleteSessionsOfUser(uow.db, user.id);
+    await revokeRememberTokens(uow.db, user.id);
     await uow.log({ organization_id: null, event: 'password_changed', subject_type: 'user', subject_id: user.id, description: `${user.name} changed their password` });
   });
-  // This browser stays signed in, under a new session id.
-  req.session.regenerate();
 }
 
-/** Organisations where this user is the only owner: deleting the account would orphan them. */
-export async function organizationsOnlyOwnedBy(db: Db, userId: number) {
-  return db
-    .selectFrom('memberships as m')
-    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['o.id', 'o.name'])
-    .where('m.user_id', '=', userId)
-    .where('m.role', '=', 'owner')
-    .where('o.deleted_at', 'is', null)
-    .where(({ selectFrom }) =>
-      selectFrom('memberships as m2')
-        .select(sql<number>`count(*)`.as('n'))
-        .whereRef('m2.organization_id', '=', 'o.id')
-        .where('m2.role', '=', 'owner'),
-      '=',
-      sql<number>`1`,
-    )
-    .execute();
-}
-
-export async function deleteAccount(ctx: AppContext, req: Request, password: string): Promise<void> {
-  const user = req.user!;
+/**
+ * Deletes the account unless that would leave an organisation without an owner. The check runs
+ * inside the transaction under the owners' row lock (tenancy/repository.ts `lockOwnershipsOf`),
+ * so a concurrent demotion or removal of the other owner either waits for this one or is seen by it.
+ */
+export async function deleteAccount(ctx: AppContext, acting: Acting, password: string): Promise<void> {
+  const user = acting.user;
   const wrong = await passwordMatches(user)(password);
   if (wrong) throw new ValidationError({ password: wrong });
-  const orphaned = await organizationsOnlyOwnedBy(ctx.db, user.id);
-  if (orphaned.length) {
-    const names = orphaned.map((o) => o.name).join(', ');
-    throw new ValidationError({
-      password: `You are the last owner of ${names}. Transfer ownership or delete ${orphaned.length === 1 ? 'that organization' : 'those organizations'} first.`,
-    });
-  }
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
-    await uow.db.deleteFrom('users').where('id', '=', user.id).execute();
+  await inTransaction(ctx, acting, async (uow) => {
+    const orphaned = (await lockOwnershipsOf(uow.db, user.id)).filter((o) => o.owners <= 1);
+    if (orphaned.length) throw new ValidationError({ password: lastOwnerMessages.deleteAccount(orphaned.map((o) => o.name)) });
+    await deleteUser(uow.db, user.id);
     // Tabs still open elsewhere must stop hearing their organisations.
     uow.afterCommit(() => ctx.broadcaster.terminateUser(user.id));
   });

@@ -2,12 +2,23 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { queryPage } from '../../http/query';
+import { escapeHtml } from '../../lib/html';
 import { markdownToText, renderMarkdown } from '../../lib/markdown';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import * as repo from './repository';
-import { countView } from './service';
+import { countView, type Visit } from './service';
 
 export const PER_PAGE = 25;
+
+/** Browsers' speculative loads are not reads. */
+const isPrefetch = (req: Request) => /prefetch|prerender/i.test(`${req.get('purpose') ?? ''} ${req.get('sec-purpose') ?? ''} ${req.get('x-moz') ?? ''}`);
+
+const visitOf = (req: Request): Visit => ({
+  ip: req.ip ?? null,
+  userAgent: req.get('user-agent') ?? null,
+  userId: req.user?.id ?? null,
+  isRead: req.method === 'GET' && !isPrefetch(req),
+});
 
 /**
  * Public pages are private-cacheable only: the HTML shell carries a per-session CSRF token (and
@@ -19,9 +30,6 @@ export const PUBLIC_CACHE_CONTROL = 'private, no-cache';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,48}[a-z0-9]$/;
 const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
 
-/** Escapes text for an HTML attribute or text node in the <head> we add. */
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function publicInsightsController(ctx: AppContext) {
   return {
@@ -49,7 +57,7 @@ export function publicInsightsController(ctx: AppContext) {
       if (!SLUG.test(slug) || !TOKEN.test(token)) throw notFound();
       const insight = await repo.findSharedInsight(ctx.db, slug, token);
       if (!insight) throw notFound();
-      await countView(ctx, req, insight);
+      await countView(ctx, visitOf(req), insight);
       const url = ctx.url(`/p/${insight.organization_slug}/${token}`);
       const description = (insight.summary || markdownToText(insight.body, 200) || `An insight from ${insight.organization_name}.`).replace(/\s+/g, ' ').slice(0, 300);
       res.set('Cache-Control', PUBLIC_CACHE_CONTROL);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { scopedUpdate } from '../organizations/tenancy';
+import { scopedUpdate } from '../../tenancy/repository';
 
 /**
  * A member came online (`online`) or went offline at `at`. An event older than the last one

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context';
+import { parseChannel } from '../../../shared/channels';
 import { recordPresence } from './repository';
 import type { WebhookBatch } from './schema';
 
-/** The presence channel every signed-in page of an organisation joins (see broadcasting/channels.ts). */
-const ONLINE_CHANNEL = /^presence-organizations\.(\d{1,10})\.online$/;
 const MAX_ID = 2_147_483_647;
 
 export interface PresenceReport {
@@ -24,7 +23,9 @@ export async function applyPresenceEvents(ctx: AppContext, batch: WebhookBatch):
     for (const event of batch.events) {
       const online = event.name === 'member_added';
       if (!online && event.name !== 'member_removed') continue;
-      const organizationId = Number(ONLINE_CHANNEL.exec(event.channel)?.[1] ?? NaN);
+      // The presence channel every signed-in page of an organisation joins (shared/channels.ts).
+      const channel = parseChannel(event.channel);
+      const organizationId = channel?.kind === 'online' ? channel.id : NaN;
       const userId = /^\d{1,10}$/.test(event.user_id ?? '') ? Number(event.user_id) : NaN;
       const valid = organizationId >= 1 && organizationId <= MAX_ID && userId >= 1 && userId <= MAX_ID;
       if (valid && (await recordPresence(trx, organizationId, userId, online, at))) report[online ? 'online' : 'offline']++;

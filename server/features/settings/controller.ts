@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
+import { actingFrom, actingIn } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
-import { authorize, can } from '../organizations/policy';
+import { authorize } from '../../tenancy/guard';
+import { can } from '../../tenancy/policy';
 import { LOCALES } from './locales';
 import { organizationSettingsSchema, preferencesSchema } from './schema';
 import * as service from './service';
@@ -30,11 +32,11 @@ export function settingsController(ctx: AppContext) {
       if ('public_page_enabled' in body && !('locale' in body) && !('timezone' in body)) {
         authorize(req, 'manageOrganization');
         const { public_page_enabled } = validate(organizationSettingsSchema, body);
-        const changed = await service.updateOrganizationSettings(ctx, req, public_page_enabled);
+        const changed = await service.updateOrganizationSettings(ctx, actingIn(req), public_page_enabled);
         flash(req, 'success', changed ? `The public page is now ${public_page_enabled ? 'on' : 'off'}.` : 'Nothing to change.');
       } else {
         const input = validate(preferencesSchema, body);
-        const changed = await service.updatePreferences(ctx, req, input);
+        const changed = await service.updatePreferences(ctx, actingFrom(req), input);
         flash(req, 'success', changed ? 'Language and region saved.' : 'Nothing to change.');
       }
       res.redirect(303, '/settings');

@@ -1,14 +1,16 @@
-import type { Request } from 'express';
 import type { AppContext } from '../../context';
-import { actorFrom, inTransaction } from '../../lib/unit-of-work';
-import { currentOrganization } from '../organizations/tenancy';
+import type { Acting, ActingIn } from '../../tenancy/acting';
+import { inTransaction } from '../../lib/unit-of-work';
+import { orFail } from '../../http/errors';
+import { lockUser, updateUser } from '../auth/user-repository';
+import { lockOrganization, updateOrganization } from '../organizations/repository';
 import type { PreferencesInput } from './schema';
 
 /** Saves the user's locale and time zone; a change is logged (no organisation) for their History. */
-export async function updatePreferences(ctx: AppContext, req: Request, input: PreferencesInput): Promise<boolean> {
-  const user = req.user!;
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
-    const before = await uow.db.selectFrom('users').select(['locale', 'timezone']).where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
+export async function updatePreferences(ctx: AppContext, acting: Acting, input: PreferencesInput): Promise<boolean> {
+  const user = acting.user;
+  return inTransaction(ctx, acting, async (uow) => {
+    const before = (await lockUser(uow.db, user.id))!;
     const old: Record<string, string> = {};
     const attributes: Record<string, string> = {};
     for (const key of ['locale', 'timezone'] as const) {
@@ -19,7 +21,7 @@ export async function updatePreferences(ctx: AppContext, req: Request, input: Pr
     }
     if (!Object.keys(attributes).length) return false;
     const now = ctx.clock.now();
-    await uow.db.updateTable('users').set({ ...attributes, updated_at: now }).where('id', '=', user.id).execute();
+    await updateUser(uow.db, user.id, { ...attributes, updated_at: now });
     await uow.log({
       organization_id: null,
       event: 'settings_updated',
@@ -34,13 +36,14 @@ export async function updatePreferences(ctx: AppContext, req: Request, input: Pr
 }
 
 /** Turns the current organisation's public page on or off (logged in the organisation's activity). */
-export async function updateOrganizationSettings(ctx: AppContext, req: Request, publicPageEnabled: boolean): Promise<boolean> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
-    const before = await uow.db.selectFrom('organizations').select(['public_page_enabled']).where('id', '=', org.id).forUpdate().executeTakeFirstOrThrow();
+export async function updateOrganizationSettings(ctx: AppContext, acting: ActingIn, publicPageEnabled: boolean): Promise<boolean> {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
+    const before = orFail(await lockOrganization(uow.db, org.id));
     if (before.public_page_enabled === publicPageEnabled) return false;
     const now = ctx.clock.now();
-    await uow.db.updateTable('organizations').set({ public_page_enabled: publicPageEnabled, updated_at: now }).where('id', '=', org.id).execute();
+    // The one write path of the organisation row (organizations/repository.ts), shared with the organisation's edit form.
+    await updateOrganization(uow.db, org.id, { public_page_enabled: publicPageEnabled }, now);
     await uow.log({
       organization_id: org.id,
       event: 'updated',

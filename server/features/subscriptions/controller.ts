@@ -1,10 +1,12 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
+import { actingIn } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
-import { paginate } from '../../lib/pagination';
+import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
-import { authorize } from '../organizations/policy';
-import { currentOrganization, orFail } from '../organizations/tenancy';
+import { orFail } from '../../http/errors';
+import { currentOrganization } from '../../tenancy/current';
+import { authorize } from '../../tenancy/guard';
 import { downgradeMessage, exceededLimits, usageOf } from './limits';
 import { PLANS } from './plans';
 import { allPlans, presentPlan, presentSubscription, presentUsage, PROVIDER_LABELS } from './presenter';
@@ -58,21 +60,21 @@ export function subscriptionsController(ctx: AppContext) {
     async update(req: Request, res: Response) {
       authorize(req, 'manageSubscription');
       const { plan } = validate(changePlanSchema, req.body);
-      const after = await service.changePlan(ctx, req, plan);
+      const after = await service.changePlan(ctx, actingIn(req), plan);
       flash(req, 'success', `You are now on the ${PLANS[after.plan].name} plan.`);
       res.redirect(303, '/subscription');
     },
 
     async cancel(req: Request, res: Response) {
       authorize(req, 'manageSubscription');
-      const after = await service.cancelSubscription(ctx, req);
-      flash(req, 'success', `Your subscription is canceled. ${PLANS[after.plan].name} stays available until ${service.humanDate(after.ends_at!, req)}; you can resume it until then.`);
+      const after = await service.cancelSubscription(ctx, actingIn(req));
+      flash(req, 'success', `Your subscription is canceled. ${PLANS[after.plan].name} stays available until ${service.humanDate(after.ends_at!, req.user)}; you can resume it until then.`);
       res.redirect(303, '/subscription');
     },
 
     async resume(req: Request, res: Response) {
       authorize(req, 'manageSubscription');
-      const after = await service.resumeSubscription(ctx, req);
+      const after = await service.resumeSubscription(ctx, actingIn(req));
       flash(req, 'success', `Your ${PLANS[after.plan].name} subscription is running again.`);
       res.redirect(303, '/subscription');
     },

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
-import type { Db, Plan, SubscriptionStatus } from '../../db/types';
+import type { Db } from '../../db/types';
 import { ValidationError } from '../../http/errors';
-import { scoped } from '../organizations/tenancy';
+import { findSubscription, lockSubscription, usageCounts } from './repository';
 import { LIMIT_LABELS, LIMIT_NAMES, PLANS, type LimitName, type PlanDefinition } from './plans';
 
 export type { LimitName } from './plans';
@@ -15,28 +14,9 @@ export interface Usage {
   publicLinks: number;
 }
 
-const count = sql<string>`count(*)`;
-
-/** All usage figures in one round trip (scalar subqueries, each narrowed with `scoped`). */
+/** All usage figures in one round trip. */
 export async function usageOf(db: Db, organizationId: number, now?: Date): Promise<Usage> {
-  const row = await db
-    .selectNoFrom([
-      scoped(db, organizationId, 'memberships').select(count.as('n')).as('members'),
-      scoped(db, organizationId, 'invitations')
-        .select(count.as('n'))
-        .where('invitations.accepted_at', 'is', null)
-        .where('invitations.revoked_at', 'is', null)
-        .where('invitations.expires_at', '>', now ?? sql<Date>`now()`)
-        .as('pending'),
-      scoped(db, organizationId, 'board_users').select(count.as('n')).where('board_users.deleted_at', 'is', null).as('board_users'),
-      scoped(db, organizationId, 'insights').select(count.as('n')).where('insights.deleted_at', 'is', null).as('insights'),
-      scoped(db, organizationId, 'insights')
-        .select(count.as('n'))
-        .where('insights.deleted_at', 'is', null)
-        .where('insights.share_token', 'is not', null)
-        .as('public_links'),
-    ])
-    .executeTakeFirstOrThrow();
+  const row = await usageCounts(db, organizationId, now);
   const pending = Number(row.pending ?? 0);
   return {
     members: Number(row.members ?? 0) + pending,
@@ -53,9 +33,7 @@ export async function usageOf(db: Db, organizationId: number, now?: Date): Promi
  * and cannot both slip under a limit, and a plan change waits for them.
  */
 export async function effectivePlan(db: Db, organizationId: number, options: { lock?: boolean } = {}): Promise<PlanDefinition> {
-  let query = scoped(db, organizationId, 'subscriptions').select(['subscriptions.plan', 'subscriptions.status']);
-  if (options.lock) query = query.forUpdate();
-  const row = (await query.executeTakeFirst()) as { plan: Plan; status: SubscriptionStatus } | undefined;
+  const row = options.lock ? await lockSubscription(db, organizationId) : await findSubscription(db, organizationId);
   if (!row || row.status === 'ended') return PLANS.free;
   return PLANS[row.plan] ?? PLANS.free;
 }

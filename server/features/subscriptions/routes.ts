@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../http/guards';
+import { guards } from '../../guards';
 import { subscriptionsController } from './controller';
 
 export function subscriptionRoutes(ctx: AppContext): Router {

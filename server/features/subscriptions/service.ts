@@ -1,12 +1,12 @@
-import type { Request } from 'express';
 import type { Updateable } from 'kysely';
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
+import type { ActingIn } from '../../tenancy/acting';
 import type { Plan, Subscription, SubscriptionsTable } from '../../db/types';
 import { ValidationError } from '../../http/errors';
-import { actorFrom, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
+import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { billingProvider, type BillingCustomer } from '../billing';
-import { currentOrganization, orFail } from '../organizations/tenancy';
+import { orFail } from '../../http/errors';
 import { downgradeMessage, exceededLimits, usageOf } from './limits';
 import { addMonths } from './periods';
 import { BILLING_INTERVAL_MONTHS, CURRENCY, isPaid, PLANS } from './plans';
@@ -46,7 +46,7 @@ export async function applyTransition(ctx: AppContext, uow: UnitOfWork, before: 
     amount_cents: input.amountCents ?? 0,
     currency: input.currency ?? CURRENCY,
     reference: input.reference ?? null,
-    actor_id: uow.actor.userId,
+    actor_id: uow.actor.user?.id ?? null,
     created_at: now,
   });
   const old: Record<string, unknown> = {};
@@ -94,9 +94,9 @@ export async function customerOf(uow: UnitOfWork, subscription: Subscription): P
 const planName = (plan: Plan) => PLANS[plan].name;
 
 /** A date for a message, in the user's locale and time zone. */
-export function humanDate(date: Date, req?: Request): string {
-  const locale = req?.user?.locale || 'en-US';
-  const timeZone = req?.user?.timezone || 'UTC';
+export function humanDate(date: Date, reader?: { locale: string | null; timezone: string | null }): string {
+  const locale = reader?.locale || 'en-US';
+  const timeZone = reader?.timezone || 'UTC';
   try {
     return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(date);
   } catch {
@@ -105,9 +105,9 @@ export function humanDate(date: Date, req?: Request): string {
 }
 
 /** Change plan, at once: refused below current usage; a paid plan starts a new period and is charged. */
-export async function changePlan(ctx: AppContext, req: Request, planId: Plan): Promise<Subscription> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function changePlan(ctx: AppContext, acting: ActingIn, planId: Plan): Promise<Subscription> {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockSubscription(uow.db, org.id));
     const now = ctx.clock.now();
     const target = PLANS[planId];
@@ -146,9 +146,9 @@ export async function changePlan(ctx: AppContext, req: Request, planId: Plan): P
 }
 
 /** Cancel: the plan stays until the paid period (or the trial) ends, then the scheduler ends it. */
-export async function cancelSubscription(ctx: AppContext, req: Request): Promise<Subscription> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function cancelSubscription(ctx: AppContext, acting: ActingIn): Promise<Subscription> {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockSubscription(uow.db, org.id));
     const now = ctx.clock.now();
     transition(before, 'canceled', now);
@@ -167,9 +167,9 @@ export async function cancelSubscription(ctx: AppContext, req: Request): Promise
 }
 
 /** Resume during the grace period: back to where it was (trial or active), nothing charged. */
-export async function resumeSubscription(ctx: AppContext, req: Request): Promise<Subscription> {
-  const org = currentOrganization(req);
-  return inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function resumeSubscription(ctx: AppContext, acting: ActingIn): Promise<Subscription> {
+  const org = acting.organization;
+  return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockSubscription(uow.db, org.id));
     const now = ctx.clock.now();
     transition(before, 'resumed', now);

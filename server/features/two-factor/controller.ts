@@ -3,18 +3,19 @@ import type { AppContext } from '../../context';
 import { ValidationError } from '../../http/errors';
 import { flash } from '../../http/session-bridge';
 import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
-import { actorFrom } from '../../lib/unit-of-work';
+import { actingFrom, actingIn, requestActor } from '../../http/acting';
 import { validate } from '../../lib/validation';
 import { intendedUrl } from '../auth/middleware';
 import { verifyPassword } from '../auth/passwords';
-import { completeLogin, ensureNotThrottled, LOGIN_DECAY_SECONDS } from '../auth/service';
-import { routeOrganization } from '../organizations/middleware';
+import { ensureNotThrottled, LOGIN_DECAY_SECONDS } from '../auth/service';
+import { completeLogin, loginClient } from '../auth/session';
+import { routeOrganization } from '../../tenancy/guard';
 import { forgetPendingLogin, pendingLogin } from './pending-login';
 import { challengeSchema, confirmTwoFactorSchema, disableTwoFactorSchema, requirementSchema } from './schema';
 import * as twoFactor from './service';
 import { setRequirement } from './requirement';
 
-import { RECOVERY_CODES_KEY as CODES_KEY } from './service';
+import { RECOVERY_CODES_KEY as CODES_KEY } from './pending-login';
 const codesKey = (ctx: AppContext) => deriveKey(ctx.key, 'recovery-codes-once');
 
 const wantsJson = (req: Request) => !req.isInertia && req.accepts(['html', 'json']) === 'json';
@@ -37,14 +38,14 @@ export function twoFactorController(ctx: AppContext) {
 
     async confirm(req: Request, res: Response) {
       const { code } = validate(confirmTwoFactorSchema, req.body);
-      keepCodes(req, await twoFactor.confirm(ctx, actorFrom(req), req.user!, code));
+      keepCodes(req, await twoFactor.confirm(ctx, actingFrom(req), code));
       done(req, res, 'Two-factor sign-in is on.');
     },
 
     async disable(req: Request, res: Response) {
       const { password } = validate(disableTwoFactorSchema, req.body);
       if (!(await verifyPassword(req.user!.password, password))) throw new ValidationError({ password: 'The provided password is incorrect.' });
-      await twoFactor.disable(ctx, actorFrom(req), req.user!);
+      await twoFactor.disable(ctx, actingFrom(req));
       req.session.forget(CODES_KEY);
       done(req, res, 'Two-factor sign-in is off.');
     },
@@ -67,7 +68,7 @@ export function twoFactorController(ctx: AppContext) {
     },
 
     async regenerateRecoveryCodes(req: Request, res: Response) {
-      keepCodes(req, await twoFactor.regenerateRecoveryCodes(ctx, actorFrom(req), req.user!));
+      keepCodes(req, await twoFactor.regenerateRecoveryCodes(ctx, actingFrom(req)));
       done(req, res, 'New recovery codes made. The old ones no longer work.');
     },
 
@@ -85,9 +86,9 @@ export function twoFactorController(ctx: AppContext) {
       const input = validate(challengeSchema, req.body);
       const field = input.recovery_code ? 'recovery_code' : 'code';
       const key = `two-factor|${pending.user.id}|${req.ip}`;
-      await ensureNotThrottled(ctx, req, key, field);
+      await ensureNotThrottled(ctx, loginClient(req), key, field);
       try {
-        await twoFactor.verifyChallenge(ctx, { ...actorFrom(req), userId: pending.user.id, name: pending.user.name }, pending.user, input);
+        await twoFactor.verifyChallenge(ctx, requestActor(req, pending.user), pending.user, input);
       } catch (error) {
         await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
         throw error;
@@ -101,7 +102,7 @@ export function twoFactorController(ctx: AppContext) {
     async updateRequirement(req: Request, res: Response) {
       const target = routeOrganization(req);
       const { require_two_factor } = validate(requirementSchema, req.body);
-      await setRequirement(ctx, { ...actorFrom(req), userId: req.user!.id }, target, require_two_factor);
+      await setRequirement(ctx, actingIn(req, target), require_two_factor);
       flash(req, 'success', require_two_factor ? 'Members must now use two-factor sign-in.' : 'Two-factor sign-in is no longer required.');
       res.redirect(303, `/organizations/${target.id}/edit`);
     },

@@ -42,3 +42,7 @@ export async function pendingLogin(ctx: AppContext, req: Request): Promise<{ use
 export function forgetPendingLogin(req: Request): void {
   req.session.forget(KEY);
 }
+
+/** Fresh recovery codes wait in the session (encrypted) until the page has read them once. */
+export const RECOVERY_CODES_KEY = 'two_factor.recovery_codes';
+export const recoveryCodesWaiting = (req: Request) => req.session.has(RECOVERY_CODES_KEY);

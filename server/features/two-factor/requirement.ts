@@ -3,16 +3,18 @@ import type { AppContext } from '../../context';
 import { HttpError, ValidationError } from '../../http/errors';
 import { preloadedTwoFactorMissing } from '../../http/identity';
 import { flash } from '../../http/session-bridge';
-import { inTransaction, type Actor } from '../../lib/unit-of-work';
+import { inTransaction } from '../../lib/unit-of-work';
+import type { ActingIn } from '../../tenancy/acting';
 import { organizationRequirement, setOrganizationRequirement, twoFactorRequirement } from './repository';
 
 /** Admins turn on "require two-factor sign-in for members" (logged in the organisation's activity). */
-export async function setRequirement(ctx: AppContext, actor: Actor & { userId: number }, org: { id: number; name: string }, required: boolean): Promise<void> {
+export async function setRequirement(ctx: AppContext, acting: ActingIn, required: boolean): Promise<void> {
+  const org = acting.organization;
   // Requiring it without having it would lock the admin out of the page they are on.
-  if (required && !(await twoFactorRequirement(ctx.db, org.id, actor.userId)).satisfied) {
+  if (required && !(await twoFactorRequirement(ctx.db, org.id, acting.user.id)).satisfied) {
     throw new ValidationError({ require_two_factor: 'Turn on two-factor sign-in (or add a passkey) for your own account first.' });
   }
-  await inTransaction(ctx, actor, async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     const before = await organizationRequirement(uow.db, org.id);
     if (before === required) return;
     await setOrganizationRequirement(uow.db, org.id, required);

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../http/guards';
+import { guards } from '../../guards';
 import { requirePasswordConfirmed } from '../auth/middleware';
-import { organizationFromRoute } from '../organizations/middleware';
+import { organizationFromRoute } from '../../tenancy/guard';
 import { twoFactorController } from './controller';
 
 /** Two-factor sign-in, under the paths Fortify gives them. */

@@ -4,15 +4,13 @@ import type { User } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { sha256 } from '../../lib/crypto';
 import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
+import type { Acting } from '../../tenancy/acting';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { queueSecurityMail, securityMail } from './mails';
 import * as repo from './repository';
 import { matchingStep, newSecret, otpauthUri, qrCodeSvg } from './totp';
 
 export const RECOVERY_CODE_COUNT = 8;
-/** Fresh recovery codes wait in the session (encrypted) until the page has read them once. */
-export const RECOVERY_CODES_KEY = 'two_factor.recovery_codes';
-export const recoveryCodesWaiting = (req: { session: { has(key: string): boolean } }) => req.session.has(RECOVERY_CODES_KEY);
 export const INVALID_CODE = 'The provided two factor authentication code was invalid.';
 export const REUSED_CODE = 'This code has already been used. Wait for the next code from your app.';
 export const INVALID_RECOVERY_CODE = 'The provided two factor recovery code was invalid.';
@@ -72,13 +70,14 @@ async function newRecoveryCodes(db: Parameters<typeof repo.replaceRecoveryCodes>
 }
 
 /** Step two: a current code from the app puts it in force. Answers the recovery codes (shown once). */
-export async function confirm(ctx: AppContext, actor: Actor, user: User, code: string): Promise<string[]> {
+export async function confirm(ctx: AppContext, acting: Acting, code: string): Promise<string[]> {
+  const user = acting.user;
   const credential = await repo.findCredential(ctx.db, user.id);
   if (!credential || credential.confirmed_at) throw new ValidationError({ code: 'Turn on two-factor sign-in first.' });
   const base32 = decryptString(secretKey(ctx), credential.secret);
   const step = base32 ? matchingStep(base32, code, ctx.clock.now()) : null;
   if (step === null) throw new ValidationError({ code: INVALID_CODE });
-  const codes = await inTransaction(ctx, actor, async (uow) => {
+  const codes = await inTransaction(ctx, acting, async (uow) => {
     if (!(await repo.markConfirmed(uow.db, user.id, ctx.clock.now(), step))) throw new ValidationError({ code: 'Two-factor sign-in is already on.' });
     const codes = await newRecoveryCodes(uow.db, user.id);
     await uow.log({ organization_id: null, event: 'two_factor_enabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned on two-factor sign-in` });
@@ -92,8 +91,9 @@ export async function confirm(ctx: AppContext, actor: Actor, user: User, code: s
   return codes;
 }
 
-export async function disable(ctx: AppContext, actor: Actor, user: User): Promise<void> {
-  await inTransaction(ctx, actor, async (uow) => {
+export async function disable(ctx: AppContext, acting: Acting): Promise<void> {
+  const user = acting.user;
+  await inTransaction(ctx, acting, async (uow) => {
     if (!(await repo.deleteCredential(uow.db, user.id))) return;
     await uow.log({ organization_id: null, event: 'two_factor_disabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned off two-factor sign-in` });
     await uow.mail(
@@ -104,9 +104,10 @@ export async function disable(ctx: AppContext, actor: Actor, user: User): Promis
   });
 }
 
-export async function regenerateRecoveryCodes(ctx: AppContext, actor: Actor, user: User): Promise<string[]> {
+export async function regenerateRecoveryCodes(ctx: AppContext, acting: Acting): Promise<string[]> {
+  const user = acting.user;
   if (!(await isEnabled(ctx, user.id))) throw new ValidationError({ recovery_codes: 'Turn on two-factor sign-in first.' });
-  const codes = await inTransaction(ctx, actor, async (uow) => {
+  const codes = await inTransaction(ctx, acting, async (uow) => {
     const codes = await newRecoveryCodes(uow.db, user.id);
     await uow.log({ organization_id: null, event: 'recovery_codes_regenerated', subject_type: 'user', subject_id: user.id, description: `${user.name} made new recovery codes` });
     await uow.mail(securityMail(ctx, user, 'New two-factor recovery codes were made for your account', ['New recovery codes were made for your account. The old ones no longer work.']));

@@ -6,7 +6,7 @@ import { EmptyState } from '@/Components/EmptyState';
 import { Icon } from '@/Components/Icon';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import type { OrganizationSummary } from '@/types';
-import { roleLabels, roleTones } from '../Organizations/Form';
+import { roleLabels, roleTones } from '@/lib/roles';
 import { useAppForm } from '@/hooks/useAppForm';
 
 export interface OrganizationSelectProps {

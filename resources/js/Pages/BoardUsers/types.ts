@@ -1,24 +1,13 @@
-export type BoardUserStatus = 'active' | 'inactive';
+import type { BoardUser as BoardUserRecord, BoardUserStatus } from '../../../../server/db/types';
+import type { Serialized } from '@/types';
 
-export interface BoardUserRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  position: string | null;
-  board_name: string | null;
-  status: BoardUserStatus;
-  tags: string[];
-  joined_on: string | null;
-  deleted_at: string | null;
-}
+export type { BoardUserStatus };
 
-export interface BoardUser extends BoardUserRow {
-  notes: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A board user as pages receive it: the table's row (server/db/types.ts) after JSON. */
+export type BoardUser = Serialized<Omit<BoardUserRecord, 'organization_id'>>;
+
+/** The columns the list shows. */
+export type BoardUserRow = Omit<BoardUser, 'notes' | 'created_at' | 'updated_at'>;
 
 export interface BoardUserFilters {
   search: string;

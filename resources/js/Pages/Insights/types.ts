@@ -1,20 +1,14 @@
-export type InsightStatus = 'draft' | 'published' | 'archived';
-export type InsightCategory = 'governance' | 'strategy' | 'finance' | 'risk' | 'people' | 'other';
+import type { Insight, InsightCategory, InsightStatus } from '../../../../server/db/types';
+import type { Serialized } from '@/types';
 
-export interface InsightRow {
-  id: number;
-  title: string;
-  summary: string | null;
-  category: InsightCategory;
-  status: InsightStatus;
-  published_at: string | null;
-  view_count: number;
-  updated_at: string;
-  deleted_at: string | null;
+export type { InsightCategory, InsightStatus };
+
+/** A row of the insights list: the table's columns (server/db/types.ts) after JSON, with what the list query adds. */
+export type InsightRow = Serialized<Pick<Insight, 'id' | 'title' | 'summary' | 'category' | 'status' | 'published_at' | 'view_count' | 'updated_at' | 'deleted_at'>> & {
   author_name: string | null;
   shared: boolean;
   board_users_count: number;
-}
+};
 
 export interface InsightFilters {
   search: string;

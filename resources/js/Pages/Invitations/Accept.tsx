@@ -7,7 +7,7 @@ import { Icon } from '@/Components/Icon';
 import { TextInput } from '@/Components/TextInput';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import type { Role } from '@/types';
-import { roleLabels } from '../Organizations/Form';
+import { roleLabels } from '@/lib/roles';
 import { useAppForm } from '@/hooks/useAppForm';
 
 type OpenState = 'register' | 'sign-in' | 'join' | 'wrong-user' | 'member';

@@ -9,7 +9,8 @@ import { FormColumn } from '@/Components/FormColumn';
 import { PageHeader } from '@/Components/PageHeader';
 import { Select } from '@/Components/Select';
 import type { Role } from '@/types';
-import OrganizationForm, { roleLabels, type OrganizationAbilities, type OrganizationDetails, type OrganizationFormData } from './Form';
+import { roleLabels } from '@/lib/roles';
+import OrganizationForm, { type OrganizationAbilities, type OrganizationDetails, type OrganizationFormData } from './Form';
 import { useAppForm } from '@/hooks/useAppForm';
 import TwoFactorRequirement from './Partials/TwoFactorRequirement';
 

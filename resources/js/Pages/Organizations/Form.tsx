@@ -6,6 +6,7 @@ import { FormCard } from '@/Components/FormCard';
 import { TextArea } from '@/Components/TextArea';
 import { TextInput } from '@/Components/TextInput';
 import type { Role } from '@/types';
+import { slugify as slugifyName } from '../../../../shared/slug';
 
 export interface OrganizationFormData {
   name: string;
@@ -46,20 +47,8 @@ export interface OrganizationAbilities {
   leave: boolean;
 }
 
-export const roleLabels: Record<Role, string> = { owner: 'Owner', admin: 'Admin', editor: 'Editor', viewer: 'Viewer' };
-export const roleTones = { owner: 'brand', admin: 'info', editor: 'success', viewer: 'neutral' } as const;
-
 /** "Acme & Co." → "acme-co": what the server would derive, shown as the slug's suggestion. */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 50)
-    .replace(/-+$/g, '');
-}
+export const slugify = (name: string) => slugifyName(name, 50);
 
 export interface OrganizationFormProps {
   form: InertiaFormProps<OrganizationFormData>;

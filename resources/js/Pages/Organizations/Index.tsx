@@ -9,7 +9,7 @@ import { SearchFilter } from '@/Components/SearchFilter';
 import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated, Role } from '@/types';
-import { roleLabels, roleTones } from './Form';
+import { roleLabels, roleTones } from '@/lib/roles';
 
 export interface OrganizationRow {
   id: number;

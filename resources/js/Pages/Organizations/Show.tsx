@@ -8,7 +8,8 @@ import { Icon, type IconName } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { UrlText } from '@/Components/UrlText';
 import { useFormatters } from '@/hooks/useFormatters';
-import { roleLabels, roleTones, type OrganizationAbilities, type OrganizationDetails } from './Form';
+import { roleLabels, roleTones } from '@/lib/roles';
+import type { OrganizationAbilities, OrganizationDetails } from './Form';
 
 export interface ShowProps {
   organization: OrganizationDetails;

@@ -9,7 +9,7 @@ import { Select } from '@/Components/Select';
 import { TextInput } from '@/Components/TextInput';
 import { FORM_WIDTHS } from '@/Components/layout';
 import type { Role } from '@/types';
-import { roleLabels } from '../Organizations/Form';
+import { roleLabels } from '@/lib/roles';
 import { roleDescriptions, type MemberUsage } from './types';
 import { useAppForm } from '@/hooks/useAppForm';
 

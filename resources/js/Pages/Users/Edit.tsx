@@ -9,7 +9,7 @@ import { Select } from '@/Components/Select';
 import { FORM_WIDTHS } from '@/Components/layout';
 import { RemoveMember } from './Partials/RemoveMember';
 import type { Role } from '@/types';
-import { roleLabels } from '../Organizations/Form';
+import { roleLabels } from '@/lib/roles';
 import { roleDescriptions, type Member, type MemberAbilities } from './types';
 import { useAppForm } from '@/hooks/useAppForm';
 

@@ -14,7 +14,7 @@ import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Tab
 import { useFormatters } from '@/hooks/useFormatters';
 import { useLiveReload } from '@/hooks/useRealtime';
 import type { Paginated } from '@/types';
-import { roleLabels, roleTones } from '../Organizations/Form';
+import { roleLabels, roleTones } from '@/lib/roles';
 import type { MemberRow, MemberUsage, PendingInvitation } from './types';
 
 export interface IndexProps {

@@ -8,7 +8,7 @@ import { Icon } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { FORM_WIDTHS } from '@/Components/layout';
 import { useFormatters } from '@/hooks/useFormatters';
-import { roleLabels, roleTones } from '../Organizations/Form';
+import { roleLabels, roleTones } from '@/lib/roles';
 import { RemoveMember } from './Partials/RemoveMember';
 import { roleDescriptions, type Member, type MemberAbilities } from './types';
 

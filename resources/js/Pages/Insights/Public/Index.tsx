@@ -10,7 +10,7 @@ import { categoryLabel } from '../types';
 
 export interface PublicIndexProps {
   organization: { name: string; slug: string; description: string | null; website: string | null };
-  insights: Paginated<{ title: string; summary: string | null; category: string; published_at: string; url: string }>;
+  insights: Paginated<{ title: string; summary: string | null; category: string; published_at: string | null; url: string }>;
 }
 
 export default function PublicIndex({ organization, insights }: PublicIndexProps) {
@@ -40,7 +40,7 @@ export default function PublicIndex({ organization, insights }: PublicIndexProps
                 <article className="group relative rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow dark:border-slate-700/70 dark:bg-slate-900 dark:hover:border-brand-400/50">
                   <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
                     <Badge tone="brand">{categoryLabel(insight.category)}</Badge>
-                    <time dateTime={insight.published_at}>{fmt.date(insight.published_at)}</time>
+                    {insight.published_at && <time dateTime={insight.published_at}>{fmt.date(insight.published_at)}</time>}
                   </div>
                   <h2 className="mt-2 text-lg font-semibold break-words text-slate-900 dark:text-white">
                     <Link href={insight.url} className="after:absolute after:inset-0 focus:outline-none">

@@ -3,7 +3,7 @@ import Pusher from 'pusher';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { validate } from '../../lib/validation';
-import { authorizeChannel } from './channels';
+import { authorizeChannel } from './rules';
 import { channelAuthSchema, userAuthSchema } from './schema';
 
 /**

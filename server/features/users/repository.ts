@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../../db/like';
 import type { Db, Role } from '../../db/types';
-import { scoped, scopedDelete, scopedUpdate } from '../organizations/tenancy';
+import { scoped, scopedDelete, scopedUpdate } from '../../tenancy/repository';
 
 /** Memberships of one organisation: every query starts from `scoped(db, organizationId, …)`. */
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Members with their user, for the Users index (search by name or e-mail). */
 export function memberList(db: Db, organizationId: number, search: string) {
@@ -20,7 +19,7 @@ export function memberList(db: Db, organizationId: number, search: string) {
       'memberships.created_at as joined_at',
     ]);
   if (search) {
-    const term = `%${escapeLike(search.toLowerCase())}%`;
+    const term = containsPattern(search.toLowerCase());
     q = q.where((eb) => eb.or([eb(sql`lower(users.name)`, 'like', term), eb(sql`lower(users.email)`, 'like', term)]));
   }
   return q.orderBy(sql`lower(users.name)`).orderBy('users.id');
@@ -66,17 +65,6 @@ export async function isMemberByEmail(db: Db, organizationId: number, email: str
 export async function membersCount(db: Db, organizationId: number): Promise<number> {
   const row = await scoped(db, organizationId, 'memberships').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-export async function ownersCount(db: Db, organizationId: number): Promise<number> {
-  const row = await scoped(db, organizationId, 'memberships').where('role', '=', 'owner').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** Owners of the organisation, locked for the rest of the transaction (two demotions cannot race past the last-owner rule). */
-export async function lockOwners(db: Db, organizationId: number): Promise<number[]> {
-  const rows = await scoped(db, organizationId, 'memberships').select('user_id').where('role', '=', 'owner').forUpdate().execute();
-  return rows.map((r) => r.user_id);
 }
 
 export function insertMembership(db: Db, organizationId: number, userId: number, role: Role, now: Date) {

@@ -1,15 +1,15 @@
-import type { Request } from 'express';
 import type { AppContext } from '../../context';
 import type { Role } from '../../db/types';
 import { channels } from '../../broadcasting/broadcaster';
-import { paginate } from '../../lib/pagination';
-import { actorFrom, inTransaction } from '../../lib/unit-of-work';
+import { paginate } from '../../db/pagination';
+import { inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
-import { CURRENT_ORG_KEY, orFail, type CurrentOrganization } from '../organizations/tenancy';
-import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, type Actor } from './policy';
-import { deleteMembership, findMember, lockOwners, memberList, ownersCount, setMembershipRole } from './repository';
-
-export const actorIn = (req: Request, org: CurrentOrganization): Actor => ({ role: org.role, platformAdmin: !!req.user?.is_platform_admin });
+import { orFail } from '../../http/errors';
+import type { Acting, ActingIn } from '../../tenancy/acting';
+import type { CurrentOrganization } from '../../tenancy/current';
+import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, mayManage } from '../../tenancy/policy';
+import { lockOwners, ownersCount } from '../../tenancy/repository';
+import { deleteMembership, findMember, memberList, setMembershipRole } from './repository';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -18,32 +18,32 @@ export async function listMembers(ctx: AppContext, org: CurrentOrganization, fil
   return { ...page, data: page.data.map((m) => ({ ...m, last_active_at: iso(m.last_active_at), online_since: iso(m.online_since), joined_at: m.joined_at.toISOString() })) };
 }
 
-/** A member of the current organisation by user id; 404 for anyone else. */
-export async function memberOrFail(ctx: AppContext, org: CurrentOrganization, userId: number) {
-  const m = orFail(await findMember(ctx.db, org.id, userId));
+/** A member of the organisation by user id; undefined (→ 404) for anyone else. */
+export async function findMemberView(ctx: AppContext, org: CurrentOrganization, userId: number) {
+  const m = await findMember(ctx.db, org.id, userId);
+  if (!m) return undefined;
   return { ...m, email_verified_at: iso(m.email_verified_at), last_active_at: iso(m.last_active_at), online_since: iso(m.online_since), joined_at: m.joined_at.toISOString() };
 }
-export type MemberView = Awaited<ReturnType<typeof memberOrFail>>;
+export type MemberView = NonNullable<Awaited<ReturnType<typeof findMemberView>>>;
 
 /** What the acting user may do to this member (buttons on the pages). */
-export function memberAbilities(req: Request, org: CurrentOrganization, member: { id: number; role: Role }) {
-  const actor = actorIn(req, org);
-  const ownerLike = actor.platformAdmin || actor.role === 'owner';
-  const self = member.id === req.user!.id;
+export function memberAbilities(actor: Acting, member: { id: number; role: Role }) {
+  const self = member.id === actor.user.id;
   return {
-    update: member.role !== 'owner' || ownerLike,
-    remove: !self && (member.role !== 'owner' || ownerLike),
+    update: mayManage(actor, member),
+    remove: !self && mayManage(actor, member),
     roles: grantableRoles(actor),
   };
 }
 
-export async function changeRole(ctx: AppContext, req: Request, org: CurrentOrganization, member: MemberView, role: Role): Promise<boolean> {
-  const actor = actorIn(req, org);
+export async function changeRole(ctx: AppContext, acting: ActingIn, member: MemberView, role: Role): Promise<boolean> {
+  const { organization: org } = acting;
+  const actor = acting;
   ensureMayManage(actor, member);
   ensureMayGrant(actor, role);
   if (member.role === role) return false;
   const now = ctx.clock.now();
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     const owners = await lockOwners(uow.db, org.id);
     ensureNotLastOwner(member, owners.length, 'role', lastOwnerMessages.demote(member.name, org.name));
     await setMembershipRole(uow.db, org.id, member.id, role, now);
@@ -52,7 +52,7 @@ export async function changeRole(ctx: AppContext, req: Request, org: CurrentOrga
       event: 'role_changed',
       subject_type: 'user',
       subject_id: member.id,
-      description: `${req.user!.name} changed ${member.name}'s role from ${member.role} to ${role}`,
+      description: `${acting.user.name} changed ${member.name}'s role from ${member.role} to ${role}`,
       properties: { old: { role: member.role }, attributes: { role } },
     });
     uow.broadcast({
@@ -64,10 +64,11 @@ export async function changeRole(ctx: AppContext, req: Request, org: CurrentOrga
   return true;
 }
 
-export async function removeMember(ctx: AppContext, req: Request, org: CurrentOrganization, member: MemberView): Promise<void> {
-  if (member.id === req.user!.id) fail('member', 'To remove yourself, use "Leave organization" on the organization page.');
-  ensureMayManage(actorIn(req, org), member);
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
+export async function removeMember(ctx: AppContext, acting: ActingIn, member: MemberView): Promise<void> {
+  const { organization: org } = acting;
+  if (member.id === acting.user.id) fail('member', 'To remove yourself, use "Leave organization" on the organization page.');
+  ensureMayManage(acting, member);
+  await inTransaction(ctx, acting, async (uow) => {
     const owners = await lockOwners(uow.db, org.id);
     ensureNotLastOwner(member, owners.length, 'member', lastOwnerMessages.remove(member.name, org.name));
     await deleteMembership(uow.db, org.id, member.id);
@@ -76,7 +77,7 @@ export async function removeMember(ctx: AppContext, req: Request, org: CurrentOr
       event: 'member_removed',
       subject_type: 'user',
       subject_id: member.id,
-      description: `${req.user!.name} removed ${member.name} from ${org.name}`,
+      description: `${acting.user.name} removed ${member.name} from ${org.name}`,
       properties: { old: { role: member.role, email: member.email } },
     });
     uow.broadcast({ channels: [channels.user(member.id)], event: 'RoleChanged', data: { organization: { id: org.id, name: org.name }, role: null, previous_role: member.role } });
@@ -91,11 +92,11 @@ export async function whyNotLeave(ctx: AppContext, org: CurrentOrganization): Pr
 }
 
 /** The signed-in user leaves; the last owner cannot (leaveRefusal, decided under the owners' lock). */
-export async function leaveOrganization(ctx: AppContext, req: Request, org: CurrentOrganization): Promise<void> {
-  const user = req.user!;
+export async function leaveOrganization(ctx: AppContext, acting: ActingIn): Promise<void> {
+  const { user, organization: org } = acting;
   const role = org.role;
   if (!role) fail('organization', leaveRefusal(role, 0, org.name)!);
-  await inTransaction(ctx, actorFrom(req), async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     const refusal = leaveRefusal(role, (await lockOwners(uow.db, org.id)).length, org.name);
     if (refusal) fail('organization', refusal);
     await deleteMembership(uow.db, org.id, user.id);
@@ -109,6 +110,4 @@ export async function leaveOrganization(ctx: AppContext, req: Request, org: Curr
     });
     uow.afterCommit(() => ctx.broadcaster.terminateUser(user.id));
   });
-  if (req.session.get<number>(CURRENT_ORG_KEY) === org.id) req.session.forget(CURRENT_ORG_KEY);
-  if (req.organization?.id === org.id) req.organization = undefined;
 }

@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
 import * as invitations from '../invitations/service';
-import { routeOrganization } from '../organizations/middleware';
-import { authorize } from '../organizations/policy';
-import { currentOrganization, routeId } from '../organizations/tenancy';
-import { grantableRoles } from './policy';
+import { actingIn } from '../../http/acting';
+import { clearCurrentOrganization, currentOrganization } from '../../tenancy/current';
+import { authorize, loadTenantRecord, routeOrganization } from '../../tenancy/guard';
+import { grantableRoles, isOwnerLike } from '../../tenancy/policy';
 import { inviteSchema, memberIndexSchema, updateRoleSchema } from './schema';
 import * as members from './service';
 
@@ -14,12 +14,11 @@ import * as members from './service';
  * Members of the current organisation (/users). Routes naming a member load it first (404 for
  * anyone outside the organisation), then check the role (403).
  */
-export function memberController(ctx: AppContext) {
+export function userController(ctx: AppContext) {
   const load = async (req: Request) => {
-    const org = currentOrganization(req);
-    const member = await members.memberOrFail(ctx, org, routeId(req.params.id));
-    authorize(req, 'manageMembers');
-    return { org, member };
+    const member = await loadTenantRecord(req, (org, id) => members.findMemberView(ctx, org, id), 'manageMembers');
+    const acting = actingIn(req);
+    return { acting, org: acting.organization, member };
   };
 
   return {
@@ -35,7 +34,7 @@ export function memberController(ctx: AppContext) {
           usage: await invitations.memberUsage(ctx, org.id),
           filters: { search: filters.search },
           currentUserId: req.user!.id,
-          canManageOwners: req.user!.is_platform_admin || org.role === 'owner',
+          canManageOwners: isOwnerLike(actingIn(req, org)),
         },
         { title: 'Members' },
       );
@@ -46,7 +45,7 @@ export function memberController(ctx: AppContext) {
       authorize(req, 'manageMembers');
       await res.inertia.render(
         'Users/Create',
-        { roles: grantableRoles(members.actorIn(req, org)), usage: await invitations.memberUsage(ctx, org.id) },
+        { roles: grantableRoles(actingIn(req, org)), usage: await invitations.memberUsage(ctx, org.id) },
         { title: 'Invite a member' },
       );
     },
@@ -55,49 +54,50 @@ export function memberController(ctx: AppContext) {
       const org = currentOrganization(req);
       authorize(req, 'manageMembers');
       const input = await validate(inviteSchema, req.body, { email: invitations.inviteeChecks(ctx, org) });
-      const { mailed } = await invitations.invite(ctx, req, org, input);
+      const { mailed } = await invitations.invite(ctx, actingIn(req, org), input);
       if (mailed) flash(req, 'success', `Invitation sent to ${input.email}.`);
       else flash(req, 'error', `The invitation to ${input.email} was saved, but the email could not be sent. Re-send it from the list.`);
       res.redirect('/users');
     },
 
     async show(req: Request, res: Response) {
-      const { org, member } = await load(req);
+      const { acting, org, member } = await load(req);
       const isSelf = member.id === req.user!.id;
       await res.inertia.render(
         'Users/Show',
-        { member, abilities: members.memberAbilities(req, org, member), isSelf, leaveRefusal: isSelf ? await members.whyNotLeave(ctx, org) : null },
+        { member, abilities: members.memberAbilities(acting, member), isSelf, leaveRefusal: isSelf ? await members.whyNotLeave(ctx, org) : null },
         { title: member.name },
       );
     },
 
     async edit(req: Request, res: Response) {
-      const { org, member } = await load(req);
+      const { acting, org, member } = await load(req);
       await res.inertia.render(
         'Users/Edit',
-        { member, abilities: members.memberAbilities(req, org, member), isSelf: member.id === req.user!.id },
+        { member, abilities: members.memberAbilities(acting, member), isSelf: member.id === req.user!.id },
         { title: `Edit ${member.name}` },
       );
     },
 
     async update(req: Request, res: Response) {
-      const { org, member } = await load(req);
+      const { acting, org, member } = await load(req);
       const { role } = validate(updateRoleSchema, req.body);
-      const changed = await members.changeRole(ctx, req, org, member, role);
+      const changed = await members.changeRole(ctx, acting, member, role);
       flash(req, 'success', changed ? `${member.name} is now ${role === 'admin' || role === 'editor' || role === 'owner' ? 'an' : 'a'} ${role}.` : 'No changes.');
       res.redirect(`/users/${member.id}`);
     },
 
     async destroy(req: Request, res: Response) {
-      const { org, member } = await load(req);
-      await members.removeMember(ctx, req, org, member);
+      const { acting, org, member } = await load(req);
+      await members.removeMember(ctx, acting, member);
       flash(req, 'success', `${member.name} was removed from ${org.name}.`);
       res.redirect('/users');
     },
 
     async leave(req: Request, res: Response) {
       const org = routeOrganization(req);
-      await members.leaveOrganization(ctx, req, org);
+      await members.leaveOrganization(ctx, actingIn(req, org));
+      clearCurrentOrganization(req, org.id);
       flash(req, 'success', `You left ${org.name}.`);
       res.redirect('/organizations');
     },

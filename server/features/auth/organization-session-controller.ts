@@ -3,10 +3,14 @@ import type { AppContext } from '../../context';
 import { cleanParam } from '../../http/query';
 import { flash } from '../../http/session-bridge';
 import { fail, validate } from '../../lib/validation';
-import { intendedUrl } from '../auth/middleware';
-import { routeOrganization } from './middleware';
-import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from './schema';
-import * as organizations from './service';
+import { intendedUrl } from './middleware';
+import { routeOrganization } from '../../tenancy/guard';
+import { setCurrentOrganization } from '../../tenancy/current';
+import { checkCredentials } from './service';
+import { completeLogin, loginClient } from './session';
+import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from '../organizations/schema';
+import * as organizations from '../organizations/service';
+import { deferToChallenge } from '../two-factor/pending-login';
 
 const slugParam = (req: Request) => (cleanParam(req.params.slug, 255) ?? '').toLowerCase();
 
@@ -14,7 +18,7 @@ const slugParam = (req: Request) => (cleanParam(req.params.slug, 255) ?? '').toL
 export function organizationSessionController(ctx: AppContext) {
   return {
     async showSelect(req: Request, res: Response) {
-      const mine = await organizations.selectableOrganizations(ctx, req);
+      const mine = await organizations.selectableOrganizations(ctx, req.user!);
       await res.inertia.render(
         'Auth/OrganizationSelect',
         { organizations: mine, currentId: req.organization?.id ?? null, canBrowseAll: req.user!.is_platform_admin },
@@ -26,13 +30,13 @@ export function organizationSessionController(ctx: AppContext) {
       const { organization_id } = validate(selectOrganizationSchema, req.body);
       const target = await organizations.visibleOrganization(ctx, req.user!, organization_id);
       if (!target) fail('organization_id', 'Choose one of your organizations.');
-      organizations.makeCurrent(req, target);
+      setCurrentOrganization(req, target);
       res.redirect(intendedUrl(req));
     },
 
     async switch(req: Request, res: Response) {
       const target = routeOrganization(req);
-      organizations.makeCurrent(req, target);
+      setCurrentOrganization(req, target);
       flash(req, 'success', `Switched to ${target.name}.`);
       res.redirect('/dashboard');
     },
@@ -69,7 +73,11 @@ export function organizationSessionController(ctx: AppContext) {
       const org = await organizations.organizationBySlug(ctx, slugParam(req));
       if (!org) fail('slug', organizations.NO_SUCH_ORGANIZATION);
       const input = validate(organizationLoginSchema, req.body);
-      if ((await organizations.organizationLogin(ctx, req, res, org, input)) === 'two-factor') return res.redirect('/two-factor-challenge');
+      // Under the normal sign-in throttle; non-members are refused.
+      const user = await checkCredentials(ctx, loginClient(req), input, (candidate) => organizations.organizationLoginRefusal(ctx, org, candidate));
+      // With two-factor sign-in on, the same challenge as /login comes first.
+      if (await deferToChallenge(ctx, req, user, { remember: input.remember, organizationId: org.id })) return res.redirect('/two-factor-challenge');
+      await completeLogin(ctx, req, res, user, input.remember, org.id);
       flash(req, 'success', `Welcome to ${org.name}.`);
       res.redirect(intendedUrl(req));
     },

@@ -1,15 +1,15 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../http/guards';
-import { organizationFromRoute } from '../organizations/middleware';
-import { memberController } from './controller';
+import { guards } from '../../guards';
+import { organizationFromRoute } from '../../tenancy/guard';
+import { userController } from './controller';
 
 export { trackLastActive } from './last-active';
 
-/** /users: the members of the current organisation (admins and owners), and leaving one. */
-export function memberRoutes(ctx: AppContext): Router {
+/** /users (feature "users", pages Users/*): the members of the current organisation (admins and owners), and leaving one. */
+export function userRoutes(ctx: AppContext): Router {
   const router = Router();
-  const c = memberController(ctx);
+  const c = userController(ctx);
   const { verified, inOrganization } = guards(ctx);
 
   router.get('/users', ...inOrganization, c.index);

@@ -1,0 +1,13 @@
+import type { ActivityLog } from '../../lib/unit-of-work';
+import { presentActivity } from './presenter';
+import { causerName, insertActivity } from './repository';
+
+/** The activity log as the unit of work writes it (wired into the context by bootstrap). */
+export const activityLog: ActivityLog = {
+  async write(db, entry, actor) {
+    const row = await insertActivity(db, entry);
+    if (row.organization_id === null) return { row, live: null };
+    const name = row.causer_id === null ? null : row.causer_id === actor.user?.id ? actor.user.name : await causerName(db, row.causer_id);
+    return { row, live: presentActivity({ ...row, causer_name: name }) };
+  },
+};

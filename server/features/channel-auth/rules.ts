@@ -1,0 +1,28 @@
+import type { Db, User } from '../../db/types';
+import { parseChannel, type ChannelKind } from '../../../shared/channels';
+import { findOrganizationFor } from '../../tenancy/repository';
+
+/** What a channel grants: `true` for private channels, the member's public info for presence. */
+export type ChannelGrant = false | true | { id: number; name: string };
+
+const memberOf = async (db: Db, user: User, organizationId: number) =>
+  (await findOrganizationFor(db, user.id, organizationId, user.is_platform_admin)) !== undefined;
+
+/**
+ * Every channel the app uses (shared/channels.ts, PRODUCT.md "Realtime"); any other name is
+ * refused. Platform admins count as members: they see and manage every organisation.
+ */
+const rules: Record<ChannelKind, (db: Db, user: User, id: number) => Promise<ChannelGrant>> = {
+  organization: (db, user, id) => memberOf(db, user, id),
+  online: async (db, user, id) => ((await memberOf(db, user, id)) ? { id: user.id, name: user.name } : false),
+  user: async (_db, user, id) => user.id === id,
+};
+
+/** Ids the database can hold; anything else names no one's channel. */
+const MAX_ID = 2_147_483_647;
+
+export async function authorizeChannel(db: Db, user: User, channel: string): Promise<ChannelGrant> {
+  const parsed = parseChannel(channel);
+  if (!parsed) return false;
+  return parsed.id >= 1 && parsed.id <= MAX_ID ? rules[parsed.kind](db, user, parsed.id) : false;
+}

@@ -1,0 +1,35 @@
+import type { Request } from 'express';
+import type { AppContext } from './context';
+import { publicUser } from './features/auth/user-repository';
+import { abilitiesOf } from './tenancy/policy';
+import { userOrganizations } from './tenancy/repository';
+import { preloadedSwitcher } from './http/identity';
+import { realtimeClientConfig } from './http/realtime-client-config';
+import { sessionBridge } from './http/session-bridge';
+
+/** The toasts a page shows (written by session-bridge's `flash(req, type, message)`). */
+export type FlashMessages = Partial<Record<'success' | 'error' | 'info', string>>;
+
+/**
+ * Props every page receives. Their type for the client (resources/js/types `SharedProps`) is derived
+ * from this function's return type, so the two cannot drift. Each is resolved only when the page
+ * sends it (a full visit, or a partial reload naming it), and the switcher's list normally comes
+ * with the session's own query.
+ */
+export function sharedProps(ctx: AppContext, req: Request) {
+  return {
+    appName: ctx.config.APP_NAME,
+    auth: async () => {
+      const user = req.user;
+      const org = req.organization;
+      return {
+        user: user ? publicUser(user) : null,
+        organization: org ? { id: org.id, name: org.name, slug: org.slug, role: org.role } : null,
+        organizations: user ? (preloadedSwitcher(req, user.id) ?? (await userOrganizations(ctx.db, user.id))) : [],
+        can: abilitiesOf(org ? org.role : null, !!user?.is_platform_admin && !!org),
+      };
+    },
+    flash: () => sessionBridge.flash(req) as FlashMessages,
+    realtime: () => realtimeClientConfig(ctx.config),
+  };
+}

@@ -1,0 +1,108 @@
+import type { Role } from '../db/types';
+import { HttpError, ValidationError } from '../http/errors';
+
+/**
+ * Every tenancy rule in one place: PRODUCT.md's roles table (what a role may do) and the
+ * membership rules on top of it (who may hand out or take away the owner role, the last owner).
+ */
+
+export type Ability =
+  | 'read'
+  | 'manageRecords'
+  | 'viewActivity'
+  | 'manageMembers'
+  | 'manageOrganization'
+  | 'manageSubscription'
+  | 'deleteOrganization'
+  | 'transferOwnership';
+
+const table: Record<Role, Ability[]> = {
+  viewer: ['read'],
+  editor: ['read', 'manageRecords'],
+  admin: ['read', 'manageRecords', 'viewActivity', 'manageMembers', 'manageOrganization', 'manageSubscription'],
+  owner: ['read', 'manageRecords', 'viewActivity', 'manageMembers', 'manageOrganization', 'manageSubscription', 'deleteOrganization', 'transferOwnership'],
+};
+
+export const ALL_ABILITIES: Ability[] = table.owner;
+export const ROLES: Role[] = ['owner', 'admin', 'editor', 'viewer'];
+export const roleRank: Record<Role, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
+
+/** Platform admins may do everything in any organisation. */
+export function can(role: Role | null, ability: Ability, platformAdmin = false): boolean {
+  if (platformAdmin) return true;
+  return role !== null && table[role].includes(ability);
+}
+
+export function abilitiesOf(role: Role | null, platformAdmin = false): Record<Ability, boolean> {
+  return Object.fromEntries(ALL_ABILITIES.map((a) => [a, can(role, a, platformAdmin)])) as Record<Ability, boolean>;
+}
+
+/** 403 unless someone holding `role` (or a platform admin) may do this. */
+export function ensureCan(role: Role | null, ability: Ability, platformAdmin: boolean): void {
+  if (!can(role, ability, platformAdmin)) throw new HttpError(403);
+}
+
+// ---------------------------------------------------------------- membership rules
+
+/** Where a rule looks: the acting user's role in the organisation, and whether they are a platform admin. */
+export interface Standing {
+  role: Role | null;
+  user: { is_platform_admin: boolean };
+}
+
+/** Owners, and platform admins, decide about the owner role. */
+export const isOwnerLike = (actor: Standing) => actor.user.is_platform_admin || actor.role === 'owner';
+
+/** May `actor` give `role` to someone (by invitation or role change)? */
+export function mayGrant(actor: Standing, role: Role): boolean {
+  return role !== 'owner' || isOwnerLike(actor);
+}
+
+/** Roles `actor` may choose from when inviting or editing (the UI hides the others). */
+export function grantableRoles(actor: Standing): Role[] {
+  return ROLES.filter((r) => mayGrant(actor, r));
+}
+
+/** May `actor` change the role of, or remove, a member holding `target.role`? */
+export function mayManage(actor: Standing, target: { role: Role }): boolean {
+  return target.role !== 'owner' || isOwnerLike(actor);
+}
+
+/** Only owners make owners. */
+export function ensureMayGrant(actor: Standing, role: Role): void {
+  if (!mayGrant(actor, role)) throw new HttpError(403, 'Only owners can make someone an owner.');
+}
+
+/** Only owners change an owner's role or remove an owner. */
+export function ensureMayManage(actor: Standing, target: { role: Role }): void {
+  if (!mayManage(actor, target)) throw new HttpError(403, 'Only owners can change or remove an owner.');
+}
+
+/** An owner handing the organisation on steps down to admin; a platform admin who is not an owner has nothing to step down from. */
+export const stepsDownOnTransfer = (actor: Pick<Standing, 'role'>) => actor.role === 'owner';
+export const STEP_DOWN_ROLE: Role = 'admin';
+
+export const lastOwnerMessages = {
+  demote: (name: string, org: string) => `${name} is the last owner of ${org}. Make someone else an owner first.`,
+  remove: (name: string, org: string) => `${name} is the last owner of ${org} and cannot be removed. Make someone else an owner first.`,
+  leave: (org: string) => `You are the last owner of ${org}. Make someone else an owner, or delete the organization, before leaving.`,
+  deleteAccount: (names: string[]) =>
+    `You are the last owner of ${names.join(', ')}. Transfer ownership or delete ${names.length === 1 ? 'that organization' : 'those organizations'} first.`,
+};
+
+/**
+ * Why a member holding `role` may not leave an organisation that has `owners` owners (null: they
+ * may). The server refuses with this message; pages get it to show instead of a Leave button.
+ */
+export function leaveRefusal(role: Role | null, owners: number, org: string): string | null {
+  if (role === null) return `You are not a member of ${org}.`;
+  return role === 'owner' && owners <= 1 ? lastOwnerMessages.leave(org) : null;
+}
+
+/**
+ * An organisation always has at least one owner. `owners` must be counted under the owners' row
+ * lock (tenancy/repository.ts `lockOwners`) inside the write's transaction.
+ */
+export function ensureNotLastOwner(target: { role: Role }, owners: number, field: string, message: string): void {
+  if (target.role === 'owner' && owners <= 1) throw new ValidationError({ [field]: message });
+}
