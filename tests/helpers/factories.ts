@@ -75,6 +75,13 @@ export async function actingAs(app: TestApp, client: TestClient, user: User, org
 }
 
 /** A user who belongs to a fresh organisation with `role`, signed in on a new client. */
+/** An editor signed in to a fresh organisation on `plan` (the import and bulk-action tests' actor). */
+export async function editorOfNewOrganization(app: TestApp, plan: 'free' | 'team' | 'business' = 'business') {
+  const org = await createOrganization(app, null, { plan });
+  const { client } = await memberClient(app, 'editor', org.id);
+  return { orgId: org.id, client };
+}
+
 export async function memberClient(app: TestApp, role: Role, organizationId?: number) {
   const user = await createUser(app);
   const orgId = organizationId ?? (await createOrganization(app, null)).id;

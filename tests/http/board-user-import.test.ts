@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRunner } from '../../server/features/board-user-import/runner';
 import { createTestApp, FakeClock, type TestApp } from '../helpers/app';
 import type { TestClient } from '../helpers/client';
-import { createOrganization, memberClient } from '../helpers/factories';
+import { editorOfNewOrganization, memberClient } from '../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock();
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** An editor of a fresh organisation on `plan`. */
-async function editorOf(plan: 'free' | 'team' | 'business' = 'business') {
-  const org = await createOrganization(app, null, { plan });
-  const { client } = await memberClient(app, 'editor', org.id);
-  return { orgId: org.id, client };
-}
+const editorOf = (plan?: 'free' | 'team' | 'business') => editorOfNewOrganization(app, plan);
 
 /** A multipart upload, as the browser's form sends it (session cookie and XSRF header). */
 async function upload(client: TestClient, content: string | Uint8Array, filename = 'people.csv') {

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FakeClock, type TestApp } from '../helpers/app';
 import type { TestClient } from '../helpers/client';
-import { createOrganization, createUser, memberClient } from '../helpers/factories';
+import { createUser, editorOfNewOrganization, memberClient } from '../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock();
@@ -12,11 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function editorOf(plan: 'free' | 'team' | 'business' = 'business') {
-  const org = await createOrganization(app, null, { plan });
-  const { client } = await memberClient(app, 'editor', org.id);
-  return { orgId: org.id, client };
-}
+const editorOf = (plan?: 'free' | 'team' | 'business') => editorOfNewOrganization(app, plan);
 
 /** 30 board users: every third inactive, named so the index sorts them Person 00 … Person 29. */
 async function thirty(orgId: number) {
