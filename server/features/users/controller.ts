@@ -54,9 +54,8 @@ export function userController(ctx: AppContext) {
       const org = currentOrganization(req);
       authorize(req, 'manageMembers');
       const input = await validate(inviteSchema, req.body, { email: invitations.inviteeChecks(ctx, org) });
-      const { mailed } = await invitations.invite(ctx, actingIn(req, org), input);
-      if (mailed) flash(req, 'success', `Invitation sent to ${input.email}.`);
-      else flash(req, 'error', `The invitation to ${input.email} was saved, but the email could not be sent. Re-send it from the list.`);
+      await invitations.invite(ctx, actingIn(req, org), input);
+      flash(req, 'success', `Invitation sent to ${input.email}.`);
       res.redirect('/users');
     },
 
