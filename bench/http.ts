@@ -15,7 +15,6 @@
 import { spawn, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -31,6 +30,7 @@ import { signSessionId } from '../server/http/session';
 import { ROOT } from '../server/root';
 import { boardUserPage, sessionMembership, type Runner } from './minimal-route-repository';
 import { createDatabaseUrl, dropDatabase, listen, SESSION_COOKIE, signedInApp } from './support/signed-in-app';
+import { freePort } from '../tests/helpers/free-port';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -57,13 +57,6 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-async function freePort(): Promise<number> {
-  const s = createNetServer().listen(0, '127.0.0.1');
-  await new Promise((r) => s.once('listening', r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 interface DriverResult {
   driver: string;

@@ -12,17 +12,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawClient, startServer, until, type Msg, type Running } from '../realtime/helpers';
 import { WebhookReceiver } from '../realtime/webhook-receiver';
+import { freePort } from '../helpers/free-port';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedisServer) console.log('realtime Redis outage test skipped: no redis-server binary on this machine');
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
 
 /** A throwaway redis-server: no persistence, so a restart comes back empty (the harder case). */
 async function startRedis(port: number): Promise<ChildProcess> {

@@ -1,23 +1,13 @@
 /** Spawning the app's real entry points as child processes, reading their JSON log lines, waiting on them. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+export { freePort } from '../../helpers/free-port';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Thrown by a probe to stop waiting at once (the process being waited on has died). */
 export class GiveUp extends Error {}
