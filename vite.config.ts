@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compileCatalog } from './shared/i18n-compile';
 
 /**
  * Writes `file.br` and `file.gz` beside every built text asset, at the highest levels (done once,
@@ -62,8 +63,26 @@ function bundleReport(): Plugin {
   };
 }
 
+/**
+ * `lang/<locale>/<namespace>.json` imported by the pages becomes that namespace's messages,
+ * flattened and compiled (shared/i18n-compile.ts): the browser gets no ICU parser, and a
+ * malformed message fails the build. Each such file is its own chunk, loaded when needed.
+ */
+function compiledCatalogs(): Plugin {
+  const catalog = /[\\/]lang[\\/][^\\/]+[\\/]([^\\/]+)\.json$/;
+  return {
+    name: 'boardly:catalogs',
+    enforce: 'pre',
+    transform(code, id) {
+      const match = catalog.exec(id);
+      if (!match) return null;
+      return { code: JSON.stringify(compileCatalog(match[1], JSON.parse(code))), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), bundleReport()],
+  plugins: [compiledCatalogs(), react(), tailwindcss(), precompress(), bundleReport()],
   base: '/build/',
   publicDir: false,
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'resources/js') } },

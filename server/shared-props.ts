@@ -6,6 +6,7 @@ import { userOrganizations } from './tenancy/repository';
 import { preloadedSwitcher } from './http/identity';
 import { realtimeClientConfig } from './http/realtime-client-config';
 import { sessionBridge } from './http/session-bridge';
+import { requestLocale } from './i18n/locale';
 
 /** The toasts a page shows (written by session-bridge's `flash(req, type, message)`). */
 export type FlashMessages = Partial<Record<'success' | 'error' | 'info', string>>;
@@ -19,6 +20,8 @@ export type FlashMessages = Partial<Record<'success' | 'error' | 'info', string>
 export function sharedProps(ctx: AppContext, req: Request) {
   return {
     appName: ctx.config.APP_NAME,
+    /** The interface language (`en-US`, `de`, `fr`): the pages load its catalogs; `<html lang>`. */
+    locale: requestLocale(req),
     auth: async () => {
       const user = req.user;
       const org = req.organization;

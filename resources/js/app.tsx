@@ -3,6 +3,8 @@ import { axiosAdapter, type HttpClient } from '@inertiajs/core';
 import { createInertiaApp, router } from '@inertiajs/react';
 import type { ComponentType, ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
+import { i18n, localeOf, pageNamespace, prepareLocale } from '@/i18n';
 import { syncCsrfMeta } from '@/lib/csrf';
 import { disconnectEcho } from '@/lib/echo';
 import { reloadOnceForNewBuild, sessionStorageOrNull } from '@/lib/staleBuild';
@@ -45,17 +47,19 @@ if (initialProps?.auth?.user) void loadShell().catch(() => {});
 
 createInertiaApp({
   title: (title) => (title ? `${title} - ${appName ?? 'Boardly'}` : (appName ?? 'Boardly')),
-  resolve: async (name) => {
+  resolve: async (name, visited) => {
     const loader = pages[`./Pages/${name}.tsx`];
     if (!loader) throw new Error(`Unknown page: ${name}`);
-    const module = await loader();
+    // The page's messages come with its code (and a language switch lands here too).
+    const locale = localeOf(visited?.props);
+    const [module] = await Promise.all([loader(), prepareLocale(locale, [pageNamespace(name)])]);
     // No module: its chunk was gone and the page is being loaded anew (vite:preloadError below).
     if (!module) return new Promise<never>(() => {});
     const page = module.default;
     // Pages without their own layout get the signed-in shell, fetched with the first such page
     // (auth and public pages have their own layouts and never load it); `layout = null` opts out.
     if (page.layout === undefined) {
-      const shellModule = await loadShell();
+      const [shellModule] = await Promise.all([loadShell(), prepareLocale(locale, ['app'])]);
       // No module: its chunk was gone and the page is being loaded anew, as above.
       if (!shellModule) return new Promise<never>(() => {});
       const AppLayout = shellModule.default;
@@ -68,7 +72,11 @@ createInertiaApp({
     // Read once: later pages come over XHR, and the first one (a signed-in page, maybe) must not
     // stay in the document after signing out.
     document.querySelector('script[data-page="app"]')?.remove();
-    createRoot(el!).render(<App {...props} />);
+    createRoot(el!).render(
+      <I18nProvider i18n={i18n}>
+        <App {...props} />
+      </I18nProvider>,
+    );
   },
   http: lazyHttp,
   progress: { color: '#ecb752', delay: 250 },

@@ -4,6 +4,7 @@ import type { RootViewContext } from '../inertia';
 import { serializePageForHtml } from '../inertia';
 import { onBeforeEnd } from './response-hooks';
 import { escapeHtml, escapeText } from '../lib/html';
+import { requestLocale } from '../i18n/locale';
 
 
 /**
@@ -19,12 +20,12 @@ export interface RootViewOptions {
 }
 
 export function rootView(options: RootViewOptions) {
-  return ({ res, page, title, head }: RootViewContext): string => {
+  return ({ req, res, page, title, head }: RootViewContext): string => {
     const nonce = res.locals.cspNonce as string;
     const csrf = (res.locals.csrfToken as (() => string) | undefined)?.() ?? '';
     const fullTitle = title ? `${title} - ${options.appName}` : options.appName;
     const html = `<!DOCTYPE html>
-<html lang="en">
+<html lang="${requestLocale(req)}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">

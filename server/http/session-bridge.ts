@@ -1,6 +1,8 @@
 import type { InertiaSessionBridge } from '../inertia';
 
 import type { Request } from 'express';
+import { requestLocale } from '../i18n/locale';
+import { localizeDeep } from '../i18n/message';
 
 const NEXT_PAGE = 'flash.next_page';
 const delivered = new WeakMap<Request, Record<string, unknown>>();
@@ -15,6 +17,7 @@ function pageFlash(req: Request): Record<string, unknown> {
   if (!flash) {
     const waiting = req.get('purpose') === 'prefetch' ? undefined : req.session.pull<Record<string, unknown>>(NEXT_PAGE);
     flash = { ...(req.session.get<Record<string, unknown>>('flash') ?? {}), ...(waiting ?? {}) };
+    flash = localizeDeep(requestLocale(req), flash);
     delivered.set(req, flash);
   }
   return flash;
@@ -22,7 +25,8 @@ function pageFlash(req: Request): Record<string, unknown> {
 
 /** Errors and flash messages travel between requests as flashed session values. */
 export const sessionBridge: InertiaSessionBridge = {
-  errors: (req) => (req.session.get<Record<string, unknown>>('errors') ?? {}),
+  // Messages are translated here, when shown: the language may have changed since they were made.
+  errors: (req) => localizeDeep(requestLocale(req), req.session.get<Record<string, unknown>>('errors') ?? {}),
   flashErrors: (req, errors) => req.session.flash('errors', errors),
   flash: pageFlash,
   reflash: (req) => req.session.reflash(),
@@ -40,6 +44,7 @@ export function flashClearHistory(req: Express.Request): void {
  * first (a guard's second redirect, a websocket's auth, an API call). Shown once.
  */
 export function flash(req: Request, type: 'success' | 'error' | 'info', message: string): void {
+  // `message` is best a msg(...) (i18n/message.ts): it is translated when shown.
   req.session.put(NEXT_PAGE, { ...(req.session.get<Record<string, string>>(NEXT_PAGE) ?? {}), [type]: message });
 }
 
