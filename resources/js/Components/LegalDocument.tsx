@@ -32,7 +32,7 @@ export function LegalDocument({ title, updatedAt, intro, sections, labels }: Leg
   const updated = (signedIn ? date(updatedAt, { dateStyle: 'long' }) : formatDate(updatedAt, { locale: i18n.locale, timeZone: DEFAULT_TIME_ZONE }, { dateStyle: 'long' })) || updatedAt;
   return (
     <>
-      <Head title={title} />
+      <Head title={title.replace(/\u00AD/g, '')} />
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <header className="max-w-3xl">
           <h1 className="text-3xl font-bold tracking-tight break-words hyphens-auto text-slate-900 sm:text-4xl dark:text-white">{title}</h1>
