@@ -35,9 +35,12 @@ export function interfaceLocale(tag: string | null | undefined): Locale {
  */
 export const SERVER_NAMESPACES = ['validation', 'messages', 'mail'] as const;
 
-/** The namespace of a page's own messages: its first path segment, `BoardUsers/Index` → `boardUsers`. */
+/**
+ * The namespace of a page's own messages: its first path segment, `BoardUsers/Index` →
+ * `boardUsers`; a variant of a page shares its messages: `Welcome_new` → `welcome`.
+ */
 export function pageNamespace(component: string): string {
-  const head = component.split('/')[0];
+  const head = component.split('/')[0].split('_')[0];
   return head.charAt(0).toLowerCase() + head.slice(1);
 }
 

@@ -3,52 +3,30 @@ import type { ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { Icon, type IconName } from '@/Components/Icon';
 import { PublicLayout } from '@/Layouts/PublicLayout';
+import { useT, type Translate } from '@/i18n';
 
-const features: { icon: IconName; title: string; text: string }[] = [
-  {
-    icon: 'users',
-    title: 'Board-user directory',
-    text: 'One tidy record for every board member, trustee and director you support: contact details, position, the board they sit on, tags, notes and start date. Search, filter, export to CSV, and restore anything deleted by mistake.',
-  },
-  {
-    icon: 'document',
-    title: 'Insights and briefings',
-    text: 'Write briefings and analyses in Markdown, file them under governance, strategy, finance, risk or people, link them to the board users they are for, and move them from draft to published to archived.',
-  },
-  {
-    icon: 'link',
-    title: 'Public insight links',
-    text: 'Share a published insight with a private, unguessable link, or list your shared insights on your organization’s public page. Withdraw a link at any time; view counts show what was read.',
-  },
-  {
-    icon: 'clock',
-    title: 'Live activity log',
-    text: 'Every change is recorded with who made it, what changed and when, and appears for admins as it happens, without reloading. Filter by person, event, record or date and export it for your records.',
-  },
-  {
-    icon: 'shield',
-    title: 'Roles that match how you work',
-    text: 'Owners, admins, editors and viewers: viewers read, editors keep records and insights, admins manage members and settings, owners hold the keys. Invite colleagues by e-mail.',
-  },
-  {
-    icon: 'chart',
-    title: 'Plans that grow with you',
-    text: 'Start on a 14-day Team trial, stay on Free for a small board office, or move to Team or Business when you need more members, more board users or public links. Usage is always visible.',
-  },
+const features = (t: Translate): { icon: IconName; title: string; text: string }[] => [
+  { icon: 'users', title: t('welcome.classic.features.directory.title'), text: t('welcome.classic.features.directory.text') },
+  { icon: 'document', title: t('welcome.classic.features.insights.title'), text: t('welcome.classic.features.insights.text') },
+  { icon: 'link', title: t('welcome.classic.features.links.title'), text: t('welcome.classic.features.links.text') },
+  { icon: 'clock', title: t('welcome.classic.features.activity.title'), text: t('welcome.classic.features.activity.text') },
+  { icon: 'shield', title: t('welcome.classic.features.roles.title'), text: t('welcome.classic.features.roles.text') },
+  { icon: 'chart', title: t('welcome.classic.features.plans.title'), text: t('welcome.classic.features.plans.text') },
 ];
 
-const steps = [
-  { title: 'Create your organization', text: 'Create an account, name your organization and pick its web address. Your Team trial starts straight away.' },
-  { title: 'Add board users and colleagues', text: 'Enter the people you support, then invite staff with the role that fits their work.' },
-  { title: 'Brief your boards', text: 'Write insights, link them to board users, and share the ones that should be read outside the office.' },
+const steps = (t: Translate) => [
+  { title: t('welcome.classic.steps.create.title'), text: t('welcome.classic.steps.create.text') },
+  { title: t('welcome.classic.steps.people.title'), text: t('welcome.classic.steps.people.text') },
+  { title: t('welcome.classic.steps.brief.title'), text: t('welcome.classic.steps.brief.text') },
 ];
 
 export default function Welcome() {
   const user = usePage().props.auth?.user ?? null;
   const appName = usePage().props.appName || 'Boardly';
+  const t = useT();
   return (
     <>
-      <Head title="Welcome" />
+      <Head title={t('welcome.title')} />
 
       <section className="relative overflow-hidden border-b border-slate-200 dark:border-slate-800">
         <div
@@ -57,35 +35,33 @@ export default function Welcome() {
         />
         <div className="relative mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1fr_22rem] lg:items-center lg:px-8">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">For organizations that support boards</p>
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t('welcome.classic.hero.eyebrow')}</p>
             <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
-              Keep every board member known, briefed and up to date.
+              {t('welcome.classic.hero.heading')}
             </h1>
             <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-600 dark:text-slate-300">
-              {appName} is the shared workspace for governance consultancies, board support offices and networks of non-profits. Keep your
-              board-user directory, write insights for the people you serve, publish the ones worth sharing, and see everything your team
-              does in a live activity log.
+              {t('welcome.classic.hero.lead', { app: appName })}
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
               {user ? (
                 <Button href="/dashboard" size="lg" icon="arrow">
-                  Go to your dashboard
+                  {t('welcome.actions.dashboard')}
                 </Button>
               ) : (
                 <>
                   <Button href="/register" size="lg">
-                    Create your organization
+                    {t('welcome.actions.createOrganization')}
                   </Button>
                   <Button href="/login" size="lg" variant="secondary">
-                    Sign in
+                    {t('welcome.actions.signIn')}
                   </Button>
                 </>
               )}
             </div>
             <p className="mt-5 text-sm text-slate-600 dark:text-slate-400">
-              Your organization gave you its address?{' '}
+              {t('welcome.classic.hero.orgHint')}{' '}
               <Link href="/org-login" className="rounded font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
-                Sign in to your organization <span aria-hidden="true">→</span>
+                {t('welcome.actions.orgSignIn')} <span aria-hidden="true">→</span>
               </Link>
             </p>
           </div>
@@ -96,15 +72,14 @@ export default function Welcome() {
       <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         <div className="max-w-2xl">
           <h2 id="features-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-            Everything a board office needs, in one place
+            {t('welcome.classic.features.heading')}
           </h2>
           <p className="mt-3 text-slate-600 dark:text-slate-300">
-            No more spreadsheets of trustees, briefings lost in mail threads, or wondering who changed what. Each organization has its own
-            private space; colleagues see only the organizations they belong to.
+            {t('welcome.classic.features.lead')}
           </p>
         </div>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map((feature) => (
+          {features(t).map((feature) => (
             <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
               <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-400/10 dark:text-brand-300">
                 <Icon name={feature.icon} className="size-5" />
@@ -119,10 +94,10 @@ export default function Welcome() {
       <section aria-labelledby="how-heading" className="border-y border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
           <h2 id="how-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-            Up and running in an afternoon
+            {t('welcome.classic.steps.heading')}
           </h2>
           <ol className="mt-10 grid gap-8 md:grid-cols-3">
-            {steps.map((step, index) => (
+            {steps(t).map((step, index) => (
               <li key={step.title} className="flex gap-4">
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-900 text-sm font-semibold text-brand-300 dark:bg-brand-400 dark:text-slate-900">
                   {index + 1}
@@ -141,33 +116,32 @@ export default function Welcome() {
         <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
           <div>
             <h2 id="trust-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-              Built for information that matters
+              {t('welcome.classic.trust.heading')}
             </h2>
             <p className="mt-3 text-slate-600 dark:text-slate-300">
-              Board members trust you with their details. {appName} keeps each organization’s records apart, logs every change, and never
-              publishes anything you have not chosen to share.
+              {t('welcome.classic.trust.lead', { app: appName })}
             </p>
           </div>
           <ul className="space-y-4">
-            <Point>Each organization’s data is separated; people only see organizations they are members of.</Point>
-            <Point>An activity log of every change, with the old and new values, kept for a year.</Point>
-            <Point>Public links are opt-in per insight, unguessable, and can be withdrawn in one click.</Point>
-            <Point>Light and dark themes, keyboard-friendly screens, and pages that work on a phone.</Point>
+            <Point>{t('welcome.classic.trust.points.separation')}</Point>
+            <Point>{t('welcome.classic.trust.points.log')}</Point>
+            <Point>{t('welcome.classic.trust.points.links')}</Point>
+            <Point>{t('welcome.classic.trust.points.access')}</Point>
           </ul>
         </div>
       </section>
 
       <section className="px-4 pb-16 sm:px-6 sm:pb-24 lg:px-8">
         <div className="mx-auto max-w-6xl rounded-2xl bg-slate-900 px-6 py-12 text-center sm:px-12 dark:bg-slate-900 dark:ring-1 dark:ring-slate-800">
-          <h2 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Give your boards the briefing they deserve.</h2>
-          <p className="mx-auto mt-3 max-w-xl text-slate-300">Try every Team feature free for 14 days. No card needed.</p>
+          <h2 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('welcome.classic.cta.heading')}</h2>
+          <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('welcome.classic.cta.lead')}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button href={user ? '/dashboard' : '/register'} size="lg">
-              {user ? 'Open your dashboard' : 'Create account'}
+              {user ? t('welcome.actions.openDashboard') : t('welcome.actions.createAccount')}
             </Button>
             {!user ? (
               <Button href="/org-login" size="lg" variant="secondary">
-                Sign in to your organization
+                {t('welcome.actions.orgSignIn')}
               </Button>
             ) : null}
           </div>
@@ -179,20 +153,21 @@ export default function Welcome() {
 
 /** Decorative: an insight as a board member receives it (hidden from assistive technology). */
 function BriefingCard() {
+  const t = useT();
   return (
     <div aria-hidden="true" className="hidden lg:block">
       <div className="rotate-1 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
         <div className="flex items-center justify-between">
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-600/20 dark:bg-brand-400/10 dark:text-brand-300">
-            Governance
+            {t('welcome.classic.card.category')}
           </span>
           <span className="inline-flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
-            <Icon name="link" className="size-3.5" /> Shared
+            <Icon name="link" className="size-3.5" /> {t('welcome.classic.card.shared')}
           </span>
         </div>
-        <p className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">Board pack: November</p>
+        <p className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{t('welcome.classic.card.title')}</p>
         <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-400">
-          Three decisions for Thursday: the reserves policy, the new audit committee chair, and the 2027 strategy timetable.
+          {t('welcome.classic.card.text')}
         </p>
         <div className="mt-4 space-y-2">
           <div className="h-2 w-full rounded-full bg-slate-100 dark:bg-slate-800" />
@@ -200,8 +175,8 @@ function BriefingCard() {
           <div className="h-2 w-2/3 rounded-full bg-slate-100 dark:bg-slate-800" />
         </div>
         <div className="mt-6 flex items-center justify-between border-t border-slate-100 pt-4 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
-          <span>For 7 board users</span>
-          <span>42 views</span>
+          <span>{t('welcome.classic.card.audience', { count: 7 })}</span>
+          <span>{t('welcome.classic.card.views', { count: 42 })}</span>
         </div>
       </div>
     </div>

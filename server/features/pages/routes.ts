@@ -1,7 +1,9 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
 import { databaseAnswers } from '../../db/health';
 import { RETRY_AFTER_SECONDS } from '../../http/database-errors';
+import { requestLocale } from '../../i18n/locale';
+import { translator } from '../../i18n/message';
 
 /** /up gives up on the database after this long, well before a load balancer's own timeout. */
 const UP_DATABASE_TIMEOUT_MS = 2_000;
@@ -18,12 +20,14 @@ export function pageRoutes(ctx: AppContext): Router {
     req.log.warn({ err: database.error }, 'health check: database down');
     res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ status: 'down', database: 'down' });
   });
+  // The first visit's <title>, in the page's language (a soft hyphen helps a heading wrap, not a tab).
+  const title = (req: Request, id: string) => translator(requestLocale(req))(id).replace(/\u00AD/g, '');
   const welcome = ctx.config.WELCOME_VARIANT === 'new' ? 'Welcome_new' : 'Welcome';
-  router.get('/', (req, res) => res.inertia.render(welcome, {}, { title: 'Welcome' }));
-  router.get('/welcome/new', (req, res) => res.inertia.render('Welcome_new', {}, { title: 'Welcome' }));
+  router.get('/', (req, res) => res.inertia.render(welcome, {}, { title: title(req, 'welcome.title') }));
+  router.get('/welcome/new', (req, res) => res.inertia.render('Welcome_new', {}, { title: title(req, 'welcome.title') }));
   router.get('/privacy-policy', (req, res) =>
-    res.inertia.render('Legal/PrivacyPolicyPage', { updatedAt: '2026-11-01' }, { title: 'Privacy policy' }),
+    res.inertia.render('Legal/PrivacyPolicyPage', { updatedAt: '2026-11-01' }, { title: title(req, 'legal.privacy.title') }),
   );
-  router.get('/terms', (req, res) => res.inertia.render('Legal/Terms', { updatedAt: '2026-11-01' }, { title: 'Terms of service' }));
+  router.get('/terms', (req, res) => res.inertia.render('Legal/Terms', { updatedAt: '2026-11-01' }, { title: title(req, 'legal.terms.title') }));
   return router;
 }

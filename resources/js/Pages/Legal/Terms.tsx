@@ -1,7 +1,9 @@
 import { Link, usePage } from '@inertiajs/react';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { LegalDocument, LegalTable, type LegalSection } from '@/Components/LegalDocument';
 import { PublicLayout } from '@/Layouts/PublicLayout';
+import { Trans, useT } from '@/i18n';
 
 export interface TermsProps {
   updatedAt: string;
@@ -9,222 +11,195 @@ export interface TermsProps {
 
 export default function Terms({ updatedAt }: TermsProps) {
   const app = usePage().props.appName || 'Boardly';
+  const t = useT();
+  // A translation says that the English text is the binding one.
+  const translated = useLingui().i18n.locale !== 'en-US';
 
   const sections: LegalSection[] = [
     {
       id: 'agreement',
-      title: 'These terms',
-      body: (
-        <p>
-          These terms apply to everyone who registers for or uses {app}. By creating an account you accept them on your own behalf and, when
-          you create or manage an organisation, on behalf of that organisation. If you do not accept them, please do not use the service.
-        </p>
-      ),
+      title: t('legal.terms.sections.agreement.heading'),
+      body: <p>{t('legal.terms.sections.agreement.body', { app })}</p>,
     },
     {
       id: 'accounts',
-      title: 'Accounts',
+      title: t('legal.terms.sections.accounts.heading'),
       body: (
         <ul>
-          <li>An account is for one person. Give your real name and an e-mail address you control, and verify it.</li>
-          <li>Keep your password secret and choose one you do not use elsewhere. You are responsible for what is done with your account.</li>
-          <li>Tell the owner of your organization, or us, straight away if you think someone else has used your account.</li>
-          <li>You can delete your account at any time from your profile page, unless you are the only owner of an organization; transfer ownership or delete the organization first.</li>
+          <li>{t('legal.terms.sections.accounts.items.1')}</li>
+          <li>{t('legal.terms.sections.accounts.items.2')}</li>
+          <li>{t('legal.terms.sections.accounts.items.3')}</li>
+          <li>{t('legal.terms.sections.accounts.items.4')}</li>
         </ul>
       ),
     },
     {
       id: 'organisations',
-      title: 'Organizations and roles',
+      title: t('legal.terms.sections.organisations.heading'),
       body: (
         <>
-          <p>Work in {app} happens inside organizations. Each member has one role per organization:</p>
-          <LegalTable caption={`What each role may do`}>
-              <thead>
-                <tr>
-                  <th scope="col">Role</th>
-                  <th scope="col">May</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <td>Viewer</td>
-                  <td>read the dashboard, board users and insights.</td>
-                </tr>
-                <tr>
-                  <td>Editor</td>
-                  <td>also create, edit, delete and restore board users and insights, and share or unshare insights.</td>
-                </tr>
-                <tr>
-                  <td>Admin</td>
-                  <td>also read the activity log, manage members and organization settings, and change the subscription.</td>
-                </tr>
-                <tr>
-                  <td>Owner</td>
-                  <td>also delete the organization and transfer ownership. Every organization always has at least one owner.</td>
-                </tr>
-              </tbody>
-            </LegalTable>
-          <p>
-            The organization is responsible for the information its members enter, in particular for having a lawful basis to keep its board
-            users’ details and for keeping them accurate. Owners and admins are responsible for who they invite and which role they give.
-          </p>
+          <p>{t('legal.terms.sections.organisations.intro', { app })}</p>
+          <LegalTable caption={t('legal.terms.sections.organisations.table.caption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('legal.terms.sections.organisations.table.role')}</th>
+                <th scope="col">{t('legal.terms.sections.organisations.table.may')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>{t('legal.terms.sections.organisations.table.viewer.name')}</td>
+                <td>{t('legal.terms.sections.organisations.table.viewer.may')}</td>
+              </tr>
+              <tr>
+                <td>{t('legal.terms.sections.organisations.table.editor.name')}</td>
+                <td>{t('legal.terms.sections.organisations.table.editor.may')}</td>
+              </tr>
+              <tr>
+                <td>{t('legal.terms.sections.organisations.table.admin.name')}</td>
+                <td>{t('legal.terms.sections.organisations.table.admin.may')}</td>
+              </tr>
+              <tr>
+                <td>{t('legal.terms.sections.organisations.table.owner.name')}</td>
+                <td>{t('legal.terms.sections.organisations.table.owner.may')}</td>
+              </tr>
+            </tbody>
+          </LegalTable>
+          <p>{t('legal.terms.sections.organisations.responsibility')}</p>
         </>
       ),
     },
     {
       id: 'acceptable-use',
-      title: 'Acceptable use',
+      title: t('legal.terms.sections.acceptableUse.heading'),
       body: (
         <>
-          <p>You agree not to:</p>
+          <p>{t('legal.terms.sections.acceptableUse.intro')}</p>
           <ul>
-            <li>enter or share content that is unlawful, defamatory, or infringes someone else’s rights or privacy;</li>
-            <li>try to reach data of organizations you do not belong to, or to get around roles, plan limits or rate limits;</li>
-            <li>probe, scan or test the security of the service without our written permission, or upload malicious code;</li>
-            <li>overload the service, or collect data from it with automated tools other than the exports it offers;</li>
-            <li>share your sign-in with others or sign in as someone else;</li>
-            <li>use {app} to send unsolicited messages.</li>
+            <li>{t('legal.terms.sections.acceptableUse.items.1')}</li>
+            <li>{t('legal.terms.sections.acceptableUse.items.2')}</li>
+            <li>{t('legal.terms.sections.acceptableUse.items.3')}</li>
+            <li>{t('legal.terms.sections.acceptableUse.items.4')}</li>
+            <li>{t('legal.terms.sections.acceptableUse.items.5')}</li>
+            <li>{t('legal.terms.sections.acceptableUse.items.6', { app })}</li>
           </ul>
-          <p>We may remove content or suspend access that breaks these rules, and will tell the organization’s owners why when we can.</p>
+          <p>{t('legal.terms.sections.acceptableUse.enforcement')}</p>
         </>
       ),
     },
     {
       id: 'plans',
-      title: 'Plans and limits',
+      title: t('legal.terms.sections.plans.heading'),
       body: (
         <>
-          <p>Each organization has one subscription to one of these plans:</p>
-          <LegalTable caption={`Plans and their limits`}>
-              <thead>
-                <tr>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Members</th>
-                  <th scope="col">Board users</th>
-                  <th scope="col">Insights</th>
-                  <th scope="col">Public links</th>
-                  <th scope="col">Price</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <td>Free</td>
-                  <td>3</td>
-                  <td>25</td>
-                  <td>50</td>
-                  <td>No</td>
-                  <td>Free</td>
-                </tr>
-                <tr>
-                  <td>Team</td>
-                  <td>10</td>
-                  <td>500</td>
-                  <td>Unlimited</td>
-                  <td>Yes</td>
-                  <td>29.00 per month</td>
-                </tr>
-                <tr>
-                  <td>Business</td>
-                  <td>Unlimited</td>
-                  <td>Unlimited</td>
-                  <td>Unlimited</td>
-                  <td>Yes</td>
-                  <td>99.00 per month</td>
-                </tr>
-              </tbody>
-            </LegalTable>
+          <p>{t('legal.terms.sections.plans.intro')}</p>
+          <LegalTable caption={t('legal.terms.sections.plans.table.caption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('legal.terms.sections.plans.table.plan')}</th>
+                <th scope="col">{t('legal.terms.sections.plans.table.members')}</th>
+                <th scope="col">{t('legal.terms.sections.plans.table.boardUsers')}</th>
+                <th scope="col">{t('legal.terms.sections.plans.table.insights')}</th>
+                <th scope="col">{t('legal.terms.sections.plans.table.publicLinks')}</th>
+                <th scope="col">{t('legal.terms.sections.plans.table.price')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>{t('legal.terms.sections.plans.table.free')}</td>
+                <td>3</td>
+                <td>25</td>
+                <td>50</td>
+                <td>{t('legal.terms.sections.plans.table.no')}</td>
+                <td>{t('legal.terms.sections.plans.table.freePrice')}</td>
+              </tr>
+              <tr>
+                <td>{t('legal.terms.sections.plans.table.team')}</td>
+                <td>10</td>
+                <td>500</td>
+                <td>{t('legal.terms.sections.plans.table.unlimited')}</td>
+                <td>{t('legal.terms.sections.plans.table.yes')}</td>
+                <td>{t('legal.terms.sections.plans.table.teamPrice')}</td>
+              </tr>
+              <tr>
+                <td>{t('legal.terms.sections.plans.table.business')}</td>
+                <td>{t('legal.terms.sections.plans.table.unlimited')}</td>
+                <td>{t('legal.terms.sections.plans.table.unlimited')}</td>
+                <td>{t('legal.terms.sections.plans.table.unlimited')}</td>
+                <td>{t('legal.terms.sections.plans.table.yes')}</td>
+                <td>{t('legal.terms.sections.plans.table.businessPrice')}</td>
+              </tr>
+            </tbody>
+          </LegalTable>
           <ul>
-            <li>A new organization starts with a 14-day trial of Team. If no plan is chosen by the end of the trial, it moves to Free.</li>
-            <li>A plan change takes effect immediately. Limits apply when something is added: nothing is deleted if you are over a limit, but you cannot add more until you are back under it or upgrade.</li>
-            <li>A canceled subscription stays active until the end of the period already started and can be resumed until then; afterwards it ends.</li>
-            <li>Before anything is charged, we will tell you the amount and how to pay. We do not store payment card details.</li>
+            <li>{t('legal.terms.sections.plans.items.1')}</li>
+            <li>{t('legal.terms.sections.plans.items.2')}</li>
+            <li>{t('legal.terms.sections.plans.items.3')}</li>
+            <li>{t('legal.terms.sections.plans.items.4')}</li>
           </ul>
         </>
       ),
     },
     {
       id: 'public-links',
-      title: 'Public links are public',
+      title: t('legal.terms.sections.publicLinks.heading'),
       body: (
         <>
-          <p>
-            When a member shares an insight, anyone who has its link can read it without signing in, and it may be listed on the organization’s
-            public page if that page is switched on. Links are long and hard to guess, but they can be forwarded, and search engines or others
-            may find a link that has been posted somewhere.
-          </p>
-          <p>
-            Share only what you are happy for anyone to read. Withdrawing a link stops it working straight away, but cannot undo copies someone
-            already made. The organization is responsible for what it shares.
-          </p>
+          <p>{t('legal.terms.sections.publicLinks.body1')}</p>
+          <p>{t('legal.terms.sections.publicLinks.body2')}</p>
         </>
       ),
     },
     {
       id: 'content',
-      title: 'Your content',
+      title: t('legal.terms.sections.content.heading'),
       body: (
         <p>
-          The organization keeps all rights in the records and insights it enters. It gives us permission to store, process and display them
-          only to provide the service, including showing shared insights to the people who open their links. We handle personal data as
-          described in our <Link href="/privacy-policy">privacy policy</Link>.
+          <Trans id="legal.terms.sections.content.body" components={{ 0: <Link href="/privacy-policy" /> }} />
         </p>
       ),
     },
     {
       id: 'availability',
-      title: 'Availability and changes to the service',
-      body: (
-        <p>
-          We work to keep {app} available and secure, but we do not promise it will be uninterrupted or error-free. We may improve or change
-          features; if we remove something important or change a plan’s price or limits, we will tell organization owners in advance.
-        </p>
-      ),
+      title: t('legal.terms.sections.availability.heading'),
+      body: <p>{t('legal.terms.sections.availability.body', { app })}</p>,
     },
     {
       id: 'termination',
-      title: 'Ending your use',
+      title: t('legal.terms.sections.termination.heading'),
       body: (
         <ul>
-          <li>You can delete your account, and owners can delete their organization, at any time.</li>
-          <li>We may suspend or close an account or organization that seriously or repeatedly breaks these terms, or where the law requires it.</li>
-          <li>After deletion, data is removed as described in the privacy policy; activity log entries remain for the rest of their 365-day retention.</li>
+          <li>{t('legal.terms.sections.termination.items.1')}</li>
+          <li>{t('legal.terms.sections.termination.items.2')}</li>
+          <li>{t('legal.terms.sections.termination.items.3')}</li>
         </ul>
       ),
     },
     {
       id: 'liability',
-      title: 'Liability',
-      body: (
-        <p>
-          The service is provided “as is”. To the extent the law allows, we are not liable for indirect or consequential loss, loss of data
-          you could have exported, or loss caused by content an organization shared, and our total liability for any claim is limited to the
-          amount the organization paid us in the twelve months before it. Nothing in these terms limits liability that cannot be limited by
-          law.
-        </p>
-      ),
+      title: t('legal.terms.sections.liability.heading'),
+      body: <p>{t('legal.terms.sections.liability.body')}</p>,
     },
     {
       id: 'changes',
-      title: 'Changes to these terms',
-      body: (
-        <p>
-          We may update these terms. We will change the date at the top and, for changes that matter, tell you in the app or by e-mail before
-          they apply. If you keep using {app} after that, the new terms apply; if you do not agree, you can delete your account.
-        </p>
-      ),
+      title: t('legal.terms.sections.changes.heading'),
+      body: <p>{t('legal.terms.sections.changes.body', { app })}</p>,
     },
   ];
 
   return (
     <LegalDocument
-      title="Terms of service"
+      title={t('legal.terms.title')}
       updatedAt={updatedAt}
+      labels={{
+        updated: (time) => <Trans id="legal.document.updated" components={{ 0: time }} />,
+        contents: t('legal.document.contents'),
+      }}
       intro={
-        <p>
-          {app} helps organizations keep their board-user directory, write and share insights, and see a record of their team’s work. These
-          terms set out what you can expect from us and what we expect from you.
-        </p>
+        <>
+          <p>{t('legal.terms.intro', { app })}</p>
+          {translated ? <p className="text-sm text-slate-500 dark:text-slate-400">{t('legal.document.binding')}</p> : null}
+        </>
       }
       sections={sections}
     />
