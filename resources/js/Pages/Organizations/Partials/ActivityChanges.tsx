@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useFormatters } from '@/hooks/useFormatters';
+import { useT } from '@/i18n';
 
 export interface ActivityProperties {
   old?: Record<string, unknown>;
@@ -30,17 +31,18 @@ export function hasDetails(properties: ActivityProperties | null | undefined, ip
 
 function Value({ value, present }: { value: unknown; present: boolean }): ReactNode {
   const { dateTime } = useFormatters();
+  const t = useT();
   if (!present || value === null || value === undefined || value === '') {
     return (
       <span className="text-slate-500 dark:text-slate-400">
         <span aria-hidden="true">—</span>
-        <span className="sr-only">{present ? 'empty' : 'not recorded'}</span>
+        <span className="sr-only">{present ? t('organizations.activity.changes.empty') : t('organizations.activity.changes.notRecorded')}</span>
       </span>
     );
   }
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('organizations.activity.changes.yes') : t('organizations.activity.changes.no');
   if (typeof value === 'string') return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? <time dateTime={value}>{dateTime(value)}</time> : value;
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.length ? value.join(', ') : <span className="text-slate-500 dark:text-slate-400">none</span>;
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.length ? value.join(', ') : <span className="text-slate-500 dark:text-slate-400">{t('organizations.activity.changes.emptyList')}</span>;
   if (typeof value === 'object') return <code className="font-mono text-xs break-all">{JSON.stringify(value)}</code>;
   return String(value);
 }
@@ -50,24 +52,25 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
   const fields = changedFields(properties);
   const extras = extraProperties(properties);
   const loaded = properties !== null && properties !== undefined;
+  const t = useT();
   return (
     <div id={id} className="space-y-3 text-sm">
       {!loaded ? (
-        <p className="text-slate-600 dark:text-slate-400">The details of this new entry are loading…</p>
+        <p className="text-slate-600 dark:text-slate-400">{t('organizations.activity.changes.loading')}</p>
       ) : fields.length ? (
         <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
           <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Changes: {description}</caption>
+            <caption className="sr-only">{t('organizations.activity.changes.caption', { description })}</caption>
             <thead className="bg-slate-50 dark:bg-slate-800/60">
               <tr>
                 <th scope="col" className="px-3 py-2 text-xs font-semibold text-slate-600 dark:text-slate-300">
-                  Field
+                  {t('organizations.activity.changes.field')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-xs font-semibold text-slate-600 dark:text-slate-300">
-                  Before
+                  {t('organizations.activity.changes.before')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-xs font-semibold text-slate-600 dark:text-slate-300">
-                  After
+                  {t('organizations.activity.changes.after')}
                 </th>
               </tr>
             </thead>
@@ -89,7 +92,7 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
           </table>
         </div>
       ) : (
-        <p className="text-slate-600 dark:text-slate-400">No field changes were recorded.</p>
+        <p className="text-slate-600 dark:text-slate-400">{t('organizations.activity.changes.none')}</p>
       )}
       {extras.length || ip ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -103,7 +106,7 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
           ))}
           {ip ? (
             <div className="contents">
-              <dt className="text-slate-600 dark:text-slate-400">IP address</dt>
+              <dt className="text-slate-600 dark:text-slate-400">{t('organizations.activity.changes.ip')}</dt>
               <dd className="font-mono text-slate-900 dark:text-white">{ip}</dd>
             </div>
           ) : null}
