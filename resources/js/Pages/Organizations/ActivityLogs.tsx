@@ -156,7 +156,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                   </label>
                   <Select
                     id="filter-causer"
-                    className="sm:w-40"
+                    className="sm:w-auto sm:min-w-40"
                     value={values.causer ?? ''}
                     onChange={(e) => set('causer', e.target.value)}
                     placeholder={t('organizations.activity.filters.anyone')}
@@ -167,7 +167,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                   <label htmlFor="filter-event" className={labelClass}>
                     {t('organizations.activity.filters.event')}
                   </label>
-                  <Select id="filter-event" className="sm:w-36" value={values.event ?? ''} onChange={(e) => set('event', e.target.value)} placeholder={t('organizations.activity.filters.allEvents')} options={options.events.map((e) => ({ value: e, label: eventLabel(e) }))} />
+                  <Select id="filter-event" className="sm:w-auto sm:min-w-36" value={values.event ?? ''} onChange={(e) => set('event', e.target.value)} placeholder={t('organizations.activity.filters.allEvents')} options={options.events.map((e) => ({ value: e, label: eventLabel(e) }))} />
                 </div>
                 <div className="w-full sm:w-auto">
                   <label htmlFor="filter-subject" className={labelClass}>
@@ -175,7 +175,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                   </label>
                   <Select
                     id="filter-subject"
-                    className="sm:w-40"
+                    className="sm:w-auto sm:min-w-40"
                     value={values.subject_type ?? ''}
                     onChange={(e) => set('subject_type', e.target.value)}
                     placeholder={t('organizations.activity.filters.allSubjects')}
