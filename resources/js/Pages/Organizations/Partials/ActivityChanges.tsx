@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useFormatters } from '@/hooks/useFormatters';
-import { useT } from '@/i18n';
+import { useT, type Translate } from '@/i18n';
 
 export interface ActivityProperties {
   old?: Record<string, unknown>;
@@ -9,7 +9,10 @@ export interface ActivityProperties {
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const fieldLabel = (key: string) => key.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+const humanise = (key: string) => key.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+/** Fields the app logs, named in the reader's language; any other key is shown humanised. */
+const KNOWN_FIELDS = new Set(['name', 'slug', 'description', 'website', 'public_page_enabled', 'role', 'email', 'title', 'summary', 'category', 'status', 'first_name', 'last_name', 'position', 'plan', 'trial_ends_at', 'require_two_factor', 'locale', 'timezone', 'notes', 'owner_id', 'previous_owner_role', 'left', 'file', 'rows']);
+const fieldLabel = (t: Translate, key: string) => (KNOWN_FIELDS.has(key) ? t('organizations.activity.changes.fieldName', { field: key }) : humanise(key));
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The fields a change touched, in the order it logged them. */
@@ -78,7 +81,7 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
               {fields.map((f) => (
                 <tr key={f.key}>
                   <th scope="row" className="px-3 py-2 align-top font-medium whitespace-nowrap text-slate-800 dark:text-slate-100">
-                    {fieldLabel(f.key)}
+                    {fieldLabel(t, f.key)}
                   </th>
                   <td className="px-3 py-2 align-top break-words text-slate-700 dark:text-slate-300">
                     <Value value={f.before} present={f.hasBefore} />
@@ -98,7 +101,7 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           {extras.map(([key, value]) => (
             <div key={key} className="contents">
-              <dt className="text-slate-600 dark:text-slate-400">{fieldLabel(key)}</dt>
+              <dt className="text-slate-600 dark:text-slate-400">{fieldLabel(t, key)}</dt>
               <dd className="break-words text-slate-900 dark:text-white">
                 <Value value={value} present />
               </dd>
