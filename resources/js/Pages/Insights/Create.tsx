@@ -3,6 +3,7 @@ import { PageHeader } from '@/Components/PageHeader';
 import InsightForm from './Form';
 import type { BoardUserOption, InsightCategory, InsightFormData } from './types';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useT } from '@/i18n';
 
 export interface CreateProps {
   categories: InsightCategory[];
@@ -12,11 +13,12 @@ export interface CreateProps {
 
 export default function Create({ categories, boardUserOptions, preselected }: CreateProps) {
   const form = useAppForm<InsightFormData>({ title: '', summary: '', body: '', category: '', board_user_ids: preselected });
+  const t = useT();
   return (
     <>
-      <Head title="Write an insight" />
-      <PageHeader title="Write an insight" description="It is saved as a draft; publish it when it is ready." back={{ href: '/insights', label: 'Insights' }} />
-      <InsightForm form={form} categories={categories} boardUserOptions={boardUserOptions} submitLabel="Save draft" cancelHref="/insights" onSubmit={() => form.post('/insights')} />
+      <Head title={t('insights.create.title')} />
+      <PageHeader title={t('insights.create.title')} description={t('insights.create.description')} back={{ href: '/insights', label: t('insights.create.back') }} />
+      <InsightForm form={form} categories={categories} boardUserOptions={boardUserOptions} submitLabel={t('insights.create.submit')} cancelHref="/insights" onSubmit={() => form.post('/insights')} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { Select } from '@/Components/Select';
 import { TextArea } from '@/Components/TextArea';
 import { TextInput } from '@/Components/TextInput';
 import { http } from '@/lib/http';
+import { useT } from '@/i18n';
 import { categoryLabel, type BoardUserOption, type InsightCategory, type InsightFormData } from './types';
 
 export interface InsightFormProps {
@@ -30,6 +31,7 @@ export default function InsightForm({ form, categories, boardUserOptions, submit
   const errors = form.errors as Record<string, string | undefined>;
   const linkError = errors.board_user_ids ?? Object.entries(errors).find(([key]) => key.startsWith('board_user_ids.'))?.[1];
   const load = useCallback(searchBoardUsers, []);
+  const t = useT();
 
   return (
     <FormCard
@@ -41,24 +43,24 @@ export default function InsightForm({ form, categories, boardUserOptions, submit
       width="wide"
     >
       <div className="grid gap-6 sm:grid-cols-3">
-        <Field label="Title" required error={errors.title} className="sm:col-span-2">
+        <Field label={t('insights.form.fields.title')} required error={errors.title} className="sm:col-span-2">
           {(p) => <TextInput {...p} value={form.data.title} maxLength={200} onChange={(e) => form.setData('title', e.target.value)} />}
         </Field>
-        <Field label="Category" required error={errors.category}>
+        <Field label={t('insights.form.fields.category')} required error={errors.category}>
           {(p) => (
             <Select
               {...p}
               value={form.data.category}
               onChange={(e) => form.setData('category', e.target.value as InsightCategory)}
-              placeholder="Choose a category"
-              options={categories.map((c) => ({ value: c, label: categoryLabel(c) }))}
+              placeholder={t('insights.form.categoryPlaceholder')}
+              options={categories.map((c) => ({ value: c, label: categoryLabel(t, c) }))}
             />
           )}
         </Field>
-        <Field label="Summary" optional className="sm:col-span-3" hint={`Shown in lists and link previews. ${form.data.summary.length} / 500`} error={errors.summary}>
+        <Field label={t('insights.form.fields.summary')} optional className="sm:col-span-3" hint={t('insights.form.summaryHint', { length: form.data.summary.length })} error={errors.summary}>
           {(p) => <TextArea {...p} rows={2} value={form.data.summary} maxLength={500} onChange={(e) => form.setData('summary', e.target.value)} />}
         </Field>
-        <Field label="Board users" optional className="sm:col-span-3" hint="The board users this insight is for. Type to search." error={linkError}>
+        <Field label={t('insights.form.fields.boardUsers')} optional className="sm:col-span-3" hint={t('insights.form.boardUsersHint')} error={linkError}>
           {(p) => (
             <MultiSelect
               {...p}
@@ -66,12 +68,12 @@ export default function InsightForm({ form, categories, boardUserOptions, submit
               value={form.data.board_user_ids}
               onChange={(ids) => form.setData('board_user_ids', ids as number[])}
               loadOptions={load}
-              itemName="board user"
-              placeholder="Search board users…"
+              itemName={t('insights.form.boardUserItem')}
+              placeholder={t('insights.form.boardUsersPlaceholder')}
             />
           )}
         </Field>
-        <Field label="Body" optional className="sm:col-span-3" error={errors.body}>
+        <Field label={t('insights.form.fields.body')} optional className="sm:col-span-3" error={errors.body}>
           {(p) => <MarkdownEditor {...p} value={form.data.body} onChange={(v) => form.setData('body', v)} previewUrl="/insights/preview" maxLength={50_000} />}
         </Field>
       </div>

@@ -15,6 +15,7 @@ import { categoryLabel, statusLabel, statusTone, type InsightCategory, type Insi
 import { useLiveReload } from '@/hooks/useRealtime';
 import { SelectPageCheckbox, SelectRowCheckbox, useBulkSelection } from '@/Components/BulkSelection';
 import { InsightBulkActions } from './Partials/BulkActions';
+import { useT } from '@/i18n';
 
 export interface IndexProps {
   insights: Paginated<InsightRow>;
@@ -39,39 +40,40 @@ export default function Index({ insights, filters, categories, statuses }: Index
   useLiveReload(['InsightChanged'], ['insights']);
   const can = usePage().props.auth.can;
   const fmt = useFormatters();
+  const t = useT();
   const filtered = !!(filters.search || filters.category || filters.status || filters.trashed);
   const selection = useBulkSelection(`insights?${[filters.search, filters.category, filters.status, filters.trashed].join('|')}`, insights.data.map((i) => i.id), insights.meta.total);
 
   return (
     <>
-      <Head title="Insights" />
+      <Head title={t('insights.index.title')} />
       <PageHeader
-        title="Insights"
-        description="Briefings and analyses for your board users. Publish and share the ones the world may read."
+        title={t('insights.index.title')}
+        description={t('insights.index.description')}
         actions={
           can.manageRecords ? (
             <Button href="/insights/create" icon="plus">
-              Write an insight
+              {t('insights.index.create')}
             </Button>
           ) : null
         }
       />
       <Card padded={false}>
         <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-          <SearchFilter filters={{ ...filters }} label="Search insights" placeholder="Search title or summary…" only={['insights', 'filters']}>
+          <SearchFilter filters={{ ...filters }} label={t('insights.index.search.label')} placeholder={t('insights.index.search.placeholder')} only={['insights', 'filters']}>
             {({ values, set }) => (
               <>
-                <FilterSelect id="filter-category" label="Category" value={values.category ?? ''} onChange={(v) => set('category', v)} placeholder="All categories" options={categories.map((c) => ({ value: c, label: categoryLabel(c) }))} />
-                <FilterSelect id="filter-status" label="Status" value={values.status ?? ''} onChange={(v) => set('status', v)} placeholder="All statuses" options={statuses.map((s) => ({ value: s, label: statusLabel(s) }))} />
+                <FilterSelect id="filter-category" label={t('insights.index.filters.category')} value={values.category ?? ''} onChange={(v) => set('category', v)} placeholder={t('insights.index.filters.allCategories')} options={categories.map((c) => ({ value: c, label: categoryLabel(t, c) }))} />
+                <FilterSelect id="filter-status" label={t('insights.index.filters.status')} value={values.status ?? ''} onChange={(v) => set('status', v)} placeholder={t('insights.index.filters.allStatuses')} options={statuses.map((s) => ({ value: s, label: statusLabel(t, s) }))} />
                 <FilterSelect
                   id="filter-trashed"
-                  label="Trashed"
+                  label={t('insights.index.filters.trashed')}
                   value={values.trashed ?? ''}
                   onChange={(v) => set('trashed', v)}
-                  placeholder="Without trashed"
+                  placeholder={t('insights.index.filters.withoutTrashed')}
                   options={[
-                    { value: 'with', label: 'With trashed' },
-                    { value: 'only', label: 'Only trashed' },
+                    { value: 'with', label: t('insights.index.filters.withTrashed') },
+                    { value: 'only', label: t('insights.index.filters.onlyTrashed') },
                   ]}
                 />
               </>
@@ -82,40 +84,40 @@ export default function Index({ insights, filters, categories, statuses }: Index
           <div className="p-6">
             <EmptyState
               icon="document"
-              title="No insights yet"
-              text="Write a briefing in Markdown, link it to the board users it is for, then publish and share it."
-              action={can.manageRecords ? <Button href="/insights/create" icon="plus">Write an insight</Button> : undefined}
+              title={t('insights.index.empty.title')}
+              text={t('insights.index.empty.text')}
+              action={can.manageRecords ? <Button href="/insights/create" icon="plus">{t('insights.index.create')}</Button> : undefined}
             />
           </div>
         ) : (
           <>
           <InsightBulkActions selection={selection} total={insights.meta.total} filters={filters} />
-          <Table caption="Insights">
+          <Table caption={t('insights.index.table.caption')}>
             <THead>
               <Tr>
                 <Th className="w-10 pr-0">
                   <SelectPageCheckbox selection={selection} />
                 </Th>
-                <Th>Title</Th>
-                <Th className="hidden sm:table-cell">Category</Th>
-                <Th className="hidden sm:table-cell">Status</Th>
+                <Th>{t('insights.index.table.title')}</Th>
+                <Th className="hidden sm:table-cell">{t('insights.index.table.category')}</Th>
+                <Th className="hidden sm:table-cell">{t('insights.index.table.status')}</Th>
                 <Th align="right" className="hidden md:table-cell">
-                  Board users
+                  {t('insights.index.table.boardUsers')}
                 </Th>
                 <Th align="right" className="hidden md:table-cell">
-                  Views
+                  {t('insights.index.table.views')}
                 </Th>
-                <Th className="hidden lg:table-cell">Updated</Th>
+                <Th className="hidden lg:table-cell">{t('insights.index.table.updated')}</Th>
               </Tr>
             </THead>
             <TBody>
               {insights.data.length === 0 ? (
-                <TableEmptyRow colSpan={7}>No insights match these filters.</TableEmptyRow>
+                <TableEmptyRow colSpan={7}>{t('insights.index.table.noMatch')}</TableEmptyRow>
               ) : (
                 insights.data.map((i) => (
                   <Tr key={i.id}>
                     <Td className="w-10 pr-0 max-sm:order-first max-sm:w-auto">
-                      <SelectRowCheckbox selection={selection} id={i.id} label={`Select ${i.title}`} />
+                      <SelectRowCheckbox selection={selection} id={i.id} label={t('insights.index.table.select', { title: i.title })} />
                     </Td>
                     <Td strong className="min-w-48 max-w-md whitespace-normal max-sm:w-auto max-sm:min-w-0 max-sm:flex-1">
                       <Link href={`/insights/${i.id}`} className="rounded break-words hover:underline">
@@ -124,31 +126,31 @@ export default function Index({ insights, filters, categories, statuses }: Index
                       {i.summary ? <span className="mt-0.5 line-clamp-2 text-xs font-normal text-slate-500 dark:text-slate-400">{i.summary}</span> : null}
                       {i.deleted_at ? (
                         <Badge tone="danger" className="mt-1">
-                          Deleted
+                          {t('insights.badges.deleted')}
                         </Badge>
                       ) : null}
                     </Td>
-                    <Td label="Category" className="hidden sm:table-cell">
-                      {categoryLabel(i.category)}
+                    <Td label={t('insights.index.table.category')} className="hidden sm:table-cell">
+                      {categoryLabel(t, i.category)}
                     </Td>
-                    <Td label="Status" className="hidden sm:table-cell">
+                    <Td label={t('insights.index.table.status')} className="hidden sm:table-cell">
                       <span className="flex flex-wrap gap-1">
-                        <Badge tone={statusTone[i.status]}>{statusLabel(i.status)}</Badge>
+                        <Badge tone={statusTone[i.status]}>{statusLabel(t, i.status)}</Badge>
                         {i.shared ? (
                           <Badge tone="info">
                             <Icon name="link" className="size-3" />
-                            Shared
+                            {t('insights.badges.shared')}
                           </Badge>
                         ) : null}
                       </span>
                     </Td>
-                    <Td label="Board users" align="right" className="hidden tabular-nums md:table-cell">
+                    <Td label={t('insights.index.table.boardUsers')} align="right" className="hidden tabular-nums md:table-cell">
                       {fmt.number(i.board_users_count)}
                     </Td>
-                    <Td label="Public views" align="right" className="hidden tabular-nums md:table-cell">
+                    <Td label={t('insights.index.table.publicViews')} align="right" className="hidden tabular-nums md:table-cell">
                       {fmt.number(i.view_count)}
                     </Td>
-                    <Td label="Updated" className="hidden lg:table-cell">
+                    <Td label={t('insights.index.table.updated')} className="hidden lg:table-cell">
                       {fmt.date(i.updated_at)}
                     </Td>
                   </Tr>

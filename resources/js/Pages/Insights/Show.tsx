@@ -9,6 +9,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import TrashedBanner from '@/Components/TrashedBanner';
 import { DeleteInsight } from './Partials/DeleteInsight';
 import SharePanel, { type Sharing } from './Partials/SharePanel';
+import { useT } from '@/i18n';
 import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightStatus } from './types';
 
 export interface ShowProps {
@@ -39,6 +40,7 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
   const can = page.props.auth.can;
   const errors = page.props.errors as Record<string, string | undefined>;
   const fmt = useFormatters();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const trashed = !!insight.deleted_at;
   const visit = { preserveScroll: true, onStart: () => setBusy(true), onFinish: () => setBusy(false) };
@@ -48,28 +50,28 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
       <Head title={insight.title} />
       <PageHeader
         title={insight.title}
-        back={{ href: '/insights', label: 'Insights' }}
+        back={{ href: '/insights', label: t('insights.show.back') }}
         actions={
           can.manageRecords && !trashed ? (
             <>
               {insight.status !== 'published' ? (
                 <Button icon="check" processing={busy} onClick={() => router.post(`/insights/${insight.id}/publish`, {}, visit)}>
-                  Publish
+                  {t('insights.show.publish')}
                 </Button>
               ) : (
                 <Button variant="secondary" processing={busy} onClick={() => router.post(`/insights/${insight.id}/archive`, {}, visit)}>
-                  Archive
+                  {t('insights.show.archive')}
                 </Button>
               )}
               <Button href={`/insights/${insight.id}/edit`} variant="secondary" icon="pencil">
-                Edit
+                {t('insights.show.edit')}
               </Button>
               <DeleteInsight id={insight.id} shared={insight.shared} />
             </>
           ) : null
         }
       />
-      {trashed ? <TrashedBanner what="insight" restoreUrl={`/insights/${insight.id}/restore`} canRestore={can.manageRecords} /> : null}
+      {trashed ? <TrashedBanner what={t('insights.trashedWhat')} restoreUrl={`/insights/${insight.id}/restore`} canRestore={can.manageRecords} /> : null}
       {errors.status ? (
         <p role="alert" className="mb-4 text-sm text-red-600 dark:text-red-400">
           {errors.status}
@@ -78,12 +80,12 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <article className="min-w-0 rounded-xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-8 lg:col-span-2 dark:border-slate-700/70 dark:bg-slate-900">
           <div className="mb-4 flex flex-wrap items-center gap-2">
-            <Badge tone={statusTone[insight.status]}>{statusLabel(insight.status)}</Badge>
-            <Badge tone="brand">{categoryLabel(insight.category)}</Badge>
+            <Badge tone={statusTone[insight.status]}>{statusLabel(t, insight.status)}</Badge>
+            <Badge tone="brand">{categoryLabel(t, insight.category)}</Badge>
             {insight.shared ? (
               <Badge tone="info">
                 <Icon name="link" className="size-3" />
-                Shared
+                {t('insights.badges.shared')}
               </Badge>
             ) : null}
           </div>
@@ -91,19 +93,19 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
           {insight.body_html ? (
             <div className="prose-content max-w-none break-words text-slate-800 dark:text-slate-200" dangerouslySetInnerHTML={{ __html: insight.body_html }} />
           ) : (
-            <p className="text-sm text-slate-500 italic dark:text-slate-400">This insight has no body yet.</p>
+            <p className="text-sm text-slate-500 italic dark:text-slate-400">{t('insights.show.noBody')}</p>
           )}
         </article>
         <div className="space-y-6">
           <SharePanel insight={insight} sharing={sharing} canManage={can.manageRecords} />
-          <Card title="Details">
+          <Card title={t('insights.show.details.title')}>
             <dl className="space-y-3 text-sm">
               {(
                 [
-                  ['Author', insight.author_name ?? 'Former member'],
-                  ['Published', insight.published_at ? fmt.dateTime(insight.published_at) : 'Not yet'],
-                  ['Last updated', fmt.dateTime(insight.updated_at)],
-                  ['Public views', fmt.number(insight.view_count)],
+                  [t('insights.show.details.author'), insight.author_name ?? t('insights.show.details.formerMember')],
+                  [t('insights.show.details.published'), insight.published_at ? fmt.dateTime(insight.published_at) : t('insights.show.details.notYet')],
+                  [t('insights.show.details.updated'), fmt.dateTime(insight.updated_at)],
+                  [t('insights.show.details.views'), fmt.number(insight.view_count)],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-4">
@@ -113,9 +115,9 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
               ))}
             </dl>
           </Card>
-          <Card title="For board users" padded={boardUsers.length === 0}>
+          <Card title={t('insights.show.boardUsers.title')} padded={boardUsers.length === 0}>
             {boardUsers.length === 0 ? (
-              <p className="text-sm text-slate-600 dark:text-slate-400">Not linked to any board user.</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.show.boardUsers.none')}</p>
             ) : (
               <ul className="divide-y divide-slate-200 dark:divide-slate-700/70">
                 {boardUsers.map((b) => (

@@ -1,5 +1,6 @@
 import type { Insight, InsightCategory, InsightStatus } from '../../../../server/db/types';
 import type { Serialized } from '@/types';
+import type { Translate } from '@/i18n';
 
 export type { InsightCategory, InsightStatus };
 
@@ -31,6 +32,7 @@ export interface BoardUserOption {
   description: string | null;
 }
 
-export const categoryLabel = (c: string) => c[0].toUpperCase() + c.slice(1);
-export const statusLabel = (s: InsightStatus) => ({ draft: 'Draft', published: 'Published', archived: 'Archived' })[s];
+/** A category's label (the stored value stays English: `governance`). */
+export const categoryLabel = (t: Translate, c: string) => t('insights.category', { category: c });
+export const statusLabel = (t: Translate, s: InsightStatus) => t('insights.status', { status: s });
 export const statusTone = { draft: 'warning', published: 'success', archived: 'neutral' } as const;

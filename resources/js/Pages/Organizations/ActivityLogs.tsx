@@ -18,6 +18,7 @@ import type { ActivityEntry, Paginated } from '@/types';
 import { ActivityChanges, hasDetails, type ActivityProperties } from './Partials/ActivityChanges';
 import { matchesFilters, prependEntry, type ActivityLogFilterValues } from './Partials/activityFilters';
 import { eventLabel, eventTone, subjectLabel, subjectText } from '@/lib/activityLabels';
+import { useT } from '@/i18n';
 
 /** A row of the log: the shared entry plus the changes and the IP (null while a live entry's details load). */
 export interface ActivityLogEntry extends ActivityEntry {
@@ -42,8 +43,6 @@ function queryString(values: Record<string, string | null | undefined>): string 
   const qs = params.toString();
   return qs ? `?${qs}` : '';
 }
-
-const plural = (n: number) => (n === 1 ? '1 new entry' : `${n} new entries`);
 
 /**
  * The log as state: the page's rows, live entries prepended on page 1 when they match the
@@ -94,6 +93,7 @@ function useLiveLog(organizationId: number, activity: Paginated<ActivityLogEntry
 /** The organisation's activity log: filters, the entries with their changes, live updates, CSV. */
 export default function ActivityLogs({ organization, activity, filters, options, timeZone }: ActivityLogsProps) {
   const { dateTime } = useFormatters();
+  const t = useT();
   const { entries, meta, pending } = useLiveLog(organization.id, activity, filters, timeZone);
   const [open, setOpen] = useState<Set<number>>(() => new Set());
   const toggle = (id: number) =>
@@ -112,15 +112,15 @@ export default function ActivityLogs({ organization, activity, filters, options,
 
   return (
     <>
-      <Head title="Activity log" />
+      <Head title={t('organizations.activity.title')} />
       <PageHeader
-        title="Activity log"
-        description={`Everything that happened in ${organization.name}, newest first. New entries appear as they happen.`}
+        title={t('organizations.activity.title')}
+        description={t('organizations.activity.description', { name: organization.name })}
         back={{ href: `/organizations/${organization.id}`, label: organization.name }}
         actions={
           <a href={`${path}/export${queryString(query)}`} className={buttonClasses({ variant: 'secondary' })} download>
             <Icon name="download" className="size-4" />
-            Export CSV
+            {t('organizations.activity.export')}
           </a>
         }
       />
@@ -129,17 +129,17 @@ export default function ActivityLogs({ organization, activity, filters, options,
         {pending.matching > 0 ? (
           <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-400/30 dark:bg-sky-400/10 dark:text-sky-200">
             <Icon name="bolt" className="size-4 shrink-0" />
-            <span>{plural(pending.matching)} since this page loaded.</span>
+            <span>{t('organizations.activity.pendingMatching', { count: pending.matching })}</span>
             <Button variant="ghost" size="sm" onClick={showNew}>
-              Show
+              {t('organizations.activity.show')}
             </Button>
           </p>
         ) : pending.other > 0 ? (
           <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
             <Icon name="bolt" className="size-4 shrink-0" />
-            <span>{plural(pending.other)} outside these filters.</span>
+            <span>{t('organizations.activity.pendingOther', { count: pending.other })}</span>
             <Button variant="ghost" size="sm" onClick={showAll}>
-              Show all entries
+              {t('organizations.activity.showAll')}
             </Button>
           </p>
         ) : null}
@@ -147,39 +147,39 @@ export default function ActivityLogs({ organization, activity, filters, options,
 
       <Card padded={false}>
         <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-          <SearchFilter className="sm:[&>div:first-child]:min-w-72" filters={{ ...query }} label="Search descriptions" placeholder="Search descriptions…" only={['activity', 'filters', 'options']}>
+          <SearchFilter className="sm:[&>div:first-child]:min-w-72" filters={{ ...query }} label={t('organizations.activity.search.label')} placeholder={t('organizations.activity.search.placeholder')} only={['activity', 'filters', 'options']}>
             {({ values, set }) => (
               <>
                 <div className="w-full sm:w-auto">
                   <label htmlFor="filter-causer" className={labelClass}>
-                    Who
+                    {t('organizations.activity.filters.who')}
                   </label>
                   <Select
                     id="filter-causer"
-                    className="sm:w-40"
+                    className="sm:w-auto sm:min-w-40"
                     value={values.causer ?? ''}
                     onChange={(e) => set('causer', e.target.value)}
-                    placeholder="Anyone"
-                    options={[...(options.system ? [{ value: 'system', label: 'System' }] : []), ...options.causers.map((c) => ({ value: String(c.id), label: c.name }))]}
+                    placeholder={t('organizations.activity.filters.anyone')}
+                    options={[...(options.system ? [{ value: 'system', label: t('organizations.activity.filters.system') }] : []), ...options.causers.map((c) => ({ value: String(c.id), label: c.name }))]}
                   />
                 </div>
                 <div className="w-full sm:w-auto">
                   <label htmlFor="filter-event" className={labelClass}>
-                    Event
+                    {t('organizations.activity.filters.event')}
                   </label>
-                  <Select id="filter-event" className="sm:w-36" value={values.event ?? ''} onChange={(e) => set('event', e.target.value)} placeholder="All events" options={options.events.map((e) => ({ value: e, label: eventLabel(e) }))} />
+                  <Select id="filter-event" className="sm:w-auto sm:min-w-36" value={values.event ?? ''} onChange={(e) => set('event', e.target.value)} placeholder={t('organizations.activity.filters.allEvents')} options={options.events.map((e) => ({ value: e, label: eventLabel(e) }))} />
                 </div>
                 <div className="w-full sm:w-auto">
                   <label htmlFor="filter-subject" className={labelClass}>
-                    Subject
+                    {t('organizations.activity.filters.subject')}
                   </label>
                   <Select
                     id="filter-subject"
-                    className="sm:w-40"
+                    className="sm:w-auto sm:min-w-40"
                     value={values.subject_type ?? ''}
                     onChange={(e) => set('subject_type', e.target.value)}
-                    placeholder="All subjects"
-                    options={options.subjectTypes.map((t) => ({ value: t, label: subjectLabel(t) }))}
+                    placeholder={t('organizations.activity.filters.allSubjects')}
+                    options={options.subjectTypes.map((type) => ({ value: type, label: subjectLabel(type) }))}
                   />
                 </div>
                 <DateRange from={values.from ?? ''} to={values.to ?? ''} set={set} />
@@ -189,36 +189,36 @@ export default function ActivityLogs({ organization, activity, filters, options,
         </div>
         {entries.length === 0 && !filtered ? (
           <div className="p-6">
-            <EmptyState icon="clock" title="No activity yet" text="Changes to board users, insights, members and the subscription will be listed here as they happen." />
+            <EmptyState icon="clock" title={t('organizations.activity.empty.title')} text={t('organizations.activity.empty.text')} />
           </div>
         ) : (
-          <Table caption={`Activity log of ${organization.name}, newest first`}>
+          <Table caption={t('organizations.activity.table.caption', { name: organization.name })}>
             <THead>
               <Tr>
-                <Th className="hidden sm:table-cell">When</Th>
-                <Th>What</Th>
-                <Th className="hidden md:table-cell">Who</Th>
-                <Th className="hidden sm:table-cell">Event</Th>
-                <Th className="hidden lg:table-cell">Subject</Th>
+                <Th className="hidden sm:table-cell">{t('organizations.activity.table.when')}</Th>
+                <Th>{t('organizations.activity.table.what')}</Th>
+                <Th className="hidden md:table-cell">{t('organizations.activity.table.who')}</Th>
+                <Th className="hidden sm:table-cell">{t('organizations.activity.table.event')}</Th>
+                <Th className="hidden lg:table-cell">{t('organizations.activity.table.subject')}</Th>
                 <Th>
-                  <span className="sr-only">Details</span>
+                  <span className="sr-only">{t('organizations.activity.table.details')}</span>
                 </Th>
               </Tr>
             </THead>
             <TBody>
               {entries.length === 0 ? (
-                <TableEmptyRow colSpan={6}>No entries match these filters.</TableEmptyRow>
+                <TableEmptyRow colSpan={6}>{t('organizations.activity.table.noMatch')}</TableEmptyRow>
               ) : (
                 entries.map((a) => {
                   const expanded = open.has(a.id);
                   const detailsId = `activity-${a.id}-details`;
-                  const who = a.causer ? a.causer.name : 'System';
+                  const who = a.causer ? a.causer.name : t('organizations.activity.table.system');
                   const subject = subjectText(a);
                   const details = a.properties === null || hasDetails(a.properties, a.ip);
                   return (
                     <Fragment key={a.id}>
                       <Tr className={cx(expanded && 'bg-slate-50/70 dark:bg-slate-800/40')}>
-                        <Td label="When" className="hidden align-top sm:table-cell">
+                        <Td label={t('organizations.activity.table.when')} className="hidden align-top sm:table-cell">
                           <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
                         </Td>
                         <Td strong className="align-top sm:min-w-56">
@@ -229,11 +229,11 @@ export default function ActivityLogs({ organization, activity, filters, options,
                             {subject ? <span>{subject}</span> : null}
                           </span>
                         </Td>
-                        <Td label="Who" className="hidden align-top whitespace-nowrap md:table-cell">{a.causer ? a.causer.name : <span className="text-slate-600 italic dark:text-slate-400">System</span>}</Td>
-                        <Td label="Event" className="hidden align-top sm:table-cell">
+                        <Td label={t('organizations.activity.table.who')} className="hidden align-top whitespace-nowrap md:table-cell">{a.causer ? a.causer.name : <span className="text-slate-600 italic dark:text-slate-400">{t('organizations.activity.table.system')}</span>}</Td>
+                        <Td label={t('organizations.activity.table.event')} className="hidden align-top sm:table-cell">
                           <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
                         </Td>
-                        <Td label="Subject" className="hidden align-top lg:table-cell">
+                        <Td label={t('organizations.activity.table.subject')} className="hidden align-top lg:table-cell">
                           {subject ? (
                             <>
                               <span className="block break-words">{subject}</span>
@@ -250,10 +250,10 @@ export default function ActivityLogs({ organization, activity, filters, options,
                               onClick={() => toggle(a.id)}
                               aria-expanded={expanded}
                               aria-controls={expanded ? detailsId : undefined}
-                              aria-label={`Details: ${a.description}`}
+                              aria-label={t('organizations.activity.table.detailsOf', { description: a.description })}
                               className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 dark:text-brand-300 dark:hover:bg-slate-800"
                             >
-                              Details
+                              {t('organizations.activity.table.details')}
                               <Icon name={expanded ? 'chevron-up' : 'chevron-down'} className="size-4" />
                             </button>
                           ) : null}
@@ -289,11 +289,12 @@ export default function ActivityLogs({ organization, activity, filters, options,
  */
 function DateRange({ from, to, set }: { from: string; to: string; set: (key: string, value: string) => void }) {
   const reversed = !!from && !!to && from > to;
+  const t = useT();
   return (
     <div className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[auto_auto]">
       <div>
         <label htmlFor="filter-from" className={labelClass}>
-          From
+          {t('organizations.activity.filters.from')}
         </label>
         <TextInput
           id="filter-from"
@@ -308,13 +309,13 @@ function DateRange({ from, to, set }: { from: string; to: string; set: (key: str
       </div>
       <div>
         <label htmlFor="filter-to" className={labelClass}>
-          To
+          {t('organizations.activity.filters.to')}
         </label>
         <TextInput id="filter-to" type="date" className="sm:w-40" value={to} min={from || undefined} aria-invalid={reversed || undefined} aria-describedby={reversed ? 'filter-range-error' : undefined} onChange={(e) => set('to', e.target.value)} />
       </div>
       {reversed ? (
         <p id="filter-range-error" role="alert" className="col-span-2 text-sm text-red-600 dark:text-red-400">
-          The From date is after the To date, so nothing can match. Choose a From date on or before the To date.
+          {t('organizations.activity.filters.reversed')}
         </p>
       ) : null}
     </div>

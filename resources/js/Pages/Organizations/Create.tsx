@@ -2,19 +2,21 @@ import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/Components/PageHeader';
 import OrganizationForm, { type OrganizationFormData } from './Form';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useT } from '@/i18n';
 
 export default function Create() {
+  const t = useT();
   const form = useAppForm<OrganizationFormData>({ name: '', slug: '', description: '', website: '', public_page_enabled: true });
 
   return (
     <>
-      <Head title="New organization" />
+      <Head title={t('organizations.create.title')} />
       <PageHeader
-        title="New organization"
-        description="You will be its owner, it becomes your current organization, and it starts with a 14-day trial of the Team plan."
-        back={{ href: '/organizations', label: 'Organizations' }}
+        title={t('organizations.create.title')}
+        description={t('organizations.create.description')}
+        back={{ href: '/organizations', label: t('organizations.create.back') }}
       />
-      <OrganizationForm form={form} creating submitLabel="Create organization" cancelHref="/organizations" onSubmit={() => form.post('/organizations')} />
+      <OrganizationForm form={form} creating submitLabel={t('organizations.create.submit')} cancelHref="/organizations" onSubmit={() => form.post('/organizations')} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { roleLabels } from '@/lib/roles';
 import OrganizationForm, { type OrganizationAbilities, type OrganizationDetails, type OrganizationFormData } from './Form';
 import { useAppForm } from '@/hooks/useAppForm';
 import TwoFactorRequirement from './Partials/TwoFactorRequirement';
+import { useT } from '@/i18n';
 
 export interface EditProps {
   organization: OrganizationDetails;
@@ -24,6 +25,7 @@ export interface EditProps {
 }
 
 export default function Edit({ organization, abilities, members, requireTwoFactor }: EditProps) {
+  const t = useT();
   const form = useAppForm<OrganizationFormData>({
     name: organization.name,
     slug: organization.slug,
@@ -34,12 +36,12 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
 
   return (
     <>
-      <Head title={`Edit ${organization.name}`} />
-      <PageHeader title="Organization settings" description={organization.name} back={{ href: `/organizations/${organization.id}`, label: organization.name }} />
+      <Head title={t('organizations.edit.headTitle', { name: organization.name })} />
+      <PageHeader title={t('organizations.edit.title')} description={organization.name} back={{ href: `/organizations/${organization.id}`, label: organization.name }} />
       <FormColumn>
         <OrganizationForm
           form={form}
-          submitLabel="Save"
+          submitLabel={t('organizations.edit.submit')}
           cancelHref={`/organizations/${organization.id}`}
           onSubmit={() => form.put(`/organizations/${organization.id}`, { preserveScroll: true })}
         />
@@ -52,43 +54,44 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
 }
 
 function TransferOwnership({ organization, members }: Pick<EditProps, 'organization' | 'members'>) {
+  const t = useT();
   const form = useAppForm({ user_id: '' });
   const [confirming, setConfirming] = useState(false);
   const chosen = members.find((m) => String(m.id) === form.data.user_id);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosen) setConfirming(true);
-    else form.setError('user_id', 'Choose the member who will become an owner.');
+    else form.setError('user_id', t('organizations.transfer.chooseError'));
   };
 
   return (
     <Card
       id="transfer-ownership"
-      title="Transfer ownership"
+      title={t('organizations.transfer.title')}
       description={
         organization.role === 'owner'
-          ? 'The member you choose becomes an owner; you become an admin. You may be asked for your password.'
-          : 'The member you choose becomes an owner. You may be asked for your password.'
+          ? t('organizations.transfer.descriptionOwner')
+          : t('organizations.transfer.description')
       }
     >
       {members.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">Invite a member first: only someone who already belongs to {organization.name} can become its owner.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('organizations.transfer.noMembers', { name: organization.name })}</p>
       ) : (
         <form onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end" noValidate>
-          <Field label="New owner" error={form.errors.user_id} className="flex-1">
+          <Field label={t('organizations.transfer.newOwner')} error={form.errors.user_id} className="flex-1">
             {(p) => (
               <Select
                 {...p}
                 name="user_id"
                 value={form.data.user_id}
                 onChange={(e) => form.setData('user_id', e.target.value)}
-                placeholder="Choose a member…"
+                placeholder={t('organizations.transfer.placeholder')}
                 options={members.map((m) => ({ value: m.id, label: `${m.name} (${m.email}) – ${roleLabels[m.role]}` }))}
               />
             )}
           </Field>
           <Button type="submit" variant="secondary" processing={form.processing}>
-            Transfer ownership
+            {t('organizations.transfer.submit')}
           </Button>
         </form>
       )}
@@ -97,9 +100,9 @@ function TransferOwnership({ organization, members }: Pick<EditProps, 'organizat
           <ConfirmDialog
             open={confirming}
             tone="primary"
-            title="Transfer ownership?"
-            description={chosen ? `${chosen.name} will become an owner of ${organization.name}.${organization.role === 'owner' ? ' You will become an admin.' : ''}` : undefined}
-            confirmLabel="Transfer"
+            title={t('organizations.transfer.dialogTitle')}
+            description={chosen ? (organization.role === 'owner' ? t('organizations.transfer.dialogDescriptionOwner', { member: chosen.name, name: organization.name }) : t('organizations.transfer.dialogDescription', { member: chosen.name, name: organization.name })) : undefined}
+            confirmLabel={t('organizations.transfer.confirm')}
             processing={form.processing || checking}
             onClose={() => setConfirming(false)}
             onConfirm={() => {
@@ -116,8 +119,9 @@ function TransferOwnership({ organization, members }: Pick<EditProps, 'organizat
 function DeleteOrganization({ organization }: Pick<EditProps, 'organization'>) {
   const [confirming, setConfirming] = useState(false);
   const [processing, setProcessing] = useState(false);
+  const t = useT();
   return (
-    <Card title="Delete organization" description="Its board users, insights and members will no longer be reachable. You may be asked for your password." className="border-red-200 dark:border-red-400/30">
+    <Card title={t('organizations.delete.title')} description={t('organizations.delete.description')} className="border-red-200 dark:border-red-400/30">
       <ConfirmsPassword
         onConfirmed={() =>
           router.delete(`/organizations/${organization.id}`, {
@@ -129,13 +133,13 @@ function DeleteOrganization({ organization }: Pick<EditProps, 'organization'>) {
         {(confirmPassword, checking) => (
           <>
             <Button variant="danger" icon="trash" processing={processing || checking} onClick={() => setConfirming(true)}>
-              Delete organization
+              {t('organizations.delete.button')}
             </Button>
             <ConfirmDialog
               open={confirming}
-              title={`Delete ${organization.name}?`}
-              description={`Everyone loses access to ${organization.name}. This cannot be undone from the app.`}
-              confirmLabel="Delete organization"
+              title={t('organizations.delete.dialogTitle', { name: organization.name })}
+              description={t('organizations.delete.dialogDescription', { name: organization.name })}
+              confirmLabel={t('organizations.delete.confirm')}
               onClose={() => setConfirming(false)}
               onConfirm={() => {
                 setConfirming(false);

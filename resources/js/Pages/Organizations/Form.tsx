@@ -7,6 +7,7 @@ import { TextArea } from '@/Components/TextArea';
 import { TextInput } from '@/Components/TextInput';
 import type { Role } from '@/types';
 import { slugify as slugifyName } from '../../../../shared/slug';
+import { Trans, useT } from '@/i18n';
 
 export interface OrganizationFormData {
   name: string;
@@ -63,6 +64,7 @@ export interface OrganizationFormProps {
 export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHref, creating = false }: OrganizationFormProps) {
   const [slugTouched, setSlugTouched] = useState(!creating);
   const errors = form.errors as Record<string, string | undefined>;
+  const t = useT();
 
   return (
     <FormCard
@@ -72,7 +74,7 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
       processing={form.processing}
     >
       <div className="grid gap-6 sm:grid-cols-2">
-        <Field label="Name" required error={errors.name} className="sm:col-span-2">
+        <Field label={t('organizations.form.fields.name')} required error={errors.name} className="sm:col-span-2">
           {(p) => (
             <TextInput
               {...p}
@@ -89,14 +91,15 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
           )}
         </Field>
         <Field
-          label="Slug"
+          label={t('organizations.form.fields.slug')}
           required={!creating}
           error={errors.slug}
           hint={
-            <>
-              Lowercase letters, numbers and dashes (3–50). Used in your sign-in link <code className="font-mono">/org-login/{form.data.slug || 'your-slug'}</code> and
-              your public page <code className="font-mono">/p/{form.data.slug || 'your-slug'}</code>.
-            </>
+            <Trans
+              id="organizations.form.slugHint"
+              values={{ slug: form.data.slug || t('organizations.form.slugExample') }}
+              components={{ 0: <code className="font-mono" />, 1: <code className="font-mono" /> }}
+            />
           }
           className="sm:col-span-2"
         >
@@ -117,20 +120,20 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
             />
           )}
         </Field>
-        <Field label="Website" optional error={errors.website} className="sm:col-span-2">
+        <Field label={t('organizations.form.fields.website')} optional error={errors.website} className="sm:col-span-2">
           {(p) => (
-            <TextInput {...p} type="url" name="website" inputMode="url" placeholder="https://example.org" value={form.data.website} maxLength={255} onChange={(e) => form.setData('website', e.target.value)} />
+            <TextInput {...p} type="url" name="website" inputMode="url" placeholder={t('organizations.form.websitePlaceholder')} value={form.data.website} maxLength={255} onChange={(e) => form.setData('website', e.target.value)} />
           )}
         </Field>
-        <Field label="Description" optional error={errors.description} hint={`${form.data.description.length} / 2000`} className="sm:col-span-2">
+        <Field label={t('organizations.form.fields.description')} optional error={errors.description} hint={`${form.data.description.length} / 2000`} className="sm:col-span-2">
           {(p) => <TextArea {...p} name="description" rows={4} value={form.data.description} maxLength={2000} onChange={(e) => form.setData('description', e.target.value)} />}
         </Field>
         {!creating ? (
           <Checkbox
             className="sm:col-span-2"
             name="public_page_enabled"
-            label="Public page"
-            hint="Show the insights you share on a public page of this organization."
+            label={t('organizations.form.fields.publicPage')}
+            hint={t('organizations.form.publicPageHint')}
             checked={form.data.public_page_enabled}
             error={errors.public_page_enabled}
             onChange={(e) => form.setData('public_page_enabled', e.target.checked)}

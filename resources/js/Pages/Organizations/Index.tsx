@@ -10,6 +10,7 @@ import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Tab
 import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated, Role } from '@/types';
 import { roleLabels, roleTones } from '@/lib/roles';
+import { useT } from '@/i18n';
 
 export interface OrganizationRow {
   id: number;
@@ -31,58 +32,57 @@ export interface IndexProps {
   everyOrganization: boolean;
 }
 
-const planNames = { free: 'Free', team: 'Team', business: 'Business' } as const;
-
 export default function Index({ organizations, filters, everyOrganization }: IndexProps) {
   const fmt = useFormatters();
+  const t = useT();
   const empty = organizations.meta.total === 0 && !filters.search;
 
   return (
     <>
-      <Head title="Organizations" />
+      <Head title={t('organizations.index.title')} />
       <PageHeader
-        title="Organizations"
-        description={everyOrganization ? 'Every organization on the platform (you are a platform admin).' : 'The organizations you belong to, and your role in each.'}
+        title={t('organizations.index.title')}
+        description={everyOrganization ? t('organizations.index.descriptionAll') : t('organizations.index.description')}
         actions={
           <Button href="/organizations/create" icon="plus">
-            New organization
+            {t('organizations.index.create')}
           </Button>
         }
       />
       {empty ? (
         <EmptyState
           icon="building"
-          title="You are not part of an organization yet"
-          text="Create one for your team, or wait for an invitation: it arrives by email, and the link in it adds you."
+          title={t('organizations.index.empty.title')}
+          text={t('organizations.index.empty.text')}
           action={
             <Button href="/organizations/create" icon="plus">
-              Create an organization
+              {t('organizations.index.empty.action')}
             </Button>
           }
         />
       ) : (
         <Card padded={false}>
           <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-            <SearchFilter filters={{ search: filters.search }} label="Search organizations" placeholder="Search name or slug…" only={['organizations', 'filters']} />
+            <SearchFilter filters={{ search: filters.search }} label={t('organizations.index.search.label')} placeholder={t('organizations.index.search.placeholder')} only={['organizations', 'filters']} />
           </div>
-          <Table caption="Organizations">
+          <Table caption={t('organizations.index.table.caption')}>
             <THead>
               <Tr>
-                <Th>Name</Th>
-                <Th>{everyOrganization ? 'Your role' : 'Role'}</Th>
+                <Th>{t('organizations.index.table.name')}</Th>
+                <Th>{everyOrganization ? t('organizations.index.table.yourRole') : t('organizations.index.table.role')}</Th>
                 <Th className="hidden sm:table-cell" align="right">
-                  Members
+                  {t('organizations.index.table.members')}
                 </Th>
-                <Th className="hidden md:table-cell">Plan</Th>
-                <Th className="hidden lg:table-cell">Created</Th>
+                <Th className="hidden md:table-cell">{t('organizations.index.table.plan')}</Th>
+                <Th className="hidden lg:table-cell">{t('organizations.index.table.created')}</Th>
                 <Th align="right">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('organizations.index.table.actions')}</span>
                 </Th>
               </Tr>
             </THead>
             <TBody>
               {organizations.data.length === 0 ? (
-                <TableEmptyRow colSpan={6}>No organization matches “{filters.search}”.</TableEmptyRow>
+                <TableEmptyRow colSpan={6}>{t('organizations.index.table.noMatch', { search: filters.search })}</TableEmptyRow>
               ) : (
                 organizations.data.map((o) => (
                   <Tr key={o.id}>
@@ -92,25 +92,25 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
                       </Link>
                       <span className="block font-mono text-xs font-normal text-slate-500 dark:text-slate-400">{o.slug}</span>
                     </Td>
-                    <Td label={everyOrganization ? 'Your role' : 'Role'}>{o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : <span className="text-slate-500 dark:text-slate-400">—</span>}</Td>
-                    <Td label="Members" className="hidden sm:table-cell" align="right">
+                    <Td label={everyOrganization ? t('organizations.index.table.yourRole') : t('organizations.index.table.role')}>{o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : <span className="text-slate-500 dark:text-slate-400">—</span>}</Td>
+                    <Td label={t('organizations.index.table.members')} className="hidden sm:table-cell" align="right">
                       {fmt.number(o.members_count)}
                     </Td>
-                    <Td label="Plan" className="hidden md:table-cell">
-                      {o.plan ? planNames[o.plan] : '—'}
-                      {o.subscription_status === 'trialing' ? <span className="text-slate-500 dark:text-slate-400"> (trial)</span> : null}
+                    <Td label={t('organizations.index.table.plan')} className="hidden md:table-cell">
+                      {o.plan ? t('organizations.plan', { plan: o.plan }) : '—'}
+                      {o.subscription_status === 'trialing' ? <span className="text-slate-500 dark:text-slate-400"> {t('organizations.index.table.trial')}</span> : null}
                     </Td>
-                    <Td label="Created" className="hidden lg:table-cell">
+                    <Td label={t('organizations.index.table.created')} className="hidden lg:table-cell">
                       {fmt.date(o.created_at)}
                     </Td>
                     <Td actions align="right">
                       {o.is_current ? (
                         <Badge tone="success" dot>
-                          Current
+                          {t('organizations.index.table.current')}
                         </Badge>
                       ) : (
-                        <Button size="sm" variant="secondary" onClick={() => router.post(`/organizations/${o.id}/switch`)} aria-label={`Switch to ${o.name}`}>
-                          Switch
+                        <Button size="sm" variant="secondary" onClick={() => router.post(`/organizations/${o.id}/switch`)} aria-label={t('organizations.index.table.switchTo', { name: o.name })}>
+                          {t('organizations.index.table.switch')}
                         </Button>
                       )}
                     </Td>

@@ -8,8 +8,9 @@ import { Icon, type IconName } from '@/Components/Icon';
 import { PageHeader } from '@/Components/PageHeader';
 import { UrlText } from '@/Components/UrlText';
 import { useFormatters } from '@/hooks/useFormatters';
-import { roleLabels, roleTones } from '@/lib/roles';
+import { roleTones } from '@/lib/roles';
 import type { OrganizationAbilities, OrganizationDetails } from './Form';
+import { useT } from '@/i18n';
 
 export interface ShowProps {
   organization: OrganizationDetails;
@@ -18,10 +19,9 @@ export interface ShowProps {
   leaveRefusal: string | null;
 }
 
-const planNames = { free: 'Free', team: 'Team', business: 'Business' } as const;
-
 export default function Show({ organization, abilities, leaveRefusal }: ShowProps) {
   const fmt = useFormatters();
+  const t = useT();
   const errors = usePage().props.errors as Record<string, string | undefined>;
   const [leaving, setLeaving] = useState(false);
   const [processing, setProcessing] = useState(false);
@@ -35,25 +35,25 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
         title={organization.name}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            {organization.role ? <Badge tone={roleTones[organization.role]}>You are {roleLabels[organization.role].toLowerCase()}</Badge> : <Badge tone="warning">Platform admin</Badge>}
+            {organization.role ? <Badge tone={roleTones[organization.role]}>{t('organizations.show.youAre', { role: organization.role })}</Badge> : <Badge tone="warning">{t('organizations.show.platformAdmin')}</Badge>}
             {current ? (
               <Badge tone="success" dot>
-                Current organization
+                {t('organizations.show.current')}
               </Badge>
             ) : null}
           </span>
         }
-        back={{ href: '/organizations', label: 'Organizations' }}
+        back={{ href: '/organizations', label: t('organizations.show.back') }}
         actions={
           <>
             {!current ? (
               <Button variant="secondary" icon="arrow" onClick={switchTo}>
-                Switch to this organization
+                {t('organizations.show.switch')}
               </Button>
             ) : null}
             {abilities.manageOrganization ? (
               <Button href={`/organizations/${organization.id}/edit`} icon="pencil">
-                Edit
+                {t('organizations.show.edit')}
               </Button>
             ) : null}
           </>
@@ -68,13 +68,13 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card title="Details" className="lg:col-span-2">
+        <Card title={t('organizations.show.details.title')} className="lg:col-span-2">
           <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-            <Detail label="Slug">
+            <Detail label={t('organizations.show.details.slug')}>
               <code className="font-mono">{organization.slug}</code>
             </Detail>
-            <Detail label="Members">{fmt.number(organization.members_count)}</Detail>
-            <Detail label="Website">
+            <Detail label={t('organizations.show.details.members')}>{fmt.number(organization.members_count)}</Detail>
+            <Detail label={t('organizations.show.details.website')}>
               {organization.website ? (
                 <a href={organization.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-4 dark:text-brand-300">
                   <UrlText value={organization.website} />
@@ -84,44 +84,44 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
                 '—'
               )}
             </Detail>
-            <Detail label="Created">{fmt.date(organization.created_at)}</Detail>
-            <Detail label="Plan">
-              {organization.plan ? planNames[organization.plan] : '—'}
+            <Detail label={t('organizations.show.details.created')}>{fmt.date(organization.created_at)}</Detail>
+            <Detail label={t('organizations.show.details.plan')}>
+              {organization.plan ? t('organizations.plan', { plan: organization.plan }) : '—'}
               {organization.subscription_status === 'trialing' && organization.trial_ends_at ? (
-                <span className="text-slate-500 dark:text-slate-400"> · trial until {fmt.date(organization.trial_ends_at)}</span>
+                <span className="text-slate-500 dark:text-slate-400"> {t('organizations.show.details.trialUntil', { date: fmt.date(organization.trial_ends_at) })}</span>
               ) : null}
             </Detail>
-            <Detail label="Public page">
+            <Detail label={t('organizations.show.details.publicPage')}>
               {organization.public_page_enabled ? (
                 <a href={`/p/${organization.slug}`} className="font-mono text-brand-700 underline underline-offset-4 dark:text-brand-300">
                   <UrlText value={`/p/${organization.slug}`} />
                 </a>
               ) : (
-                'Off'
+                t('organizations.show.details.off')
               )}
             </Detail>
-            <Detail label="Description" wide>
-              {organization.description ? <p className="whitespace-pre-line">{organization.description}</p> : <span className="text-slate-500 dark:text-slate-400">No description yet.</span>}
+            <Detail label={t('organizations.show.details.description')} wide>
+              {organization.description ? <p className="whitespace-pre-line">{organization.description}</p> : <span className="text-slate-500 dark:text-slate-400">{t('organizations.show.details.noDescription')}</span>}
             </Detail>
           </dl>
         </Card>
 
-        <Card title="Go to">
+        <Card title={t('organizations.show.goTo.title')}>
           <ul className="space-y-1">
             {current ? (
               <>
-                {abilities.manageMembers ? <Shortcut href="/users" icon="shield" label="Members" /> : null}
-                {abilities.viewActivity ? <Shortcut href={`/organizations/${organization.id}/activity-logs`} icon="clock" label="Activity log" /> : null}
-                <Shortcut href="/subscription" icon="card" label="Subscription" />
-                <Shortcut href="/board-users" icon="users" label="Board users" />
-                <Shortcut href="/insights" icon="document" label="Insights" />
+                {abilities.manageMembers ? <Shortcut href="/users" icon="shield" label={t('organizations.show.goTo.members')} /> : null}
+                {abilities.viewActivity ? <Shortcut href={`/organizations/${organization.id}/activity-logs`} icon="clock" label={t('organizations.show.goTo.activity')} /> : null}
+                <Shortcut href="/subscription" icon="card" label={t('organizations.show.goTo.subscription')} />
+                <Shortcut href="/board-users" icon="users" label={t('organizations.show.goTo.boardUsers')} />
+                <Shortcut href="/insights" icon="document" label={t('organizations.show.goTo.insights')} />
               </>
             ) : (
-              <li className="text-sm text-slate-600 dark:text-slate-400">Switch to this organization to work in it.</li>
+              <li className="text-sm text-slate-600 dark:text-slate-400">{t('organizations.show.goTo.switchFirst')}</li>
             )}
           </ul>
           <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            Members sign in directly at{' '}
+            {t('organizations.show.goTo.directSignIn')}{' '}
             <Link href={`/org-login/${organization.slug}`} className="font-mono text-brand-700 underline underline-offset-4 dark:text-brand-300">
               <UrlText value={`/org-login/${organization.slug}`} />
             </Link>
@@ -130,20 +130,20 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
       </div>
 
       {abilities.leave ? (
-        <Card title="Leave organization" description="You will lose access until someone invites you again." className="mt-6">
+        <Card title={t('organizations.show.leave.title')} description={t('organizations.show.leave.description')} className="mt-6">
           <Button variant="secondary" icon="logout" onClick={() => setLeaving(true)}>
-            Leave {organization.name}
+            {t('organizations.show.leave.button', { name: organization.name })}
           </Button>
         </Card>
       ) : leaveRefusal ? (
-        <Card title="Leave organization" className="mt-6">
+        <Card title={t('organizations.show.leave.title')} className="mt-6">
           <p className="flex gap-2 text-sm text-slate-700 dark:text-slate-300">
             <Icon name="info" className="mt-px size-5 shrink-0 text-slate-400" />
             <span>
               {leaveRefusal}{' '}
               {abilities.transferOwnership ? (
                 <Link href={`/organizations/${organization.id}/edit#transfer-ownership`} className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
-                  Transfer ownership
+                  {t('organizations.show.leave.transfer')}
                 </Link>
               ) : null}
             </span>
@@ -152,9 +152,9 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
       ) : null}
       <ConfirmDialog
         open={leaving}
-        title={`Leave ${organization.name}?`}
-        description="You will no longer see its board users, insights or members."
-        confirmLabel="Leave"
+        title={t('organizations.show.leave.dialogTitle', { name: organization.name })}
+        description={t('organizations.show.leave.dialogDescription')}
+        confirmLabel={t('organizations.show.leave.confirm')}
         processing={processing}
         onClose={() => setLeaving(false)}
         onConfirm={() =>

@@ -2,20 +2,21 @@ import { usePage } from '@inertiajs/react';
 import { BulkActions, type BulkActionDefinition } from '@/Components/BulkActions';
 import type { BulkSelection } from '@/Components/BulkSelection';
 import type { InsightFilters } from '../types';
-
-const insights = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'insight' : 'insights'}`;
+import { useT } from '@/i18n';
 
 /** The insight list's bulk actions: publish, archive, restore, delete (editors and up), export (everyone). */
 export function InsightBulkActions({ selection, total, filters }: { selection: BulkSelection; total: number; filters: InsightFilters }) {
   const can = usePage().props.auth.can;
+  const t = useT();
+  const insights = (count: number) => t('insights.bulk.noun', { count });
   const actions: BulkActionDefinition[] = !can.manageRecords
     ? []
     : [
-        { key: 'publish', label: 'Publish', body: { action: 'publish' }, title: (n) => `Publish ${insights(n)}?`, confirmLabel: (n) => `Publish ${insights(n)}`, description: 'Insights in the trash or already published are left as they are.' },
-        { key: 'archive', label: 'Archive', body: { action: 'archive' }, title: (n) => `Archive ${insights(n)}?`, confirmLabel: (n) => `Archive ${insights(n)}`, description: 'Archived insights are no longer public: their links stop working.' },
-        ...(filters.trashed ? [{ key: 'restore', label: 'Restore', body: { action: 'restore' }, title: (n: number) => `Restore ${insights(n)}?`, confirmLabel: (n: number) => `Restore ${insights(n)}` }] : []),
+        { key: 'publish', label: t('insights.bulk.publish.label'), body: { action: 'publish' }, title: (count) => t('insights.bulk.publish.title', { count }), confirmLabel: (count) => t('insights.bulk.publish.confirm', { count }), description: t('insights.bulk.publish.description') },
+        { key: 'archive', label: t('insights.bulk.archive.label'), body: { action: 'archive' }, title: (count) => t('insights.bulk.archive.title', { count }), confirmLabel: (count) => t('insights.bulk.archive.confirm', { count }), description: t('insights.bulk.archive.description') },
+        ...(filters.trashed ? [{ key: 'restore', label: t('insights.bulk.restore.label'), body: { action: 'restore' }, title: (count: number) => t('insights.bulk.restore.title', { count }), confirmLabel: (count: number) => t('insights.bulk.restore.confirm', { count }) }] : []),
         ...(filters.trashed !== 'only'
-          ? [{ key: 'delete', label: 'Delete', icon: 'trash' as const, danger: true, body: { action: 'delete' }, title: (n: number) => `Delete ${insights(n)}?`, confirmLabel: (n: number) => `Delete ${insights(n)}`, description: 'They move to the trash and their public links stop working; you can undo this.' }]
+          ? [{ key: 'delete', label: t('insights.bulk.delete.label'), icon: 'trash' as const, danger: true, body: { action: 'delete' }, title: (count: number) => t('insights.bulk.delete.title', { count }), confirmLabel: (count: number) => t('insights.bulk.delete.confirm', { count }), description: t('insights.bulk.delete.description') }]
           : []),
       ];
   return (

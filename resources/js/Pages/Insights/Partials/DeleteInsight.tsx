@@ -1,12 +1,14 @@
 import { DestructiveAction } from '@/Components/DestructiveAction';
+import { useT } from '@/i18n';
 
 /** Delete (to the trash), as the Show and Edit pages both offer it. */
 export function DeleteInsight({ id, shared }: { id: number; shared: boolean }) {
+  const t = useT();
   return (
     <DestructiveAction
-      label="Delete"
-      title="Delete this insight?"
-      description={shared ? 'It moves to the trash and its public link stops working.' : 'It moves to the trash, where you can restore it.'}
+      label={t('insights.delete.label')}
+      title={t('insights.delete.title')}
+      description={shared ? t('insights.delete.sharedDescription') : t('insights.delete.description')}
       url={`/insights/${id}`}
     />
   );

@@ -7,6 +7,7 @@ import { Icon } from '@/Components/Icon';
 import { TextArea } from '@/Components/TextArea';
 import { useFormatters } from '@/hooks/useFormatters';
 import type { InsightStatus } from '../types';
+import { Trans, useT } from '@/i18n';
 
 export interface Sharing {
   planAllows: boolean;
@@ -25,6 +26,7 @@ interface Props {
 export default function SharePanel({ insight, sharing, canManage }: Props) {
   const errors = usePage().props.errors as Record<string, string | undefined>;
   const fmt = useFormatters();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
   const [confirm, setConfirm] = useState<null | 'reshare' | 'unshare'>(null);
@@ -44,14 +46,14 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
 
   let body;
   if (insight.deleted_at) {
-    body = <p className="text-sm text-slate-600 dark:text-slate-400">Deleted insights cannot be shared.</p>;
+    body = <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.deleted')}</p>;
   } else if (insight.shared && insight.share_url) {
     body = (
       <div className="space-y-3">
-        <p className="text-sm text-slate-600 dark:text-slate-400">Anyone with this link can read the insight, without signing in. Board users’ names are never shown.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.explanation')}</p>
         <div className="space-y-2">
           <label htmlFor="share-url" className="sr-only">
-            Public link
+            {t('insights.share.linkLabel')}
           </label>
           {/* The whole link, wrapped: a one-line box in this narrow card showed only the host. */}
           <TextArea
@@ -63,25 +65,25 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
             className="resize-none font-mono text-xs leading-5 [word-break:break-all]"
           />
           <Button variant="secondary" size="sm" icon={copied ? 'check' : 'link'} onClick={copy} aria-live="polite">
-            {copied ? 'Copied' : 'Copy link'}
+            {copied ? t('insights.share.copied') : t('insights.share.copy')}
           </Button>
         </div>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          Shared {insight.shared_at ? fmt.relative(insight.shared_at) : ''} · {fmt.number(insight.view_count)} view{insight.view_count === 1 ? '' : 's'}
+          {t('insights.share.stats', { when: insight.shared_at ? fmt.relative(insight.shared_at) : '', count: insight.view_count })}
         </p>
         <div className="flex flex-wrap gap-2">
           <a href={insight.share_url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline dark:text-brand-300">
-            Open the public page
+            {t('insights.share.open')}
             <Icon name="external" className="size-4" />
           </a>
         </div>
         {canManage ? (
           <div className="flex flex-wrap gap-2 pt-1">
             <Button variant="secondary" size="sm" onClick={() => setConfirm('reshare')} disabled={busy}>
-              New link
+              {t('insights.share.newLink')}
             </Button>
             <Button variant="danger" size="sm" onClick={() => setConfirm('unshare')} disabled={busy}>
-              Stop sharing
+              {t('insights.share.stop')}
             </Button>
           </div>
         ) : null}
@@ -90,21 +92,21 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
   } else if (!sharing.planAllows) {
     body = (
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Your plan ({sharing.planName}) does not include public links.{' '}
+        {t('insights.share.planExcludes', { plan: sharing.planName })}{' '}
         <Link href="/subscription" className="font-medium text-brand-700 underline dark:text-brand-300">
-          See plans
+          {t('insights.share.seePlans')}
         </Link>
       </p>
     );
   } else if (insight.status !== 'published') {
-    body = <p className="text-sm text-slate-600 dark:text-slate-400">Publish this insight to share it with a public link.</p>;
+    body = <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.publishFirst')}</p>;
   } else {
     body = (
       <div className="space-y-3">
-        <p className="text-sm text-slate-600 dark:text-slate-400">Create a link anyone can open without signing in. You can turn it off at any time.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.createExplanation')}</p>
         {canManage ? (
           <Button icon="link" onClick={share} processing={busy}>
-            Create public link
+            {t('insights.share.create')}
           </Button>
         ) : null}
       </div>
@@ -112,7 +114,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
   }
 
   return (
-    <Card title="Public link" headingLevel={2}>
+    <Card title={t('insights.share.title')} headingLevel={2}>
       {errors.share ? (
         <p role="alert" className="mb-3 text-sm text-red-600 dark:text-red-400">
           {errors.share}
@@ -121,18 +123,14 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
       {body}
       {sharing.publicPageEnabled && insight.shared ? (
         <p className="mt-4 border-t border-slate-200 pt-3 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
-          Also listed on your organization’s{' '}
-          <a href={sharing.publicPageUrl} target="_blank" rel="noopener noreferrer" className="underline">
-            public page
-          </a>
-          .
+          <Trans id="insights.share.listed" components={{ 0: <a href={sharing.publicPageUrl} target="_blank" rel="noopener noreferrer" className="underline" /> }} />
         </p>
       ) : null}
       <ConfirmDialog
         open={confirm === 'reshare'}
-        title="Create a new link?"
-        description="The current link stops working at once. Anyone you sent it to will need the new one."
-        confirmLabel="Create new link"
+        title={t('insights.share.reshareDialog.title')}
+        description={t('insights.share.reshareDialog.description')}
+        confirmLabel={t('insights.share.reshareDialog.confirm')}
         tone="primary"
         processing={busy}
         onClose={() => setConfirm(null)}
@@ -140,9 +138,9 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
       />
       <ConfirmDialog
         open={confirm === 'unshare'}
-        title="Stop sharing?"
-        description="The public link stops working at once. You can share again later; that makes a new link."
-        confirmLabel="Stop sharing"
+        title={t('insights.share.unshareDialog.title')}
+        description={t('insights.share.unshareDialog.description')}
+        confirmLabel={t('insights.share.unshareDialog.confirm')}
         processing={busy}
         onClose={() => setConfirm(null)}
         onConfirm={unshare}

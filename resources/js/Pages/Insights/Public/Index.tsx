@@ -7,6 +7,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { PublicLayout } from '@/Layouts/PublicLayout';
 import type { Paginated } from '@/types';
 import { categoryLabel } from '../types';
+import { useT } from '@/i18n';
 
 export interface PublicIndexProps {
   organization: { name: string; slug: string; description: string | null; website: string | null };
@@ -15,12 +16,13 @@ export interface PublicIndexProps {
 
 export default function PublicIndex({ organization, insights }: PublicIndexProps) {
   const fmt = useFormatters();
+  const t = useT();
   return (
     <>
-      <Head title={`Insights from ${organization.name}`} />
+      <Head title={t('insights.public.headTitle', { organization: organization.name })} />
       <section className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40">
         <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 lg:px-8">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Insights</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t('insights.public.eyebrow')}</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight break-words text-slate-900 sm:text-4xl dark:text-white">{organization.name}</h1>
           {organization.description ? <p className="mt-4 max-w-2xl text-base whitespace-pre-line text-slate-600 dark:text-slate-300">{organization.description}</p> : null}
           {organization.website && /^https?:\/\//i.test(organization.website) ? (
@@ -32,14 +34,14 @@ export default function PublicIndex({ organization, insights }: PublicIndexProps
       </section>
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
         {insights.data.length === 0 ? (
-          <EmptyState icon="document" title="Nothing published yet" text={`${organization.name} has not shared any insights yet.`} />
+          <EmptyState icon="document" title={t('insights.public.empty.title')} text={t('insights.public.empty.text', { organization: organization.name })} />
         ) : (
           <ul className="space-y-4">
             {insights.data.map((insight) => (
               <li key={insight.url}>
                 <article className="group relative rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow dark:border-slate-700/70 dark:bg-slate-900 dark:hover:border-brand-400/50">
                   <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-                    <Badge tone="brand">{categoryLabel(insight.category)}</Badge>
+                    <Badge tone="brand">{categoryLabel(t, insight.category)}</Badge>
                     {insight.published_at && <time dateTime={insight.published_at}>{fmt.date(insight.published_at)}</time>}
                   </div>
                   <h2 className="mt-2 text-lg font-semibold break-words text-slate-900 dark:text-white">

@@ -5,6 +5,7 @@ import { Icon } from '@/Components/Icon';
 import { useFormatters } from '@/hooks/useFormatters';
 import { PublicLayout } from '@/Layouts/PublicLayout';
 import { categoryLabel } from '../types';
+import { useT } from '@/i18n';
 
 export interface PublicShowProps {
   organization: { name: string; slug: string; publicPageEnabled: boolean };
@@ -22,6 +23,7 @@ export interface PublicShowProps {
 
 export default function PublicShow({ organization, insight }: PublicShowProps) {
   const fmt = useFormatters();
+  const t = useT();
   return (
     <>
       <Head title={insight.title} />
@@ -29,12 +31,12 @@ export default function PublicShow({ organization, insight }: PublicShowProps) {
         {organization.publicPageEnabled ? (
           <Link href={`/p/${organization.slug}`} className="mb-6 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
             <Icon name="chevron-left" className="size-4" />
-            All insights from {organization.name}
+            {t('insights.public.allFrom', { organization: organization.name })}
           </Link>
         ) : null}
         <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-            <Badge tone="brand">{categoryLabel(insight.category)}</Badge>
+            <Badge tone="brand">{categoryLabel(t, insight.category)}</Badge>
             {insight.published_at ? <time dateTime={insight.published_at}>{fmt.date(insight.published_at, { dateStyle: 'long' })}</time> : null}
             <span aria-hidden="true">·</span>
             <span>{organization.name}</span>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useFormatters } from '@/hooks/useFormatters';
+import { useT, type Translate } from '@/i18n';
 
 export interface ActivityProperties {
   old?: Record<string, unknown>;
@@ -8,7 +9,10 @@ export interface ActivityProperties {
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const fieldLabel = (key: string) => key.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+const humanise = (key: string) => key.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+/** Fields the app logs, named in the reader's language; any other key is shown humanised. */
+const KNOWN_FIELDS = new Set(['name', 'slug', 'description', 'website', 'public_page_enabled', 'role', 'email', 'title', 'summary', 'category', 'status', 'first_name', 'last_name', 'position', 'plan', 'trial_ends_at', 'require_two_factor', 'locale', 'timezone', 'notes', 'owner_id', 'previous_owner_role', 'left', 'file', 'rows']);
+const fieldLabel = (t: Translate, key: string) => (KNOWN_FIELDS.has(key) ? t('organizations.activity.changes.fieldName', { field: key }) : humanise(key));
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The fields a change touched, in the order it logged them. */
@@ -30,17 +34,18 @@ export function hasDetails(properties: ActivityProperties | null | undefined, ip
 
 function Value({ value, present }: { value: unknown; present: boolean }): ReactNode {
   const { dateTime } = useFormatters();
+  const t = useT();
   if (!present || value === null || value === undefined || value === '') {
     return (
       <span className="text-slate-500 dark:text-slate-400">
         <span aria-hidden="true">—</span>
-        <span className="sr-only">{present ? 'empty' : 'not recorded'}</span>
+        <span className="sr-only">{present ? t('organizations.activity.changes.empty') : t('organizations.activity.changes.notRecorded')}</span>
       </span>
     );
   }
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('organizations.activity.changes.yes') : t('organizations.activity.changes.no');
   if (typeof value === 'string') return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? <time dateTime={value}>{dateTime(value)}</time> : value;
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.length ? value.join(', ') : <span className="text-slate-500 dark:text-slate-400">none</span>;
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.length ? value.join(', ') : <span className="text-slate-500 dark:text-slate-400">{t('organizations.activity.changes.emptyList')}</span>;
   if (typeof value === 'object') return <code className="font-mono text-xs break-all">{JSON.stringify(value)}</code>;
   return String(value);
 }
@@ -50,24 +55,25 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
   const fields = changedFields(properties);
   const extras = extraProperties(properties);
   const loaded = properties !== null && properties !== undefined;
+  const t = useT();
   return (
     <div id={id} className="space-y-3 text-sm">
       {!loaded ? (
-        <p className="text-slate-600 dark:text-slate-400">The details of this new entry are loading…</p>
+        <p className="text-slate-600 dark:text-slate-400">{t('organizations.activity.changes.loading')}</p>
       ) : fields.length ? (
         <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
           <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Changes: {description}</caption>
+            <caption className="sr-only">{t('organizations.activity.changes.caption', { description })}</caption>
             <thead className="bg-slate-50 dark:bg-slate-800/60">
               <tr>
                 <th scope="col" className="px-3 py-2 text-xs font-semibold text-slate-600 dark:text-slate-300">
-                  Field
+                  {t('organizations.activity.changes.field')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-xs font-semibold text-slate-600 dark:text-slate-300">
-                  Before
+                  {t('organizations.activity.changes.before')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-xs font-semibold text-slate-600 dark:text-slate-300">
-                  After
+                  {t('organizations.activity.changes.after')}
                 </th>
               </tr>
             </thead>
@@ -75,7 +81,7 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
               {fields.map((f) => (
                 <tr key={f.key}>
                   <th scope="row" className="px-3 py-2 align-top font-medium whitespace-nowrap text-slate-800 dark:text-slate-100">
-                    {fieldLabel(f.key)}
+                    {fieldLabel(t, f.key)}
                   </th>
                   <td className="px-3 py-2 align-top break-words text-slate-700 dark:text-slate-300">
                     <Value value={f.before} present={f.hasBefore} />
@@ -89,13 +95,13 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
           </table>
         </div>
       ) : (
-        <p className="text-slate-600 dark:text-slate-400">No field changes were recorded.</p>
+        <p className="text-slate-600 dark:text-slate-400">{t('organizations.activity.changes.none')}</p>
       )}
       {extras.length || ip ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           {extras.map(([key, value]) => (
             <div key={key} className="contents">
-              <dt className="text-slate-600 dark:text-slate-400">{fieldLabel(key)}</dt>
+              <dt className="text-slate-600 dark:text-slate-400">{fieldLabel(t, key)}</dt>
               <dd className="break-words text-slate-900 dark:text-white">
                 <Value value={value} present />
               </dd>
@@ -103,7 +109,7 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
           ))}
           {ip ? (
             <div className="contents">
-              <dt className="text-slate-600 dark:text-slate-400">IP address</dt>
+              <dt className="text-slate-600 dark:text-slate-400">{t('organizations.activity.changes.ip')}</dt>
               <dd className="font-mono text-slate-900 dark:text-white">{ip}</dd>
             </div>
           ) : null}
