@@ -7,6 +7,7 @@ import UpdateProfileInformationForm from './Partials/UpdateProfileInformationFor
 import TwoFactorAuthenticationForm, { type TwoFactorStatus } from './Partials/TwoFactorAuthenticationForm';
 import BrowserSessionsForm, { type BrowserSession } from './Partials/BrowserSessionsForm';
 import PasskeysForm, { type Passkey } from './Partials/PasskeysForm';
+import { useT } from '@/i18n';
 
 export interface ProfileEditProps {
   mustVerifyEmail: boolean;
@@ -21,10 +22,11 @@ export interface ProfileEditProps {
 /** Profile settings: name and e-mail, password, account deletion. Uses the default AppLayout. */
 export default function Edit({ mustVerifyEmail, status, twoFactor, sessions, passkeys }: ProfileEditProps) {
   const { appName } = usePage().props;
+  const t = useT();
   return (
     <>
-      <Head title="Profile settings" />
-      <PageHeader title="Profile settings" description="Manage your name, email address, password and sign-in security, or delete your account." />
+      <Head title={t('profile.edit.title')} />
+      <PageHeader title={t('profile.edit.title')} description={t('profile.edit.description')} />
       <FormColumn>
         <UpdateProfileInformationForm mustVerifyEmail={mustVerifyEmail} status={status} />
         <UpdatePasswordForm />

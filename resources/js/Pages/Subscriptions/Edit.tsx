@@ -10,6 +10,7 @@ import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
 import { LIMIT_KEYS, limitText, type PlanId, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useT } from '@/i18n';
 
 export interface SubscriptionEditProps {
   subscription: SubscriptionView;
@@ -19,6 +20,7 @@ export interface SubscriptionEditProps {
 
 export default function Edit({ subscription: s, plans }: SubscriptionEditProps) {
   const { money, number } = useFormatters();
+  const t = useT();
   const current = s.status === 'active' ? s.plan : null;
   const form = useAppForm<{ plan: PlanId }>({ plan: s.status === 'active' ? s.plan : s.status === 'trialing' ? s.plan : 'team' });
   const chosen = plans.find((p) => p.id === form.data.plan)!;
@@ -28,7 +30,12 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
   const costsMore = chosen.price_cents > payingNow;
   // Choosing the plan being trialled ends the trial and starts paying for it today.
   const endsTrial = s.status === 'trialing' && chosen.id === s.plan;
-  const label = form.data.plan === current ? 'Current plan' : endsTrial ? `Subscribe to ${chosen.name} now` : `Switch to ${chosen.name}`;
+  const label =
+    form.data.plan === current
+      ? t('subscriptions.edit.currentPlan')
+      : endsTrial
+        ? t('subscriptions.edit.subscribeNow', { plan: chosen.name })
+        : t('subscriptions.edit.switchTo', { plan: chosen.name });
   // A refusal the page already shows on the plan's card is not printed a second time.
   const footerError = form.errors.plan && form.errors.plan !== chosen.blocked_reason ? form.errors.plan : null;
 
@@ -42,16 +49,16 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
 
   return (
     <>
-      <Head title="Change plan" />
+      <Head title={t('subscriptions.edit.title')} />
       <PageHeader
-        back={{ href: '/subscription', label: 'Subscription' }}
-        title="Change plan"
-        description="A new plan takes effect at once. A paid plan starts a new monthly period today; the amount is recorded in the history for invoicing."
+        back={{ href: '/subscription', label: t('subscriptions.show.title') }}
+        title={t('subscriptions.edit.title')}
+        description={t('subscriptions.edit.description')}
       />
 
       <form onSubmit={submit} noValidate>
         <Card
-          title="Plans"
+          title={t('subscriptions.edit.plans')}
           footer={
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-h-5 text-sm" aria-live="polite">
@@ -61,10 +68,10 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
                     {footerError}
                   </p>
                 ) : s.status === 'canceled' ? (
-                  <p className="text-slate-600 dark:text-slate-400">Resume the subscription before changing its plan.</p>
+                  <p className="text-slate-600 dark:text-slate-400">{t('subscriptions.edit.resumeFirst')}</p>
                 ) : endsTrial ? (
                   <p id="plan-note" className="text-slate-600 dark:text-slate-400">
-                    Ends your trial today: {chosen.name} continues as a paid plan at {money(chosen.price_cents)} a month, starting now.
+                    {t('subscriptions.edit.endsTrialNote', { plan: chosen.name, price: money(chosen.price_cents) })}
                   </p>
                 ) : null}
               </div>
@@ -80,7 +87,7 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
           }
         >
           <fieldset aria-describedby={footerError ? 'plan-error' : undefined}>
-            <legend className="sr-only">Choose a plan</legend>
+            <legend className="sr-only">{t('subscriptions.edit.choosePlan')}</legend>
             <div className="grid gap-4 md:grid-cols-3">
               {plans.map((p) => {
                 const selected = form.data.plan === p.id;
@@ -106,20 +113,23 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
                     <span className="flex min-h-6 items-center justify-between gap-2">
                       <span className="flex flex-wrap items-center gap-2">
                         <span className="text-base font-semibold text-slate-900 dark:text-white">{p.name}</span>
-                        {p.id === current ? <Badge tone="success">Current</Badge> : s.status === 'trialing' && p.id === s.plan ? <Badge tone="info">On trial</Badge> : null}
+                        {p.id === current ? <Badge tone="success">{t('subscriptions.edit.current')}</Badge> : s.status === 'trialing' && p.id === s.plan ? <Badge tone="info">{t('subscriptions.edit.onTrial')}</Badge> : null}
                       </span>
                       {selected ? <Icon name="check-circle" className="size-6 shrink-0 text-brand-600 dark:text-brand-300" /> : null}
                     </span>
                     <span className="mt-2 text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
                       {p.price_cents ? money(p.price_cents) : money(0)}
-                      <span className="text-sm font-normal text-slate-600 dark:text-slate-400"> / month</span>
+                      <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+                        {' '}
+                        {t('subscriptions.edit.perMonth')}
+                      </span>
                     </span>
                     <span id={`plan-${p.id}-details`} className="mt-4 block">
                       <ul className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
                         {LIMIT_KEYS.map((key) => (
                           <li key={key} className="flex items-center gap-2">
                             <Icon name={p.limits[key] === 0 ? 'x' : 'check'} className={cx('size-4 shrink-0', p.limits[key] === 0 ? 'text-slate-400' : 'text-emerald-600 dark:text-emerald-400')} />
-                            {limitText(key, p.limits[key], (n) => number(n))}
+                            {limitText(t, key, p.limits[key], (n) => number(n))}
                           </li>
                         ))}
                       </ul>
@@ -140,15 +150,14 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
       <ConfirmDialog
         open={confirming}
         tone="primary"
-        title={endsTrial ? `Subscribe to ${chosen.name} now?` : `Switch to ${chosen.name}?`}
+        title={endsTrial ? t('subscriptions.edit.confirm.subscribeTitle', { plan: chosen.name }) : t('subscriptions.edit.confirm.switchTitle', { plan: chosen.name })}
         description={
-          <>
-            {chosen.name} costs {money(chosen.price_cents)} a month. {endsTrial ? 'Your trial ends today and ' : 'The change takes effect at once: '}a new monthly period starts today, and{' '}
-            {money(chosen.price_cents)} is recorded for invoicing.
-          </>
+          endsTrial
+            ? t('subscriptions.edit.confirm.endsTrial', { plan: chosen.name, price: money(chosen.price_cents) })
+            : t('subscriptions.edit.confirm.change', { plan: chosen.name, price: money(chosen.price_cents) })
         }
         confirmLabel={label}
-        cancelLabel="Not now"
+        cancelLabel={t('subscriptions.edit.confirm.notNow')}
         processing={form.processing}
         onConfirm={send}
         onClose={() => setConfirming(false)}

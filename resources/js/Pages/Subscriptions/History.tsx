@@ -6,8 +6,9 @@ import { PageHeader } from '@/Components/PageHeader';
 import { Pagination } from '@/Components/Pagination';
 import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
+import { useT } from '@/i18n';
 import type { Paginated } from '@/types';
-import { STATUS_LABELS, type SubscriptionStatus } from './Partials/labels';
+import { statusLabel, type SubscriptionStatus } from './Partials/labels';
 
 export interface SubscriptionEventRow {
   id: number;
@@ -42,45 +43,50 @@ const EVENT_TONES: Record<string, 'neutral' | 'brand' | 'success' | 'warning' | 
 
 export default function History({ events }: SubscriptionHistoryProps) {
   const { dateTime, money } = useFormatters();
+  const t = useT();
   return (
     <>
-      <Head title="Subscription history" />
-      <PageHeader back={{ href: '/subscription', label: 'Subscription' }} title="Subscription history" description="Every change of plan and status, with the amounts recorded for invoicing." />
+      <Head title={t('subscriptions.history.title')} />
+      <PageHeader
+        back={{ href: '/subscription', label: t('subscriptions.show.title') }}
+        title={t('subscriptions.history.title')}
+        description={t('subscriptions.history.description')}
+      />
       {events.data.length === 0 ? (
-        <EmptyState icon="clock" title="No history yet" text="Changes to the subscription will be listed here." />
+        <EmptyState icon="clock" title={t('subscriptions.history.emptyTitle')} text={t('subscriptions.history.emptyText')} />
       ) : (
         <Card padded={false}>
-          <Table caption="Subscription history, newest first">
+          <Table caption={t('subscriptions.history.caption')}>
             <THead>
               <Tr>
-                <Th>Date</Th>
-                <Th>Event</Th>
-                <Th>From</Th>
-                <Th>To</Th>
-                <Th align="right">Amount</Th>
-                <Th>By</Th>
+                <Th>{t('subscriptions.history.columns.date')}</Th>
+                <Th>{t('subscriptions.history.columns.event')}</Th>
+                <Th>{t('subscriptions.history.columns.from')}</Th>
+                <Th>{t('subscriptions.history.columns.to')}</Th>
+                <Th align="right">{t('subscriptions.history.columns.amount')}</Th>
+                <Th>{t('subscriptions.history.columns.by')}</Th>
               </Tr>
             </THead>
             <TBody>
               {events.data.map((e) => (
                 <Tr key={e.id}>
-                  <Td label="Date">
+                  <Td label={t('subscriptions.history.columns.date')}>
                     <time dateTime={e.created_at}>{dateTime(e.created_at)}</time>
                   </Td>
-                  <Td label="Event">
+                  <Td label={t('subscriptions.history.columns.event')}>
                     <Badge tone={EVENT_TONES[e.event] ?? 'neutral'}>{e.label}</Badge>
                   </Td>
-                  <Td label="From">
+                  <Td label={t('subscriptions.history.columns.from')}>
                     <PlanStatus plan={e.from_plan} status={e.from_status} />
                   </Td>
-                  <Td label="To">
+                  <Td label={t('subscriptions.history.columns.to')}>
                     <PlanStatus plan={e.to_plan} status={e.to_status} />
                   </Td>
-                  <Td label="Amount" align="right" className="whitespace-nowrap tabular-nums">
+                  <Td label={t('subscriptions.history.columns.amount')} align="right" className="whitespace-nowrap tabular-nums">
                     {e.amount_cents ? money(e.amount_cents, e.currency) : '—'}
                     {e.reference ? <span className="block text-xs text-slate-600 dark:text-slate-400">{e.reference}</span> : null}
                   </Td>
-                  <Td label="By">{e.actor ?? <span className="text-slate-600 dark:text-slate-400">System</span>}</Td>
+                  <Td label={t('subscriptions.history.columns.by')}>{e.actor ?? <span className="text-slate-600 dark:text-slate-400">{t('subscriptions.history.system')}</span>}</Td>
                 </Tr>
               ))}
             </TBody>
@@ -93,11 +99,12 @@ export default function History({ events }: SubscriptionHistoryProps) {
 }
 
 function PlanStatus({ plan, status }: { plan: string | null; status: SubscriptionStatus | null }) {
+  const t = useT();
   if (!plan && !status) return <span className="text-slate-600 dark:text-slate-400">—</span>;
   return (
     <span className="whitespace-nowrap">
       {plan ?? '—'}
-      {status ? <span className="text-slate-600 dark:text-slate-400"> · {STATUS_LABELS[status]}</span> : null}
+      {status ? <span className="text-slate-600 dark:text-slate-400"> · {statusLabel(t, status)}</span> : null}
     </span>
   );
 }

@@ -10,7 +10,8 @@ import { PageHeader } from '@/Components/PageHeader';
 import { UsageBar } from '@/Components/UsageBar';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useLiveReload } from '@/hooks/useRealtime';
-import { STATUS_LABELS, STATUS_TONES, usageLabel, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
+import { Trans, useT } from '@/i18n';
+import { statusLabel, STATUS_TONES, limitLabel, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
 
 export interface SubscriptionShowProps {
   subscription: SubscriptionView;
@@ -25,6 +26,7 @@ const DAY_MS = 86_400_000;
 export default function Show({ subscription: s, plan, usage, pendingInvitations, provider }: SubscriptionShowProps) {
   const { auth, errors } = usePage<{ errors: Record<string, string> }>().props;
   const { date, money, number } = useFormatters();
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [processing, setProcessing] = useState<'cancel' | 'resume' | null>(null);
   const manage = auth.can.manageSubscription;
@@ -42,22 +44,22 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
     });
 
   const daysLeft = s.trial_ends_at ? Math.max(0, Math.ceil((new Date(s.trial_ends_at).getTime() - Date.now()) / DAY_MS)) : null;
-  const price = plan.price_cents ? `${money(plan.price_cents)} per month` : 'Free';
+  const price = plan.price_cents ? t('subscriptions.show.pricePerMonth', { price: money(plan.price_cents) }) : t('subscriptions.show.free');
 
   return (
     <>
-      <Head title="Subscription" />
+      <Head title={t('subscriptions.show.title')} />
       <PageHeader
-        title="Subscription"
-        description="Your organization’s plan, what it allows, and how much of it you use."
+        title={t('subscriptions.show.title')}
+        description={t('subscriptions.show.description')}
         actions={
           <>
             <Button href="/subscription/history" variant="secondary" icon="clock">
-              History
+              {t('subscriptions.show.history')}
             </Button>
             {manage && s.can.changePlan ? (
               <Button href="/subscription/edit" icon="card">
-                Change plan
+                {t('subscriptions.show.changePlan')}
               </Button>
             ) : null}
           </>
@@ -74,11 +76,11 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
       <StatusNotice subscription={s} planName={plan.name} daysLeft={daysLeft}>
         {s.status === 'canceled' && s.can.resume && manage ? (
           <Button size="sm" onClick={() => post('resume')} processing={processing === 'resume'}>
-            Resume subscription
+            {t('subscriptions.show.resume')}
           </Button>
         ) : (s.status === 'trialing' || s.status === 'ended' || s.status === 'past_due') && manage ? (
           <Button size="sm" href="/subscription/edit">
-            Choose a plan
+            {t('subscriptions.show.choosePlan')}
           </Button>
         ) : null}
       </StatusNotice>
@@ -86,13 +88,13 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
       <div className="grid gap-6 lg:grid-cols-5">
         <Card
           className="lg:col-span-3"
-          title="Current plan"
+          title={t('subscriptions.show.currentPlan')}
           footer={
             manage && s.can.cancel ? (
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <p className="text-sm text-slate-600 dark:text-slate-400">Canceling keeps the plan until the end of the {s.status === 'trialing' ? 'trial' : 'period'}; you can resume until then.</p>
+                <p className="text-sm text-slate-600 dark:text-slate-400">{s.status === 'trialing' ? t('subscriptions.show.cancelNoteTrial') : t('subscriptions.show.cancelNotePeriod')}</p>
                 <Button variant="secondary" onClick={() => setConfirming(true)}>
-                  Cancel subscription
+                  {t('subscriptions.show.cancel')}
                 </Button>
               </div>
             ) : undefined
@@ -101,38 +103,38 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-2">
             <p className="text-2xl font-semibold text-slate-900 dark:text-white">{plan.name}</p>
             <Badge tone={STATUS_TONES[s.status]} dot>
-              {STATUS_LABELS[s.status]}
+              {statusLabel(t, s.status)}
             </Badge>
             <p className="text-sm text-slate-600 dark:text-slate-400">{price}</p>
           </div>
           <dl className="mt-5 grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
-            {s.status === 'trialing' && s.trial_ends_at ? <Item term="Trial ends">{date(s.trial_ends_at)}</Item> : null}
+            {s.status === 'trialing' && s.trial_ends_at ? <Item term={t('subscriptions.show.trialEnds')}>{date(s.trial_ends_at)}</Item> : null}
             {s.current_period_start && s.status !== 'trialing' ? (
-              <Item term="Current period">
-                {s.current_period_end ? `${date(s.current_period_start)} – ${date(s.current_period_end)}` : `Since ${date(s.current_period_start)}`}
+              <Item term={t('subscriptions.show.currentPeriod')}>
+                {s.current_period_end ? t('subscriptions.show.periodRange', { start: date(s.current_period_start), end: date(s.current_period_end) }) : t('subscriptions.show.since', { date: date(s.current_period_start) })}
               </Item>
             ) : null}
-            {s.status === 'active' && s.current_period_end && plan.price_cents ? <Item term="Renews on">{date(s.current_period_end)}</Item> : null}
-            {s.status === 'canceled' && s.ends_at ? <Item term="Ends on">{date(s.ends_at)}</Item> : null}
-            {s.canceled_at ? <Item term="Canceled on">{date(s.canceled_at)}</Item> : null}
-            <Item term="Billing">
+            {s.status === 'active' && s.current_period_end && plan.price_cents ? <Item term={t('subscriptions.show.renewsOn')}>{date(s.current_period_end)}</Item> : null}
+            {s.status === 'canceled' && s.ends_at ? <Item term={t('subscriptions.show.endsOn')}>{date(s.ends_at)}</Item> : null}
+            {s.canceled_at ? <Item term={t('subscriptions.show.canceledOn')}>{date(s.canceled_at)}</Item> : null}
+            <Item term={t('subscriptions.show.billing')}>
               {provider.label}
               <span className="mt-1 block text-slate-600 dark:text-slate-400">
-                {provider.name === 'manual' ? 'Amounts are recorded in the history and invoiced separately; no card is charged here.' : null}
+                {provider.name === 'manual' ? t('subscriptions.show.manualBilling') : null}
               </span>
             </Item>
           </dl>
         </Card>
 
-        <Card className="lg:col-span-2" title="Usage" description={`Against the limits of the ${plan.name} plan.`}>
+        <Card className="lg:col-span-2" title={t('subscriptions.show.usage')} description={t('subscriptions.show.usageDescription', { plan: plan.name })}>
           <div className="space-y-5">
             {usage.map((u) => (
-              <UsageBar key={u.key} label={usageLabel(u)} used={u.used} limit={u.limit} />
+              <UsageBar key={u.key} label={limitLabel(t, u.key)} used={u.used} limit={u.limit} />
             ))}
           </div>
           {pendingInvitations ? (
             <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-              Members include {number(pendingInvitations)} open invitation{pendingInvitations === 1 ? '' : 's'}.
+              {t('subscriptions.show.pendingInvitations', { count: pendingInvitations, n: number(pendingInvitations) })}
             </p>
           ) : null}
         </Card>
@@ -140,15 +142,15 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
 
       <ConfirmDialog
         open={confirming}
-        title="Cancel the subscription?"
+        title={t('subscriptions.show.cancelDialog.title')}
         description={
-          <>
-            {plan.name} stays available until {date(s.status === 'trialing' ? s.trial_ends_at : s.status === 'past_due' ? new Date().toISOString() : s.current_period_end)}. After that the
-            organisation moves to the Free plan. You can resume until then.
-          </>
+          t('subscriptions.show.cancelDialog.description', {
+            plan: plan.name,
+            date: date(s.status === 'trialing' ? s.trial_ends_at : s.status === 'past_due' ? new Date().toISOString() : s.current_period_end),
+          })
         }
-        confirmLabel="Cancel subscription"
-        cancelLabel="Keep it"
+        confirmLabel={t('subscriptions.show.cancel')}
+        cancelLabel={t('subscriptions.show.cancelDialog.keep')}
         processing={processing === 'cancel'}
         onConfirm={() => post('cancel')}
         onClose={() => setConfirming(false)}
@@ -168,6 +170,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 
 function StatusNotice({ subscription: s, planName, daysLeft, children }: { subscription: SubscriptionView; planName: string; daysLeft: number | null; children?: ReactNode }) {
   const { date } = useFormatters();
+  const t = useT();
   let tone: 'info' | 'warning' | 'danger' | 'neutral';
   let icon: IconName;
   let text: ReactNode;
@@ -175,29 +178,28 @@ function StatusNotice({ subscription: s, planName, daysLeft, children }: { subsc
     tone = 'info';
     icon = 'clock';
     text = (
-      <>
-        Your {planName} trial ends on <strong>{date(s.trial_ends_at)}</strong> ({daysLeft === 1 ? '1 day' : `${daysLeft} days`} left). Choose a plan before then, or the organization moves
-        to the Free plan.
-      </>
+      <Trans
+        id="subscriptions.notice.trial"
+        values={{ plan: planName, date: date(s.trial_ends_at), days: daysLeft ?? 0 }}
+        components={{ 0: <strong /> }}
+      />
     );
   } else if (s.status === 'canceled' && s.ends_at) {
     tone = 'warning';
     icon = 'alert';
     text = s.on_grace_period ? (
-      <>
-        The subscription is canceled. {planName} stays available until <strong>{date(s.ends_at)}</strong>; resume it before then to keep it.
-      </>
+      <Trans id="subscriptions.notice.canceledGrace" values={{ plan: planName, date: date(s.ends_at) }} components={{ 0: <strong /> }} />
     ) : (
-      <>The subscription was canceled and its grace period is over.</>
+      t('subscriptions.notice.canceledOver')
     );
   } else if (s.status === 'past_due') {
     tone = 'danger';
     icon = 'alert';
-    text = <>The last payment was not received. The subscription ends a week after the unpaid period unless it is paid.</>;
+    text = t('subscriptions.notice.pastDue');
   } else if (s.status === 'ended') {
     tone = 'neutral';
     icon = 'info';
-    text = <>The subscription has ended and the organization is on the Free plan. Choose a plan to subscribe again.</>;
+    text = t('subscriptions.notice.ended');
   } else {
     return null;
   }

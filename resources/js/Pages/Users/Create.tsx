@@ -10,7 +10,9 @@ import { TextInput } from '@/Components/TextInput';
 import { FORM_WIDTHS } from '@/Components/layout';
 import type { Role } from '@/types';
 import { roleLabels } from '@/lib/roles';
-import { roleDescriptions, type MemberUsage } from './types';
+import { roleDescription } from './Partials/roleDescription';
+import type { MemberUsage } from './types';
+import { Trans, useT } from '@/i18n';
 import { useAppForm } from '@/hooks/useAppForm';
 
 export interface CreateProps {
@@ -21,6 +23,7 @@ export interface CreateProps {
 
 export default function Create({ roles, usage }: CreateProps) {
   const form = useAppForm<{ email: string; role: Role }>({ email: '', role: roles.includes('editor') ? 'editor' : roles[roles.length - 1] });
+  const t = useT();
   const seatsUsed = usage.members + usage.pending;
   const full = usage.limit !== null && seatsUsed >= usage.limit;
 
@@ -31,35 +34,36 @@ export default function Create({ roles, usage }: CreateProps) {
 
   return (
     <>
-      <Head title="Invite a member" />
+      <Head title={t('users.create.title')} />
       <PageHeader
-        title="Invite a member"
-        description="We email them a link that is valid for 7 days. New people choose a name and password; people with an account sign in."
-        back={{ href: '/users', label: 'Members' }}
+        title={t('users.create.title')}
+        description={t('users.create.description')}
+        back={{ href: '/users', label: t('users.index.title') }}
       />
       <form onSubmit={submit} noValidate className={FORM_WIDTHS.form}>
         <Card
           footer={
             <FormActions>
               <Button href="/users" variant="secondary">
-                Cancel
+                {t('users.form.cancel')}
               </Button>
               <Button type="submit" icon="mail" processing={form.processing}>
-                Send invitation
+                {t('users.create.send')}
               </Button>
             </FormActions>
           }
         >
           {full ? (
             <p role="status" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200">
-              Your plan ({usage.plan_name}) allows {usage.limit} members, and all seats are taken or promised to open invitations.{' '}
-              <Link href="/subscription/edit" className="font-medium underline underline-offset-4">
-                Upgrade to add more.
-              </Link>
+              <Trans
+                id="users.create.full"
+                values={{ plan: usage.plan_name, limit: usage.limit }}
+                components={{ 0: <Link href="/subscription/edit" className="font-medium underline underline-offset-4" /> }}
+              />
             </p>
           ) : null}
           <div className="space-y-6">
-            <Field label="Email" required error={form.errors.email}>
+            <Field label={t('users.form.email')} required error={form.errors.email}>
               {(p) => (
                 <TextInput
                   {...p}
@@ -68,13 +72,13 @@ export default function Create({ roles, usage }: CreateProps) {
                   autoComplete="off"
                   autoFocus
                   maxLength={255}
-                  placeholder="colleague@example.org"
+                  placeholder={t('users.create.emailPlaceholder')}
                   value={form.data.email}
                   onChange={(e) => form.setData('email', e.target.value)}
                 />
               )}
             </Field>
-            <Field label="Role" required error={form.errors.role} hint={roleDescriptions[form.data.role]}>
+            <Field label={t('users.form.role')} required error={form.errors.role} hint={roleDescription(t, form.data.role)}>
               {(p) => (
                 <Select
                   {...p}

@@ -10,7 +10,9 @@ import { FORM_WIDTHS } from '@/Components/layout';
 import { RemoveMember } from './Partials/RemoveMember';
 import type { Role } from '@/types';
 import { roleLabels } from '@/lib/roles';
-import { roleDescriptions, type Member, type MemberAbilities } from './types';
+import { roleDescription } from './Partials/roleDescription';
+import type { Member, MemberAbilities } from './types';
+import { useT } from '@/i18n';
 import { useAppForm } from '@/hooks/useAppForm';
 
 export interface EditProps {
@@ -20,6 +22,7 @@ export interface EditProps {
 }
 
 export default function Edit({ member, abilities, isSelf }: EditProps) {
+  const t = useT();
   const form = useAppForm<{ role: Role }>({ role: member.role });
   // The member's current role stays listed even if the signed-in user could not give it.
   const roles = abilities.roles.includes(member.role) ? abilities.roles : [member.role, ...abilities.roles];
@@ -31,9 +34,9 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
 
   return (
     <>
-      <Head title={`Edit ${member.name}`} />
+      <Head title={t('users.edit.headTitle', { name: member.name })} />
       <PageHeader
-        title={`Change the role of ${member.name}`}
+        title={t('users.edit.title', { name: member.name })}
         description={member.email}
         back={{ href: `/users/${member.id}`, label: member.name }}
         actions={abilities.remove ? <RemoveMember member={member} /> : null}
@@ -43,21 +46,21 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
           footer={
             <FormActions>
               <Button href={`/users/${member.id}`} variant="secondary">
-                Cancel
+                {t('users.form.cancel')}
               </Button>
               <Button type="submit" processing={form.processing} disabled={!abilities.update}>
-                Save role
+                {t('users.edit.save')}
               </Button>
             </FormActions>
           }
         >
           {!abilities.update ? (
             <p role="status" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200">
-              Only owners can change an owner’s role.
+              {t('users.edit.ownerOnly')}
             </p>
           ) : null}
-          {isSelf ? <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">You are changing your own role: you may lose access to this page.</p> : null}
-          <Field label="Role" required error={form.errors.role} hint={roleDescriptions[form.data.role]}>
+          {isSelf ? <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">{t('users.edit.self')}</p> : null}
+          <Field label={t('users.form.role')} required error={form.errors.role} hint={roleDescription(t, form.data.role)}>
             {(p) => (
               <Select
                 {...p}

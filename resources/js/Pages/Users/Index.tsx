@@ -13,6 +13,7 @@ import { SearchFilter } from '@/Components/SearchFilter';
 import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useLiveReload } from '@/hooks/useRealtime';
+import { Trans, useT } from '@/i18n';
 import type { Paginated } from '@/types';
 import { roleLabels, roleTones } from '@/lib/roles';
 import type { MemberRow, MemberUsage, PendingInvitation } from './types';
@@ -34,6 +35,7 @@ const MEMBER_SUBJECTS = new Set(['user', 'invitation']);
 
 export default function Index({ members, invitations, usage, filters, currentUserId, canManageOwners }: IndexProps) {
   const fmt = useFormatters();
+  const t = useT();
   const page = usePage();
   const errors = page.props.errors as Record<string, string | undefined>;
   const organization = page.props.auth.organization;
@@ -55,15 +57,17 @@ export default function Index({ members, invitations, usage, filters, currentUse
 
   return (
     <>
-      <Head title="Members" />
+      <Head title={t('users.index.title')} />
       <PageHeader
-        title="Members"
+        title={t('users.index.title')}
         description={
           <>
-            Who works in {organization?.name ?? 'this organization'}.{' '}
+            {organization ? t('users.index.whoWorksIn', { organization: organization.name }) : t('users.index.whoWorksHere')}{' '}
             {usage.limit === null
-              ? `${usage.members} members on the ${usage.plan_name} plan (no limit).`
-              : `${seatsUsed} of ${usage.limit} seats used on the ${usage.plan_name} plan${usage.pending ? ` (${usage.pending} by open invitations)` : ''}.`}
+              ? t('users.index.usageUnlimited', { count: usage.members, plan: usage.plan_name })
+              : usage.pending
+                ? t('users.index.usagePending', { used: seatsUsed, limit: usage.limit, plan: usage.plan_name, pending: usage.pending })
+                : t('users.index.usage', { used: seatsUsed, limit: usage.limit, plan: usage.plan_name })}
           </>
         }
         actions={
@@ -73,10 +77,11 @@ export default function Index({ members, invitations, usage, filters, currentUse
 
       {full ? (
         <p role="status" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200">
-          Your plan ({usage.plan_name}) allows {usage.limit} members.{' '}
-          <Link href="/subscription/edit" className="font-medium underline underline-offset-4">
-            Upgrade to add more.
-          </Link>
+          <Trans
+            id="users.index.full"
+            values={{ plan: usage.plan_name, limit: usage.limit }}
+            components={{ 0: <Link href="/subscription/edit" className="font-medium underline underline-offset-4" /> }}
+          />
         </p>
       ) : null}
       {errors.member || errors.invitation ? (
@@ -88,23 +93,23 @@ export default function Index({ members, invitations, usage, filters, currentUse
 
       <Card padded={false}>
         <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-          <SearchFilter filters={{ search: filters.search }} label="Search members" placeholder="Search name or email…" only={['members', 'filters']} />
+          <SearchFilter filters={{ search: filters.search }} label={t('users.index.searchLabel')} placeholder={t('users.index.searchPlaceholder')} only={['members', 'filters']} />
         </div>
-        <Table caption="Members">
+        <Table caption={t('users.index.title')}>
           <THead>
             <Tr>
-              <Th>Name</Th>
-              <Th>Role</Th>
-              <Th className="hidden md:table-cell">Last active</Th>
-              <Th className="hidden lg:table-cell">Joined</Th>
+              <Th>{t('users.columns.name')}</Th>
+              <Th>{t('users.form.role')}</Th>
+              <Th className="hidden md:table-cell">{t('users.columns.lastActive')}</Th>
+              <Th className="hidden lg:table-cell">{t('users.columns.joined')}</Th>
               <Th align="right" colSpan={2}>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('users.columns.actions')}</span>
               </Th>
             </Tr>
           </THead>
           <TBody>
             {members.data.length === 0 ? (
-              <TableEmptyRow colSpan={6}>No member matches “{filters.search}”.</TableEmptyRow>
+              <TableEmptyRow colSpan={6}>{t('users.index.noMatch', { search: filters.search })}</TableEmptyRow>
             ) : (
               members.data.map((m) => {
                 const self = m.id === currentUserId;
@@ -118,32 +123,38 @@ export default function Index({ members, invitations, usage, filters, currentUse
                           <Link href={`/users/${m.id}`} className="rounded hover:underline">
                             {m.name}
                           </Link>
-                          {self ? <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">(you)</span> : null}
+                          {self ? <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">{t('users.index.you')}</span> : null}
                           <span className="block truncate text-xs font-normal text-slate-500 dark:text-slate-400">{m.email}</span>
                         </div>
                       </div>
                     </Td>
-                    <Td label="Role">
+                    <Td label={t('users.form.role')}>
                       <Badge tone={roleTones[m.role]}>{roleLabels[m.role]}</Badge>
                     </Td>
-                    <Td label="Last active" className="hidden md:table-cell">
-                      {m.online_since ? <Badge tone="success">Online now</Badge> : m.last_active_at ? <time dateTime={m.last_active_at}>{fmt.relative(m.last_active_at)}</time> : 'Never'}
+                    <Td label={t('users.columns.lastActive')} className="hidden md:table-cell">
+                      {m.online_since ? (
+                        <Badge tone="success">{t('users.onlineNow')}</Badge>
+                      ) : m.last_active_at ? (
+                        <time dateTime={m.last_active_at}>{fmt.relative(m.last_active_at)}</time>
+                      ) : (
+                        t('users.never')
+                      )}
                     </Td>
-                    <Td label="Joined" className="hidden lg:table-cell">
+                    <Td label={t('users.columns.joined')} className="hidden lg:table-cell">
                       {fmt.date(m.joined_at)}
                     </Td>
                     {/* One column per action, so each button lines up in every row, the owner's too. */}
                     <Td actions align="right" className="w-px whitespace-nowrap sm:pr-2">
                       {manageable ? (
                         <Button href={`/users/${m.id}/edit`} size="sm" variant="secondary">
-                          Change role<span className="sr-only"> of {m.name}</span>
+                          <Trans id="users.index.changeRole" values={{ name: m.name }} components={{ 0: <span className="sr-only" /> }} />
                         </Button>
                       ) : null}
                     </Td>
                     <Td actions align="right" className="w-px whitespace-nowrap sm:pl-0">
                       {manageable && !self ? (
                         <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'remove', member: m })}>
-                          Remove<span className="sr-only"> {m.name}</span>
+                          <Trans id="users.index.removeMember" values={{ name: m.name }} components={{ 0: <span className="sr-only" /> }} />
                         </Button>
                       ) : null}
                     </Td>
@@ -160,26 +171,26 @@ export default function Index({ members, invitations, usage, filters, currentUse
 
       <section aria-labelledby="pending-heading" className="mt-8">
         <h2 id="pending-heading" className="mb-3 text-base font-semibold text-slate-900 dark:text-white">
-          Pending invitations
+          {t('users.invitations.title')}
         </h2>
         {invitations.length === 0 ? (
           <EmptyState
             icon="mail"
-            title="No pending invitations"
-            text="Invite colleagues by email; the link in the invitation is valid for 7 days."
+            title={t('users.invitations.emptyTitle')}
+            text={t('users.invitations.emptyText')}
             action={<InviteButton full={full} variant="secondary" />}
           />
         ) : (
           <Card padded={false}>
-            <Table caption="Pending invitations">
+            <Table caption={t('users.invitations.title')}>
               <THead>
                 <Tr>
-                  <Th>Email</Th>
-                  <Th>Role</Th>
-                  <Th className="hidden md:table-cell">Invited by</Th>
-                  <Th>Expires</Th>
+                  <Th>{t('users.form.email')}</Th>
+                  <Th>{t('users.form.role')}</Th>
+                  <Th className="hidden md:table-cell">{t('users.invitations.invitedBy')}</Th>
+                  <Th>{t('users.invitations.expires')}</Th>
                   <Th align="right">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('users.columns.actions')}</span>
                   </Th>
                 </Tr>
               </THead>
@@ -189,15 +200,15 @@ export default function Index({ members, invitations, usage, filters, currentUse
                     <Td strong className="break-all">
                       {i.email}
                     </Td>
-                    <Td label="Role">
+                    <Td label={t('users.form.role')}>
                       <Badge tone={roleTones[i.role]}>{roleLabels[i.role]}</Badge>
                     </Td>
-                    <Td label="Invited by" className="hidden md:table-cell">
+                    <Td label={t('users.invitations.invitedBy')} className="hidden md:table-cell">
                       {i.invited_by ?? '—'}
                     </Td>
-                    <Td label="Expires">
+                    <Td label={t('users.invitations.expires')}>
                       {i.expired ? (
-                        <Badge tone="danger">Expired</Badge>
+                        <Badge tone="danger">{t('users.invitations.expired')}</Badge>
                       ) : (
                         <time dateTime={i.expires_at} title={fmt.dateTime(i.expires_at)}>
                           {fmt.relative(i.expires_at)}
@@ -207,10 +218,10 @@ export default function Index({ members, invitations, usage, filters, currentUse
                     <Td actions align="right">
                       <div className="flex justify-end gap-2">
                         <Button size="sm" variant="secondary" onClick={() => router.post(`/invitations/${i.id}/resend`, {}, { preserveScroll: true })}>
-                          Re-send<span className="sr-only"> the invitation to {i.email}</span>
+                          <Trans id="users.invitations.resend" values={{ email: i.email }} components={{ 0: <span className="sr-only" /> }} />
                         </Button>
                         <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'revoke', invitation: i })}>
-                          Revoke<span className="sr-only"> the invitation to {i.email}</span>
+                          <Trans id="users.invitations.revoke" values={{ email: i.email }} components={{ 0: <span className="sr-only" /> }} />
                         </Button>
                       </div>
                     </Td>
@@ -224,18 +235,22 @@ export default function Index({ members, invitations, usage, filters, currentUse
 
       <ConfirmDialog
         open={pending?.kind === 'remove'}
-        title={pending?.kind === 'remove' ? `Remove ${pending.member.name}?` : 'Remove member?'}
-        description={pending?.kind === 'remove' ? `${pending.member.name} will lose access to ${organization?.name ?? 'this organization'}.` : undefined}
-        confirmLabel="Remove"
+        title={pending?.kind === 'remove' ? t('users.remove.title', { name: pending.member.name }) : t('users.remove.titleAnyone')}
+        description={
+          pending?.kind === 'remove'
+            ? t('users.remove.description', { name: pending.member.name, organization: organization?.name ?? t('users.thisOrganization') })
+            : undefined
+        }
+        confirmLabel={t('users.remove.label')}
         processing={processing}
         onClose={() => setPending(null)}
         onConfirm={() => pending?.kind === 'remove' && run((o) => router.delete(`/users/${pending.member.id}`, { preserveScroll: true, ...o }))}
       />
       <ConfirmDialog
         open={pending?.kind === 'revoke'}
-        title="Revoke invitation?"
-        description={pending?.kind === 'revoke' ? `The link sent to ${pending.invitation.email} will stop working.` : undefined}
-        confirmLabel="Revoke"
+        title={t('users.invitations.revokeDialog.title')}
+        description={pending?.kind === 'revoke' ? t('users.invitations.revokeDialog.description', { email: pending.invitation.email }) : undefined}
+        confirmLabel={t('users.invitations.revokeDialog.confirm')}
         processing={processing}
         onClose={() => setPending(null)}
         onConfirm={() => pending?.kind === 'revoke' && run((o) => router.delete(`/invitations/${pending.invitation.id}`, { preserveScroll: true, ...o }))}
@@ -245,16 +260,17 @@ export default function Index({ members, invitations, usage, filters, currentUse
 }
 
 function InviteButton({ full, variant = 'primary' }: { full: boolean; variant?: 'primary' | 'secondary' }) {
+  const t = useT();
   if (full) {
     return (
-      <Button icon="plus" variant={variant} disabled title="Your plan has no free seat left">
-        Invite member
+      <Button icon="plus" variant={variant} disabled title={t('users.index.noFreeSeat')}>
+        {t('users.index.invite')}
       </Button>
     );
   }
   return (
     <Button href="/users/create" icon="plus" variant={variant}>
-      Invite member
+      {t('users.index.invite')}
     </Button>
   );
 }

@@ -10,7 +10,9 @@ import { FORM_WIDTHS } from '@/Components/layout';
 import { useFormatters } from '@/hooks/useFormatters';
 import { roleLabels, roleTones } from '@/lib/roles';
 import { RemoveMember } from './Partials/RemoveMember';
-import { roleDescriptions, type Member, type MemberAbilities } from './types';
+import { roleDescription } from './Partials/roleDescription';
+import type { Member, MemberAbilities } from './types';
+import { useT } from '@/i18n';
 
 export interface ShowProps {
   member: Member;
@@ -22,9 +24,10 @@ export interface ShowProps {
 
 export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowProps) {
   const fmt = useFormatters();
+  const t = useT();
   const page = usePage();
   const errors = page.props.errors as Record<string, string | undefined>;
-  const orgName = page.props.auth.organization?.name ?? 'this organization';
+  const orgName = page.props.auth.organization?.name ?? t('users.thisOrganization');
 
   return (
     <>
@@ -37,12 +40,12 @@ export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowPr
           </span>
         }
         description={member.email}
-        back={{ href: '/users', label: 'Members' }}
+        back={{ href: '/users', label: t('users.index.title') }}
         actions={
           <>
             {abilities.update ? (
               <Button href={`/users/${member.id}/edit`} icon="pencil">
-                Change role
+                {t('users.show.changeRole')}
               </Button>
             ) : null}
             {abilities.remove ? <RemoveMember member={member} /> : null}
@@ -55,22 +58,32 @@ export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowPr
           <p>{errors.member}</p>
         </div>
       ) : null}
-      <Card title="Membership" className={FORM_WIDTHS.form}>
+      <Card title={t('users.show.membership')} className={FORM_WIDTHS.form}>
         <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-          <Item label="Role">
+          <Item label={t('users.form.role')}>
             <Badge tone={roleTones[member.role]}>{roleLabels[member.role]}</Badge>
-            <p className="mt-1 text-slate-600 dark:text-slate-400">{roleDescriptions[member.role]}</p>
+            <p className="mt-1 text-slate-600 dark:text-slate-400">{roleDescription(t, member.role)}</p>
           </Item>
-          <Item label="Email">
+          <Item label={t('users.form.email')}>
             <span className="break-all">{member.email}</span>{' '}
-            {member.email_verified_at ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>}
+            {member.email_verified_at ? <Badge tone="success">{t('users.show.verified')}</Badge> : <Badge tone="warning">{t('users.show.notVerified')}</Badge>}
           </Item>
-          <Item label="Last active">{member.online_since ? <Badge tone="success">Online now</Badge> : member.last_active_at ? <time dateTime={member.last_active_at} title={fmt.dateTime(member.last_active_at)}>{fmt.relative(member.last_active_at)}</time> : 'Never'}</Item>
-          <Item label="Member since">{fmt.date(member.joined_at)}</Item>
+          <Item label={t('users.columns.lastActive')}>
+            {member.online_since ? (
+              <Badge tone="success">{t('users.onlineNow')}</Badge>
+            ) : member.last_active_at ? (
+              <time dateTime={member.last_active_at} title={fmt.dateTime(member.last_active_at)}>
+                {fmt.relative(member.last_active_at)}
+              </time>
+            ) : (
+              t('users.never')
+            )}
+          </Item>
+          <Item label={t('users.show.memberSince')}>{fmt.date(member.joined_at)}</Item>
         </dl>
         {isSelf ? (
           <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
-            This is you. {leaveRefusal ?? `To leave ${orgName}, use “Leave organization” on the organization page.`}
+            {t('users.show.thisIsYou')} {leaveRefusal ?? t('users.show.howToLeave', { organization: orgName })}
           </p>
         ) : null}
       </Card>

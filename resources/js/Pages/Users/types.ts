@@ -41,10 +41,3 @@ export interface MemberAbilities {
   /** Roles the signed-in user may give. */
   roles: Role[];
 }
-
-export const roleDescriptions: Record<Role, string> = {
-  owner: 'Everything, including deleting the organization and transferring ownership.',
-  admin: 'Manages members, settings, the subscription and reads the activity log.',
-  editor: 'Creates and edits board users and insights, and shares insights.',
-  viewer: 'Reads the dashboard, board users and insights.',
-};

@@ -5,6 +5,7 @@ import { Card } from '@/Components/Card';
 import { ConfirmsPassword } from '@/Components/ConfirmsPassword';
 import { Icon } from '@/Components/Icon';
 import { useFormatters } from '@/hooks/useFormatters';
+import { useT } from '@/i18n';
 import PasswordDeleteAction from './PasswordDeleteAction';
 
 export interface BrowserSession {
@@ -18,6 +19,7 @@ export interface BrowserSession {
 /** Jetstream's browser sessions: every signed-in browser, and signing them out. */
 export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSession[] }) {
   const { relative } = useFormatters();
+  const t = useT();
   const others = sessions.filter((s) => !s.is_current_device).length;
   const [ending, setEnding] = useState<string | null>(null);
 
@@ -29,12 +31,15 @@ export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSes
   return (
     <Card
       id="browser-sessions"
-      title="Browser sessions"
-      description="Where your account is signed in. Sign out of any browser you do not recognize; if you think your account was misused, change your password too."
+      title={t('profile.sessions.title')}
+      description={t('profile.sessions.description')}
     >
-      <ul className="divide-y divide-slate-200 dark:divide-slate-700/70" aria-label="Signed-in browsers">
+      <ul className="divide-y divide-slate-200 dark:divide-slate-700/70" aria-label={t('profile.sessions.listLabel')}>
         {sessions.map((session) => {
-          const name = `${session.agent.browser ?? 'Unknown browser'} on ${session.agent.platform ?? 'an unknown system'}`;
+          const name = t('profile.sessions.browserOn', {
+            browser: session.agent.browser ?? t('profile.sessions.unknownBrowser'),
+            platform: session.agent.platform ?? t('profile.sessions.unknownPlatform'),
+          });
           return (
             <li key={session.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
@@ -43,19 +48,19 @@ export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSes
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium text-slate-900 dark:text-white">{name}</p>
                 <p className="text-slate-500 dark:text-slate-400">
-                  {session.ip_address ?? 'Unknown IP'} ·{' '}
+                  {session.ip_address ?? t('profile.sessions.unknownIp')} ·{' '}
                   {session.is_current_device ? (
-                    <span className="font-medium text-emerald-700 dark:text-emerald-400">This device</span>
+                    <span className="font-medium text-emerald-700 dark:text-emerald-400">{t('profile.sessions.thisDevice')}</span>
                   ) : (
-                    <>Last active {relative(session.last_active)}</>
+                    t('profile.sessions.lastActive', { time: relative(session.last_active) })
                   )}
                 </p>
               </div>
               {session.is_current_device ? null : (
                 <ConfirmsPassword onConfirmed={() => signOut(session.id)}>
                   {(start, checking) => (
-                    <Button variant="secondary" size="sm" onClick={start} processing={checking || ending === session.id} aria-label={`Sign out ${name}`}>
-                      Sign out
+                    <Button variant="secondary" size="sm" onClick={start} processing={checking || ending === session.id} aria-label={t('profile.sessions.signOutLabel', { name })}>
+                      {t('profile.sessions.signOut')}
                     </Button>
                   )}
                 </ConfirmsPassword>
@@ -67,14 +72,14 @@ export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSes
       {others > 0 ? (
         <PasswordDeleteAction
           url="/user/other-browser-sessions"
-          label="Sign out other browsers"
+          label={t('profile.sessions.others.label')}
           icon="logout"
           className="mt-5"
-          title="Sign out other browsers?"
-          description="Every other browser is signed out, and their “remember me” ends. Enter your password to confirm."
+          title={t('profile.sessions.others.title')}
+          description={t('profile.sessions.others.description')}
         />
       ) : (
-        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No other browser is signed in.</p>
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{t('profile.sessions.noOthers')}</p>
       )}
     </Card>
   );

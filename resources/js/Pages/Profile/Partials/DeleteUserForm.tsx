@@ -7,6 +7,7 @@ import { Icon } from '@/Components/Icon';
 import { Modal } from '@/Components/Modal';
 import { useAppForm } from '@/hooks/useAppForm';
 import { confirmPassword } from '@/lib/passwordConfirmation';
+import { useT } from '@/i18n';
 
 /**
  * Deleting asks for the password in a dialog. Typing it there also confirms it (the server asks
@@ -14,6 +15,7 @@ import { confirmPassword } from '@/lib/passwordConfirmation';
  * one go, with no detour through /confirm-password.
  */
 export default function DeleteUserForm({ className }: { className?: string }) {
+  const t = useT();
   const uid = useId().replace(/[^\w-]/g, '');
   const titleId = `delete-account${uid}`;
   const formId = `delete-account-form${uid}`;
@@ -52,19 +54,19 @@ export default function DeleteUserForm({ className }: { className?: string }) {
     <Card
       aria-labelledby={titleId}
       className={className}
-      title={<span id={titleId}>Delete account</span>}
-      description="Permanently delete your account and everything tied to it."
+      title={<span id={titleId}>{t('profile.delete.title')}</span>}
+      description={t('profile.delete.description')}
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:flex-1 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
           <Icon name="alert" className="mt-px size-5 text-red-600 dark:text-red-300" />
           <div>
-            <p className="font-medium">This cannot be undone.</p>
-            <p className="mt-0.5 text-red-700 dark:text-red-300">If you are the last owner of an organization, transfer its ownership or delete it first.</p>
+            <p className="font-medium">{t('profile.delete.warning')}</p>
+            <p className="mt-0.5 text-red-700 dark:text-red-300">{t('profile.delete.lastOwner')}</p>
           </div>
         </div>
         <Button variant="danger" icon="trash" onClick={() => setConfirming(true)} className="self-start sm:self-center">
-          Delete account
+          {t('profile.delete.title')}
         </Button>
       </div>
 
@@ -75,15 +77,15 @@ export default function DeleteUserForm({ className }: { className?: string }) {
         size="sm"
         initialFocus={passwordInput}
         closeOnBackdrop={!busy}
-        title="Delete your account?"
-        description="Your account and its data will be permanently deleted. Enter your password to confirm."
+        title={t('profile.delete.dialogTitle')}
+        description={t('profile.delete.dialogDescription')}
         footer={
           <>
             <Button variant="secondary" onClick={() => close()} disabled={busy}>
-              Cancel
+              {t('profile.cancel')}
             </Button>
             <Button type="submit" form={formId} variant="danger" processing={busy}>
-              Delete account
+              {t('profile.delete.title')}
             </Button>
           </>
         }
@@ -92,7 +94,7 @@ export default function DeleteUserForm({ className }: { className?: string }) {
           <TextField
             form={form}
             name="password"
-            label="Password"
+            label={t('profile.password')}
             ref={passwordInput}
             type="password"
             autoComplete="current-password"

@@ -10,6 +10,7 @@ import { TextField } from '@/Components/TextField';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useFormatters } from '@/hooks/useFormatters';
 import { createPasskey, passkeysSupported } from '@/lib/passkeys';
+import { useT } from '@/i18n';
 
 export interface Passkey {
   id: number;
@@ -21,6 +22,7 @@ export interface Passkey {
 /** Passkeys: several per account, each named; one alone signs in (it counts as two factors). */
 export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
   const { date, relative } = useFormatters();
+  const t = useT();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
@@ -34,25 +36,25 @@ export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
   return (
     <Card
       id="passkeys"
-      title="Passkeys"
-      description="Sign in with your fingerprint, face or device PIN instead of a password and code. A passkey counts as both factors."
+      title={t('profile.passkeys.title')}
+      description={t('profile.passkeys.description')}
       actions={
         supported ? (
           <ConfirmsPassword onConfirmed={() => setAdding(true)}>
             {(start, checking) => (
               <Button size="sm" icon="plus" onClick={start} processing={checking}>
-                Add a passkey
+                {t('profile.passkeys.add')}
               </Button>
             )}
           </ConfirmsPassword>
         ) : null
       }
     >
-      {!supported ? <p className="mb-4 text-sm text-amber-800 dark:text-amber-300">This browser cannot create passkeys. Passkeys added elsewhere still work.</p> : null}
+      {!supported ? <p className="mb-4 text-sm text-amber-800 dark:text-amber-300">{t('profile.passkeys.unsupported')}</p> : null}
       {passkeys.length === 0 ? (
-        <EmptyState icon="key" title="No passkeys yet" text="Add one to sign in without typing your password." bordered={false} />
+        <EmptyState icon="key" title={t('profile.passkeys.emptyTitle')} text={t('profile.passkeys.emptyText')} bordered={false} />
       ) : (
-        <ul aria-label="Your passkeys" className="divide-y divide-slate-200 dark:divide-slate-700/70">
+        <ul aria-label={t('profile.passkeys.listLabel')} className="divide-y divide-slate-200 dark:divide-slate-700/70">
           {passkeys.map((passkey) => (
             <li key={passkey.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
@@ -61,17 +63,19 @@ export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
               <div className="min-w-0 flex-1 text-sm">
                 <p className="truncate font-medium text-slate-900 dark:text-white">{passkey.name}</p>
                 <p className="text-slate-500 dark:text-slate-400">
-                  Added {date(passkey.created_at)} · {passkey.last_used_at ? `last used ${relative(passkey.last_used_at)}` : 'not used yet'}
+                  {passkey.last_used_at
+                    ? t('profile.passkeys.addedUsed', { date: date(passkey.created_at), lastUsed: relative(passkey.last_used_at) })
+                    : t('profile.passkeys.addedUnused', { date: date(passkey.created_at) })}
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button variant="secondary" size="sm" onClick={() => setRenaming(passkey)} aria-label={`Rename ${passkey.name}`}>
-                  Rename
+                <Button variant="secondary" size="sm" onClick={() => setRenaming(passkey)} aria-label={t('profile.passkeys.renameLabel', { name: passkey.name })}>
+                  {t('profile.passkeys.rename')}
                 </Button>
                 <ConfirmsPassword onConfirmed={() => remove(passkey.id)}>
                   {(start, checking) => (
-                    <Button variant="secondary" size="sm" onClick={start} processing={checking || removing === passkey.id} aria-label={`Remove ${passkey.name}`}>
-                      Remove
+                    <Button variant="secondary" size="sm" onClick={start} processing={checking || removing === passkey.id} aria-label={t('profile.passkeys.removeLabel', { name: passkey.name })}>
+                      {t('profile.passkeys.remove')}
                     </Button>
                   )}
                 </ConfirmsPassword>
@@ -87,6 +91,7 @@ export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
 }
 
 function AddPasskey({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const form = useAppForm({ name: '' });
   const input = useRef<HTMLInputElement>(null);
   const [creating, setCreating] = useState(false);
@@ -104,7 +109,7 @@ function AddPasskey({ open, onClose }: { open: boolean; onClose: () => void }) {
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.data.name.trim()) return form.setError('name', 'The name field is required.');
+    if (!form.data.name.trim()) return form.setError('name', t('profile.passkeys.nameRequired'));
     setCreating(true);
     setError(null);
     const created = await createPasskey();
@@ -129,21 +134,21 @@ function AddPasskey({ open, onClose }: { open: boolean; onClose: () => void }) {
       onClose={close}
       size="sm"
       initialFocus={input}
-      title="Add a passkey"
-      description="Name it after the device or password manager that keeps it, then follow your browser’s prompts."
+      title={t('profile.passkeys.add')}
+      description={t('profile.passkeys.addDescription')}
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
+            {t('profile.cancel')}
           </Button>
           <Button type="submit" form={formId} icon="key" processing={busy}>
-            Create passkey
+            {t('profile.passkeys.create')}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-3">
-        <TextField form={form} name="name" label="Passkey name" ref={input} placeholder="e.g. Work laptop" maxLength={100} required />
+        <TextField form={form} name="name" label={t('profile.passkeys.name')} ref={input} placeholder={t('profile.passkeys.namePlaceholder')} maxLength={100} required />
         {error || errors.credential ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {error ?? errors.credential}
@@ -155,6 +160,7 @@ function AddPasskey({ open, onClose }: { open: boolean; onClose: () => void }) {
 }
 
 function RenamePasskey({ passkey, onClose }: { passkey: Passkey | null; onClose: () => void }) {
+  const t = useT();
   const form = useAppForm({ name: passkey?.name ?? '' });
   const input = useRef<HTMLInputElement>(null);
   const formId = `rename-passkey${useId().replace(/[^\w-]/g, '')}`;
@@ -175,20 +181,20 @@ function RenamePasskey({ passkey, onClose }: { passkey: Passkey | null; onClose:
       onClose={onClose}
       size="sm"
       initialFocus={input}
-      title="Rename passkey"
+      title={t('profile.passkeys.renameTitle')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={form.processing}>
-            Cancel
+            {t('profile.cancel')}
           </Button>
           <Button type="submit" form={formId} processing={form.processing}>
-            Save
+            {t('profile.save')}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
-        <TextField form={form} name="name" label="Passkey name" ref={input} maxLength={100} required />
+        <TextField form={form} name="name" label={t('profile.passkeys.name')} ref={input} maxLength={100} required />
       </form>
     </Modal>
   );

@@ -4,6 +4,7 @@ import type { IconName } from '@/Components/Icon';
 import { Modal } from '@/Components/Modal';
 import { TextField } from '@/Components/TextField';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useT } from '@/i18n';
 
 export interface PasswordDeleteActionProps {
   /** Where the DELETE with `password` goes (Fortify/Jetstream take the password in the request). */
@@ -18,6 +19,7 @@ export interface PasswordDeleteActionProps {
 
 /** A button that asks for the password in a dialog and sends it with a DELETE (turn off 2FA, sign out other browsers). */
 export default function PasswordDeleteAction({ url, label, title, description, variant = 'secondary', icon, className }: PasswordDeleteActionProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const form = useAppForm({ password: '' });
@@ -48,7 +50,7 @@ export default function PasswordDeleteAction({ url, label, title, description, v
         footer={
           <>
             <Button variant="secondary" onClick={close} disabled={form.processing}>
-              Cancel
+              {t('profile.cancel')}
             </Button>
             <Button type="submit" form={formId} variant={variant === 'danger' ? 'danger' : 'primary'} processing={form.processing}>
               {label}
@@ -57,7 +59,7 @@ export default function PasswordDeleteAction({ url, label, title, description, v
         }
       >
         <form id={formId} onSubmit={submit} noValidate>
-          <TextField form={form} name="password" label="Password" ref={input} type="password" autoComplete="current-password" required />
+          <TextField form={form} name="password" label={t('profile.password')} ref={input} type="password" autoComplete="current-password" required />
         </form>
       </Modal>
     </>

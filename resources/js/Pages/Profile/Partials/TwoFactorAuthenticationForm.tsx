@@ -8,6 +8,7 @@ import { Spinner } from '@/Components/Spinner';
 import { TextField } from '@/Components/TextField';
 import { useAppForm } from '@/hooks/useAppForm';
 import { downloadText, freshRecoveryCodes, twoFactorSetupCode } from '@/lib/twoFactor';
+import { useT } from '@/i18n';
 import PasswordDeleteAction from './PasswordDeleteAction';
 
 export interface TwoFactorStatus {
@@ -20,6 +21,7 @@ export interface TwoFactorStatus {
 
 /** Two-factor sign-in (Fortify's flow): turn on → scan → confirm with a code → recovery codes. */
 export default function TwoFactorAuthenticationForm({ status, appName }: { status: TwoFactorStatus; appName: string }) {
+  const t = useT();
   const [setup, setSetup] = useState<{ svg: string; secretKey: string } | null>(null);
   const [setupError, setSetupError] = useState(false);
   const [codes, setCodes] = useState<string[]>([]);
@@ -58,20 +60,30 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
       id="two-factor"
       title={
         <span className="flex items-center gap-2">
-          Two-factor sign-in
-          {status.enabled ? <Badge tone="success" dot>On</Badge> : status.confirming ? <Badge tone="warning" dot>Finish set-up</Badge> : <Badge>Off</Badge>}
+          {t('profile.twoFactor.title')}
+          {status.enabled ? (
+            <Badge tone="success" dot>
+              {t('profile.twoFactor.on')}
+            </Badge>
+          ) : status.confirming ? (
+            <Badge tone="warning" dot>
+              {t('profile.twoFactor.finishSetup')}
+            </Badge>
+          ) : (
+            <Badge>{t('profile.twoFactor.off')}</Badge>
+          )}
         </span>
       }
-      description="Ask for a code from an authenticator app on your phone after your password."
+      description={t('profile.twoFactor.description')}
     >
       <div className="space-y-5 text-sm text-slate-700 dark:text-slate-300">
         {!status.enabled && !status.confirming ? (
           <>
-            <p>When it is on, signing in needs your password and a six-digit code from an app such as 1Password, Google Authenticator or Microsoft Authenticator.</p>
+            <p>{t('profile.twoFactor.explanation')}</p>
             <ConfirmsPassword onConfirmed={() => post('/user/two-factor-authentication')}>
               {(start, checking) => (
                 <Button icon="shield" onClick={start} processing={checking || busy}>
-                  Turn on two-factor sign-in
+                  {t('profile.twoFactor.turnOn')}
                 </Button>
               )}
             </ConfirmsPassword>
@@ -80,17 +92,17 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
 
         {status.confirming ? (
           <div className="space-y-5">
-            <p className="font-medium text-slate-900 dark:text-white">Scan this QR code with your authenticator app, or type the set-up key, then enter the code it shows.</p>
+            <p className="font-medium text-slate-900 dark:text-white">{t('profile.twoFactor.scan')}</p>
             {setup ? (
               <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
                 <div
                   role="img"
-                  aria-label={`QR code for ${appName}`}
+                  aria-label={t('profile.twoFactor.qrLabel', { appName })}
                   className="size-44 shrink-0 rounded-lg bg-white p-2 ring-1 ring-slate-200 dark:ring-slate-700 [&>svg]:size-full"
                   dangerouslySetInnerHTML={{ __html: setup.svg }}
                 />
                 <div className="min-w-0">
-                  <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">Set-up key</p>
+                  <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{t('profile.twoFactor.setupKey')}</p>
                   <p data-testid="two-factor-secret" className="mt-1 font-mono text-base break-all text-slate-900 select-all dark:text-white">
                     {setup.secretKey}
                   </p>
@@ -100,25 +112,25 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
               <ConfirmsPassword onConfirmed={loadSetup}>
                 {(start, checking) => (
                   <Button variant="secondary" onClick={start} processing={checking}>
-                    Show the set-up code
+                    {t('profile.twoFactor.showSetup')}
                   </Button>
                 )}
               </ConfirmsPassword>
             ) : (
-              <Spinner label="Loading the set-up code" />
+              <Spinner label={t('profile.twoFactor.loadingSetup')} />
             )}
             <form onSubmit={confirm} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
               <TextField
                 form={confirmForm}
                 name="code"
-                label="Code from your app"
+                label={t('profile.twoFactor.code')}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 className="sm:w-48"
                 required
               />
               <Button type="submit" processing={confirmForm.processing} className="sm:mt-7">
-                Confirm
+                {t('profile.twoFactor.confirm')}
               </Button>
             </form>
           </div>
@@ -126,25 +138,22 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
 
         {status.enabled ? (
           <>
-            <p>
-              Signing in asks for a code from your authenticator app. {status.recoveryCodesLeft} unused recovery{' '}
-              {status.recoveryCodesLeft === 1 ? 'code is' : 'codes are'} left for when you do not have your phone.
-            </p>
+            <p>{t('profile.twoFactor.enabled', { count: status.recoveryCodesLeft })}</p>
             {codes.length ? <RecoveryCodes codes={codes} appName={appName} /> : null}
             <div className="flex flex-wrap gap-3">
               <ConfirmsPassword onConfirmed={() => post('/user/two-factor-recovery-codes')}>
                 {(start, checking) => (
                   <Button variant="secondary" icon="bolt" onClick={start} processing={checking || busy}>
-                    Make new recovery codes
+                    {t('profile.twoFactor.newCodes')}
                   </Button>
                 )}
               </ConfirmsPassword>
               <PasswordDeleteAction
                 url="/user/two-factor-authentication"
-                label="Turn off"
+                label={t('profile.twoFactor.turnOff')}
                 variant="danger"
-                title="Turn off two-factor sign-in?"
-                description="Signing in will need only your password. Enter it to confirm."
+                title={t('profile.twoFactor.turnOffTitle')}
+                description={t('profile.twoFactor.turnOffDescription')}
               />
             </div>
           </>
@@ -155,20 +164,21 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
 }
 
 function RecoveryCodes({ codes, appName }: { codes: string[]; appName: string }) {
+  const t = useT();
   const titleId = `recovery-codes${useId().replace(/[^\w-]/g, '')}`;
   return (
     <div role="region" aria-labelledby={titleId} className="rounded-lg border border-amber-200 bg-amber-50 p-4 dark:border-amber-400/30 dark:bg-amber-400/10">
       <p id={titleId} className="font-medium text-amber-900 dark:text-amber-200">
-        Your recovery codes
+        {t('profile.twoFactor.recovery.title')}
       </p>
-      <p className="mt-1 text-amber-800 dark:text-amber-300">Keep them somewhere safe. Each works once. They are shown only now.</p>
+      <p className="mt-1 text-amber-800 dark:text-amber-300">{t('profile.twoFactor.recovery.text')}</p>
       <ul data-testid="recovery-codes" className="mt-3 grid grid-cols-1 gap-1 font-mono text-sm text-slate-900 sm:grid-cols-2 dark:text-white">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <Button variant="secondary" size="sm" icon="download" className="mt-3" onClick={() => downloadText(`${appName.toLowerCase()}-recovery-codes.txt`, codes.join('\n') + '\n')}>
-        Download
+        {t('profile.twoFactor.recovery.download')}
       </Button>
     </div>
   );

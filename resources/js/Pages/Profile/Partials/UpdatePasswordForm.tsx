@@ -5,8 +5,10 @@ import { Card } from '@/Components/Card';
 import { TextField } from '@/Components/TextField';
 import { FormActions } from '@/Components/FormActions';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useT } from '@/i18n';
 
 export default function UpdatePasswordForm({ className }: { className?: string }) {
+  const t = useT();
   const titleId = `update-password${useId().replace(/[^\w-]/g, '')}`;
   const currentInput = useRef<HTMLInputElement>(null);
   const newInput = useRef<HTMLInputElement>(null);
@@ -34,8 +36,8 @@ export default function UpdatePasswordForm({ className }: { className?: string }
     <Card
       aria-labelledby={titleId}
       className={className}
-      title={<span id={titleId}>Update password</span>}
-      description="Use a long, random password to keep your account secure. Your other devices will be signed out."
+      title={<span id={titleId}>{t('profile.updatePassword.title')}</span>}
+      description={t('profile.updatePassword.description')}
     >
       <form onSubmit={submit} className="space-y-5" noValidate>
         {/* Its own row, as wide as one column of the row below. */}
@@ -43,7 +45,7 @@ export default function UpdatePasswordForm({ className }: { className?: string }
           <TextField
             form={form}
             name="current_password"
-            label="Current password"
+            label={t('profile.updatePassword.current')}
             ref={currentInput}
             type="password"
             autoComplete="current-password"
@@ -54,8 +56,8 @@ export default function UpdatePasswordForm({ className }: { className?: string }
           <TextField
             form={form}
             name="password"
-            label="New password"
-            hint="At least 8 characters."
+            label={t('profile.updatePassword.new')}
+            hint={t('profile.updatePassword.hint')}
             ref={newInput}
             type="password"
             autoComplete="new-password"
@@ -64,7 +66,7 @@ export default function UpdatePasswordForm({ className }: { className?: string }
           <TextField
             form={form}
             name="password_confirmation"
-            label="Confirm password"
+            label={t('profile.updatePassword.confirm')}
             type="password"
             autoComplete="new-password"
             required
@@ -72,7 +74,7 @@ export default function UpdatePasswordForm({ className }: { className?: string }
         </div>
         <FormActions>
           <Button type="submit" processing={form.processing}>
-            Save password
+            {t('profile.updatePassword.save')}
           </Button>
         </FormActions>
       </form>

@@ -6,6 +6,7 @@ import { TextField } from '@/Components/TextField';
 import { FormActions } from '@/Components/FormActions';
 import { Icon } from '@/Components/Icon';
 import { useAppForm } from '@/hooks/useAppForm';
+import { Trans, useT } from '@/i18n';
 
 export interface UpdateProfileInformationFormProps {
   mustVerifyEmail: boolean;
@@ -14,6 +15,7 @@ export interface UpdateProfileInformationFormProps {
 }
 
 export default function UpdateProfileInformationForm({ mustVerifyEmail, status, className }: UpdateProfileInformationFormProps) {
+  const t = useT();
   const user = usePage().props.auth.user!;
   const titleId = `profile-information${useId().replace(/[^\w-]/g, '')}`;
   const form = useAppForm({ name: user.name, email: user.email });
@@ -33,17 +35,17 @@ export default function UpdateProfileInformationForm({ mustVerifyEmail, status, 
     <Card
       aria-labelledby={titleId}
       className={className}
-      title={<span id={titleId}>Profile information</span>}
-      description="Update your name and the email address you sign in with."
+      title={<span id={titleId}>{t('profile.information.title')}</span>}
+      description={t('profile.information.description')}
     >
       <form onSubmit={submit} className="space-y-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField form={form} name="name" label="Name" autoComplete="name" required maxLength={255} />
+          <TextField form={form} name="name" label={t('profile.information.name')} autoComplete="name" required maxLength={255} />
           <TextField
             form={form}
             name="email"
-            label="Email"
-            hint={unverified ? undefined : 'Changing it sends a verification link to the new address.'}
+            label={t('profile.information.email')}
+            hint={unverified ? undefined : t('profile.information.emailHint')}
             type="email"
             autoComplete="username"
             required
@@ -56,23 +58,28 @@ export default function UpdateProfileInformationForm({ mustVerifyEmail, status, 
             <div className="flex items-start gap-2">
               <Icon name="alert" className="mt-px size-5 text-amber-600 dark:text-amber-300" />
               <div className="min-w-0">
-                <p className="font-medium">Your email address is unverified.</p>
+                <p className="font-medium">{t('profile.information.unverified')}</p>
                 <p className="mt-1">
-                  Open the link we emailed to <span className="font-medium break-all">{user.email}</span>, or{' '}
-                  <Link
-                    href="/email/verification-notification"
-                    method="post"
-                    as="button"
-                    preserveScroll
-                    className="rounded font-medium underline underline-offset-4 hover:text-amber-700 dark:hover:text-amber-200"
-                  >
-                    resend the verification email
-                  </Link>
-                  .
+                  <Trans
+                    id="profile.information.resend"
+                    values={{ email: user.email }}
+                    components={{
+                      0: <span className="font-medium break-all" />,
+                      1: (
+                        <Link
+                          href="/email/verification-notification"
+                          method="post"
+                          as="button"
+                          preserveScroll
+                          className="rounded font-medium underline underline-offset-4 hover:text-amber-700 dark:hover:text-amber-200"
+                        />
+                      ),
+                    }}
+                  />
                 </p>
                 {status === 'verification-link-sent' ? (
                   <p role="status" className="mt-2 font-medium text-emerald-700 dark:text-emerald-300">
-                    A new verification link has been sent to your email address.
+                    {t('profile.information.linkSent')}
                   </p>
                 ) : null}
               </div>
@@ -82,7 +89,7 @@ export default function UpdateProfileInformationForm({ mustVerifyEmail, status, 
 
         <FormActions>
           <Button type="submit" processing={form.processing}>
-            Save
+            {t('profile.save')}
           </Button>
         </FormActions>
       </form>

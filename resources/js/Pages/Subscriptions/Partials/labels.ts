@@ -1,4 +1,5 @@
 import type { BadgeTone } from '@/Components/Badge';
+import type { Translate } from '@/i18n';
 
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'ended';
 export type PlanId = 'free' | 'team' | 'business';
@@ -32,13 +33,8 @@ export interface SubscriptionView {
   can: { cancel: boolean; resume: boolean; changePlan: boolean };
 }
 
-export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  trialing: 'Trial',
-  active: 'Active',
-  past_due: 'Past due',
-  canceled: 'Canceled',
-  ended: 'Ended',
-};
+/** A status as people read it, in the interface's language. */
+export const statusLabel = (t: Translate, status: SubscriptionStatus): string => t(`subscriptions.statuses.${status}`);
 
 export const STATUS_TONES: Record<SubscriptionStatus, BadgeTone> = {
   trialing: 'info',
@@ -48,21 +44,23 @@ export const STATUS_TONES: Record<SubscriptionStatus, BadgeTone> = {
   ended: 'neutral',
 };
 
-const CAPITALISED: Record<LimitKey, string> = {
-  members: 'Members',
-  boardUsers: 'Board users',
-  insights: 'Insights',
-  publicLinks: 'Public links',
-};
+/** "Board users": the name of a limit, as a usage bar's label. */
+export const limitLabel = (t: Translate, key: LimitKey): string => t(`subscriptions.limits.${key}.label`);
 
-export const usageLabel = (u: Pick<UsageItem, 'key'>) => CAPITALISED[u.key];
-
-/** "25 board users", "Unlimited insights", "No public links". */
-export function limitText(key: LimitKey, limit: number | null, format: (n: number) => string = String): string {
-  const label = CAPITALISED[key].toLowerCase();
-  if (limit === null) return `Unlimited ${label}`;
-  if (limit === 0) return `No ${label}`;
-  return `${format(limit)} ${label}`;
+/** "25 board users", "Unlimited insights", "No public links" (`format` writes the number). */
+export function limitText(t: Translate, key: LimitKey, limit: number | null, format: (n: number) => string = String): string {
+  if (limit === null) return t(`subscriptions.limits.${key}.unlimited`);
+  return t(`subscriptions.limits.${key}.count`, { count: limit, n: format(limit) });
 }
 
 export const LIMIT_KEYS: LimitKey[] = ['members', 'boardUsers', 'insights', 'publicLinks'];
+
+/**
+ * @deprecated English only, kept so that the Dashboard (another page, which cannot load this
+ * area's `subscriptions` messages) still compiles until it names statuses and limits with its own
+ * messages. The subscription pages use `statusLabel` and `limitLabel`.
+ */
+export const STATUS_LABELS: Record<SubscriptionStatus, string> = { trialing: 'Trial', active: 'Active', past_due: 'Past due', canceled: 'Canceled', ended: 'Ended' };
+/** @deprecated English only, for the Dashboard: see STATUS_LABELS. */
+export const usageLabel = (u: Pick<UsageItem, 'key'>): string =>
+  ({ members: 'Members', boardUsers: 'Board users', insights: 'Insights', publicLinks: 'Public links' })[u.key];

@@ -1,8 +1,17 @@
 import { usePage } from '@inertiajs/react';
 import { DestructiveAction } from '@/Components/DestructiveAction';
+import { useT } from '@/i18n';
 
 /** Remove from the organization, as the member's page and the change-role page both offer it. */
 export function RemoveMember({ member }: { member: { id: number; name: string } }) {
-  const orgName = usePage().props.auth.organization?.name ?? 'this organization';
-  return <DestructiveAction label="Remove" title={`Remove ${member.name}?`} description={`${member.name} will lose access to ${orgName}.`} url={`/users/${member.id}`} />;
+  const t = useT();
+  const orgName = usePage().props.auth.organization?.name ?? t('users.thisOrganization');
+  return (
+    <DestructiveAction
+      label={t('users.remove.label')}
+      title={t('users.remove.title', { name: member.name })}
+      description={t('users.remove.description', { name: member.name, organization: orgName })}
+      url={`/users/${member.id}`}
+    />
+  );
 }
