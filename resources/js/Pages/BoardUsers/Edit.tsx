@@ -4,7 +4,7 @@ import TrashedBanner from '@/Components/TrashedBanner';
 import { useAppForm } from '@/hooks/useAppForm';
 import BoardUserForm from './Form';
 import { DeleteBoardUser } from './Partials/DeleteBoardUser';
-import { fullName, splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
+import { fullName, joinTags, splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
 
 export interface EditProps {
   boardUser: Omit<BoardUserFormData, 'tags'> & { id: number; tags: string[]; deleted_at: string | null };
@@ -13,7 +13,7 @@ export interface EditProps {
 
 export default function Edit({ boardUser, statuses }: EditProps) {
   const { id, deleted_at, tags, ...values } = boardUser;
-  const form = useAppForm<BoardUserFormData>({ ...(values as Omit<BoardUserFormData, 'tags'>), tags: tags.join(', ') });
+  const form = useAppForm<BoardUserFormData>({ ...(values as Omit<BoardUserFormData, 'tags'>), tags: joinTags(tags) });
   form.transform((data) => ({ ...data, tags: splitTags(data.tags) }) as unknown as BoardUserFormData);
   const name = fullName(boardUser);
 
