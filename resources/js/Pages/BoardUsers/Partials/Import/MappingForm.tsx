@@ -112,11 +112,11 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
             <TBody>
               {preview.map((row) => (
                 <Tr key={row.line}>
-                  <Td strong className="tabular-nums">
+                  <Td strong className="whitespace-nowrap tabular-nums">
                     {t('boardUsers.import.preview.rowNumber', { line: row.line })}
                   </Td>
                   {mapped.map(({ f, i }) => (
-                    <Td key={i} label={label(f)} className="max-w-xs break-words">
+                    <Td key={i} label={label(f)} className="max-w-xs wrap-anywhere">
                       {row.cells[i] || <span className="text-slate-400">—</span>}
                     </Td>
                   ))}
