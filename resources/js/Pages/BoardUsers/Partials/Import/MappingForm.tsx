@@ -116,7 +116,7 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
                     {t('boardUsers.import.preview.rowNumber', { line: row.line })}
                   </Td>
                   {mapped.map(({ f, i }) => (
-                    <Td key={i} label={label(f)} className="max-w-xs wrap-anywhere">
+                    <Td key={i} label={label(f)} className="max-w-xs break-words">
                       {row.cells[i] || <span className="text-slate-400">—</span>}
                     </Td>
                   ))}
