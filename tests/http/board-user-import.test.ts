@@ -273,6 +273,28 @@ describe('round trip', () => {
     const strip = (text: string) => parse(text, { bom: true }).map((r: string[]) => r.slice(1, 11));
     expect(strip(again.text)).toEqual(strip(exported.text));
   });
+
+  it('keeps tags with separators and quotes exact (a tag list quotes a tag the way CSV quotes a field)', async () => {
+    const source = await editorOf();
+    const tags = ['a,b', 'c;d', '"quoted"', 'plain', 'x "y" z', '=sum'];
+    await app.ctx.db
+      .insertInto('board_users')
+      .values([
+        { organization_id: source.orgId, first_name: 'Tess', last_name: 'Tagger', email: 'tess@example.test', status: 'active', tags },
+        { organization_id: source.orgId, first_name: 'Una', last_name: 'One', email: 'una@example.test', status: 'active', tags: ['a,b'] },
+        { organization_id: source.orgId, first_name: 'Quin', last_name: 'Quote', email: 'quin@example.test', status: 'active', tags: ['"quoted"'] },
+      ])
+      .execute();
+    const exported = await source.client.get('/board-users/export');
+    expect(exported.status).toBe(200);
+
+    const target = await editorOf();
+    const page = await uploaded(target.client, exported.text, 'export.csv');
+    const done = await run(target.client, page.props.import.id);
+    expect(done).toMatchObject({ created_count: 3, failed_count: 0 });
+    const byName = Object.fromEntries((await boardUsers(target.orgId)).map((r) => [r.first_name, r.tags]));
+    expect(byName).toEqual({ Tess: tags, Una: ['a,b'], Quin: ['"quoted"'] });
+  });
 });
 
 describe('access', () => {

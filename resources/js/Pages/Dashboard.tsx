@@ -11,8 +11,10 @@ import { UsageBar } from '@/Components/UsageBar';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useLiveReload, useOrganizationEvent } from '@/hooks/useRealtime';
 import { isChange } from '@/lib/activityLabels';
+import { useT } from '@/i18n';
 import type { ActivityEntry } from '@/types';
-import { STATUS_LABELS, STATUS_TONES, type SubscriptionStatus, type UsageItem, usageLabel } from './Subscriptions/Partials/labels';
+// Statuses and usage are named in this page's own messages: it does not load the subscription page's.
+import { STATUS_TONES, type SubscriptionStatus, type UsageItem } from './Subscriptions/Partials/labels';
 
 
 export interface DashboardProps {
@@ -51,6 +53,7 @@ export function useRecentActivity(initial: ActivityEntry[]) {
 export default function Dashboard({ counts, publishedPerWeek, recentActivity, subscription, usage }: DashboardProps) {
   const { auth } = usePage().props;
   const { number, date } = useFormatters();
+  const t = useT();
   const { entries, prepend } = useRecentActivity(recentActivity);
   // Live: new log lines join the list as they happen; the figures follow any change.
   useOrganizationEvent('ActivityLogged', prepend);
@@ -62,31 +65,32 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
       publishedPerWeek.map((w) => ({
         key: w.week,
         label: date(w.week, { month: 'short', day: 'numeric' }),
-        longLabel: `Week of ${date(w.week, { dateStyle: 'medium' })}`,
+        week: date(w.week, { dateStyle: 'medium' }),
+        longLabel: t('dashboard.chart.weekOf', { date: date(w.week, { dateStyle: 'medium' }) }),
         value: w.count,
       })),
-    [publishedPerWeek, date],
+    [publishedPerWeek, date, t],
   );
   const total = publishedPerWeek.reduce((n, w) => n + w.count, 0);
   const busiest = chartData.reduce<(typeof chartData)[number] | null>((best, d) => (d.value > (best?.value ?? 0) ? d : best), null);
   const summary = total
-    ? `${number(total)} in total; the most, ${number(busiest!.value)}, in the ${busiest!.longLabel.toLowerCase()}.`
-    : 'None were published in these weeks.';
+    ? t('dashboard.chart.summary', { total: number(total), most: number(busiest!.value), date: busiest!.week })
+    : t('dashboard.chart.none');
 
   return (
     <>
-      <Head title="Dashboard" />
+      <Head title={t('dashboard.title')} />
       <PageHeader
-        title="Dashboard"
-        description={auth.organization ? `${auth.organization.name} at a glance.` : undefined}
+        title={t('dashboard.title')}
+        description={auth.organization ? t('dashboard.description', { organization: auth.organization.name }) : undefined}
         actions={
           can.manageRecords ? (
             <>
               <Button href="/board-users/create" variant="secondary" icon="plus">
-                Add board user
+                {t('dashboard.addBoardUser')}
               </Button>
               <Button href="/insights/create" icon="plus">
-                Write insight
+                {t('dashboard.writeInsight')}
               </Button>
             </>
           ) : null
@@ -95,43 +99,47 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
 
       <section aria-labelledby="figures-heading">
         <h2 id="figures-heading" className="sr-only">
-          Figures
+          {t('dashboard.figures.heading')}
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <FigureCard
-            title="Board users"
+            title={t('dashboard.figures.boardUsers')}
+            viewAll={t('dashboard.figures.boardUsersAll', { total: number(counts.boardUsers.active + counts.boardUsers.inactive) })}
             icon="users"
             total={counts.boardUsers.active + counts.boardUsers.inactive}
             href="/board-users"
             parts={[
-              { label: 'active', value: counts.boardUsers.active, href: '/board-users?status=active' },
-              { label: 'inactive', value: counts.boardUsers.inactive, href: '/board-users?status=inactive' },
+              { label: t('dashboard.figures.active', { count: counts.boardUsers.active }), value: counts.boardUsers.active, href: '/board-users?status=active' },
+              { label: t('dashboard.figures.inactive', { count: counts.boardUsers.inactive }), value: counts.boardUsers.inactive, href: '/board-users?status=inactive' },
             ]}
           />
           <FigureCard
-            title="Insights"
+            title={t('dashboard.figures.insights')}
+            viewAll={t('dashboard.figures.insightsAll', { total: number(counts.insights.draft + counts.insights.published + counts.insights.archived) })}
             icon="document"
             total={counts.insights.draft + counts.insights.published + counts.insights.archived}
             href="/insights"
             parts={[
-              { label: 'published', value: counts.insights.published, href: '/insights?status=published' },
-              { label: counts.insights.draft === 1 ? 'draft' : 'drafts', value: counts.insights.draft, href: '/insights?status=draft' },
-              { label: 'archived', value: counts.insights.archived, href: '/insights?status=archived' },
+              { label: t('dashboard.figures.published', { count: counts.insights.published }), value: counts.insights.published, href: '/insights?status=published' },
+              { label: t('dashboard.figures.drafts', { count: counts.insights.draft }), value: counts.insights.draft, href: '/insights?status=draft' },
+              { label: t('dashboard.figures.archived', { count: counts.insights.archived }), value: counts.insights.archived, href: '/insights?status=archived' },
             ]}
           />
           <FigureCard
-            title="Members"
+            title={t('dashboard.figures.members')}
+            viewAll={t('dashboard.figures.membersAll', { total: number(counts.members) })}
             icon="shield"
             total={counts.members}
             href={can.manageMembers ? '/users' : undefined}
-            parts={[{ label: counts.pendingInvitations === 1 ? 'invitation open' : 'invitations open', value: counts.pendingInvitations, href: can.manageMembers ? '/users' : undefined }]}
+            parts={[{ label: t('dashboard.figures.invitationsOpen', { count: counts.pendingInvitations }), value: counts.pendingInvitations, href: can.manageMembers ? '/users' : undefined }]}
           />
           <FigureCard
-            title="Public links"
+            title={t('dashboard.figures.publicLinks')}
+            viewAll={t('dashboard.figures.publicLinksAll', { total: number(counts.publicLinks) })}
             icon="link"
             total={counts.publicLinks}
             href={auth.organization ? `/p/${auth.organization.slug}` : undefined}
-            parts={[{ label: 'shared insights on your public page', value: counts.publicLinks }]}
+            parts={[{ label: t('dashboard.figures.shared', { count: counts.publicLinks }), value: counts.publicLinks }]}
           />
         </div>
       </section>
@@ -139,57 +147,57 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Card
           className="lg:col-span-2"
-          title="Insights published per week"
-          description="The last 12 weeks, weeks starting on Monday."
+          title={t('dashboard.chart.title')}
+          description={t('dashboard.chart.description')}
           actions={
             <Link href="/insights?status=published" className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-              View published
+              {t('dashboard.chart.viewPublished')}
             </Link>
           }
         >
-          <BarChart data={chartData} title="Insights published per week, last 12 weeks" summary={summary} columns={['Week', 'Insights published']} format={(v) => number(v)} />
+          <BarChart data={chartData} title={t('dashboard.chart.label')} summary={summary} columns={[t('dashboard.chart.week'), t('dashboard.chart.published')]} format={(v) => number(v)} />
         </Card>
 
         <Card
-          title="Plan usage"
+          title={t('dashboard.plan.title')}
           description={
             subscription ? (
               <span className="inline-flex flex-wrap items-center gap-2">
-                <span>{subscription.plan_name} plan</span>
+                <span>{t('dashboard.plan.name', { plan: subscription.plan_name })}</span>
                 <Badge tone={STATUS_TONES[subscription.status]} dot>
-                  {STATUS_LABELS[subscription.status]}
+                  {t('dashboard.plan.status', { status: subscription.status })}
                 </Badge>
               </span>
             ) : (
-              'No subscription'
+              t('dashboard.plan.none')
             )
           }
           actions={
             <Link href="/subscription" className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Subscription
+              {t('dashboard.plan.subscription')}
             </Link>
           }
         >
           <div className="space-y-4">
             {usage.map((u) => (
-              <UsageBar key={u.key} label={usageLabel(u)} used={u.used} limit={u.limit} />
+              <UsageBar key={u.key} label={t('dashboard.plan.usage', { key: u.key })} used={u.used} limit={u.limit} />
             ))}
           </div>
           {subscription?.status === 'trialing' && subscription.trial_ends_at ? (
-            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Trial ends on {date(subscription.trial_ends_at)}.</p>
+            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{t('dashboard.plan.trialEnds', { date: date(subscription.trial_ends_at) })}</p>
           ) : null}
         </Card>
       </div>
 
       <Card
         className="mt-6"
-        title="Recent activity"
-        description="The latest changes to board users, insights, members and the plan. Sign-ins are in the activity log."
+        title={t('dashboard.activity.title')}
+        description={t('dashboard.activity.description')}
         padded={false}
         actions={
           can.viewActivity && auth.organization ? (
             <Link href={`/organizations/${auth.organization.id}/activity-logs`} className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Full activity log
+              {t('dashboard.activity.fullLog')}
             </Link>
           ) : null
         }
@@ -207,7 +215,7 @@ interface FigurePart {
 }
 
 /** Every figure card alike: title and icon, the total (a link to the list), one line of parts. */
-function FigureCard({ title, icon, total, href, parts }: { title: string; icon: IconName; total: number; href?: string; parts: FigurePart[] }) {
+function FigureCard({ title, viewAll, icon, total, href, parts }: { title: string; viewAll: string; icon: IconName; total: number; href?: string; parts: FigurePart[] }) {
   const { number } = useFormatters();
   const linkClass = 'rounded hover:underline focus-visible:outline-2 focus-visible:outline-offset-2';
   return (
@@ -220,7 +228,7 @@ function FigureCard({ title, icon, total, href, parts }: { title: string; icon: 
       </div>
       <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">
         {href ? (
-          <Link href={href} className={linkClass} aria-label={`${number(total)} ${title.toLowerCase()}: view all`}>
+          <Link href={href} className={linkClass} aria-label={viewAll}>
             {number(total)}
           </Link>
         ) : (
@@ -248,8 +256,10 @@ function FigureCard({ title, icon, total, href, parts }: { title: string; icon: 
 
 function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
   const { relative, dateTime } = useFormatters();
+  const t = useT();
+  const system = t('dashboard.activity.system');
   if (!entries.length) {
-    return <p className="px-4 py-8 text-center text-sm text-slate-600 sm:px-6 dark:text-slate-400">Nothing has happened here yet.</p>;
+    return <p className="px-4 py-8 text-center text-sm text-slate-600 sm:px-6 dark:text-slate-400">{t('dashboard.activity.empty')}</p>;
   }
   return (
     <ol className="divide-y divide-slate-200 dark:divide-slate-700/70" aria-live="polite" aria-relevant="additions">
@@ -262,7 +272,7 @@ function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
             <p className="text-sm break-words text-slate-800 dark:text-slate-100">{e.description}</p>
             <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
               {/* The description often names the person already ("Ann changed …"): say it once. */}
-              {byline(e) ? `${byline(e)} · ` : null}
+              {byline(e, system) ? `${byline(e, system)} · ` : null}
               <time dateTime={e.created_at} title={dateTime(e.created_at)}>
                 {relative(e.created_at)}
               </time>
@@ -275,8 +285,8 @@ function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
 }
 
 /** Who did it, unless the description already starts with their name. */
-function byline(e: ActivityEntry): string | null {
-  const who = e.causer ? e.causer.name : 'System';
+function byline(e: ActivityEntry, system: string): string | null {
+  const who = e.causer ? e.causer.name : system;
   return e.description.startsWith(who) ? null : who;
 }
 

@@ -9,6 +9,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated } from '@/types';
 import { eventLabel } from '@/lib/activityLabels';
+import { useT } from '@/i18n';
 
 export interface HistoryEntry {
   id: number;
@@ -29,46 +30,47 @@ export interface HistoryProps {
 /** The signed-in user's own activity across their organisations. */
 export default function History({ activity, organizations, filters }: HistoryProps) {
   const { dateTime } = useFormatters();
+  const t = useT();
   const filter = (value: string) =>
     router.get('/history', value ? { organization: value } : {}, { preserveState: true, preserveScroll: true, replace: true, only: ['activity', 'filters'] });
 
   return (
     <>
-      <Head title="History" />
-      <PageHeader title="History" description="What you have done, in every organization you belong to, newest first." />
+      <Head title={t('history.title')} />
+      <PageHeader title={t('history.title')} description={t('history.description')} />
       {organizations.length > 1 ? (
         <div className="mb-4 max-w-xs">
-          <Field label="Organization">
+          <Field label={t('history.organization')}>
             {(props) => (
-              <Select {...props} value={filters.organization ?? ''} onChange={(e) => filter(e.target.value)} placeholder="All organizations" options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
+              <Select {...props} value={filters.organization ?? ''} onChange={(e) => filter(e.target.value)} placeholder={t('history.allOrganizations')} options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
             )}
           </Field>
         </div>
       ) : null}
       {activity.data.length === 0 ? (
-        <EmptyState icon="clock" title="Nothing yet" text={filters.organization ? 'You have no activity in this organization.' : 'Your actions will be listed here as you work.'} />
+        <EmptyState icon="clock" title={t('history.empty.title')} text={filters.organization ? t('history.empty.inOrganization') : t('history.empty.any')} />
       ) : (
         <Card padded={false}>
-          <Table caption="Your activity, newest first">
+          <Table caption={t('history.caption')}>
             <THead>
               <Tr>
-                <Th>When</Th>
-                <Th>What</Th>
-                <Th>Organization</Th>
-                <Th>Event</Th>
+                <Th>{t('history.columns.when')}</Th>
+                <Th>{t('history.columns.what')}</Th>
+                <Th>{t('history.columns.organization')}</Th>
+                <Th>{t('history.columns.event')}</Th>
               </Tr>
             </THead>
             <TBody>
               {activity.data.map((a) => (
                 <Tr key={a.id}>
-                  <Td label="When">
+                  <Td label={t('history.columns.when')}>
                     <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
                   </Td>
                   <Td strong className="sm:min-w-64">
                     {a.description}
                   </Td>
-                  <Td label="Organization">{a.organization ? a.organization.name : <span className="text-slate-600 dark:text-slate-400">Your account</span>}</Td>
-                  <Td label="Event" className="whitespace-nowrap">
+                  <Td label={t('history.columns.organization')}>{a.organization ? a.organization.name : <span className="text-slate-600 dark:text-slate-400">{t('history.yourAccount')}</span>}</Td>
+                  <Td label={t('history.columns.event')} className="whitespace-nowrap">
                     {eventLabel(a.event)}
                   </Td>
                 </Tr>

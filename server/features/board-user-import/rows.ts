@@ -3,11 +3,10 @@ import { validate } from '../../lib/validation';
 import { boardUserSchema, type BoardUserInput } from '../board-users/schema';
 import { cellValue } from './csv-source';
 import type { ImportField } from './schema';
+import { splitTags } from '../../../shared/tag-list';
 
 export type RowResult = { ok: true; input: BoardUserInput; fields: ImportField[] } | { ok: false; error: string };
 
-/** Tags as the export writes them ("a; b"), or comma-separated when there is no semicolon. */
-const splitTags = (text: string) => (text ? text.split(text.includes(';') ? ';' : ',').map((t) => t.trim()) : []);
 
 /**
  * One CSV row as board-user input, checked by the same schema as the form. `fields` lists the
@@ -20,6 +19,7 @@ export function rowToInput(cells: string[], mapping: string[]): RowResult {
     if (!field) return;
     const value = cellValue(cells[i]);
     fields.push(field as ImportField);
+    // As the export writes them ("a; \"b,c\""), or comma-separated when no ; separates them.
     if (field === 'tags') raw.tags = splitTags(value);
     else if (field === 'status') raw.status = value.toLowerCase();
     else raw[field] = value;

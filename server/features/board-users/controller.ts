@@ -13,6 +13,7 @@ import { boardUserOption } from './presenter';
 import * as repo from './repository';
 import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema } from './schema';
 import * as service from './service';
+import { joinTags } from '../../../shared/tag-list';
 
 export const PER_PAGE = 25;
 
@@ -26,7 +27,7 @@ export const exportColumns = (timeZone: string): CsvColumn<repo.ExportRow>[] => 
   { header: 'Position', value: (r) => r.position },
   { header: 'Board', value: (r) => r.board_name },
   { header: 'Status', value: (r) => r.status },
-  { header: 'Tags', value: (r) => r.tags },
+  { header: 'Tags', value: (r) => joinTags(r.tags) }, // a tag with , or ; quoted: it imports back exactly
   { header: 'Joined on', value: (r) => r.joined_on },
   { header: 'Notes', value: (r) => r.notes },
   { header: csvTimeHeader('Created at', timeZone), value: (r) => csvTimestamp(r.created_at, timeZone) },

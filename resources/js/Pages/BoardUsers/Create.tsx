@@ -3,12 +3,14 @@ import { PageHeader } from '@/Components/PageHeader';
 import BoardUserForm from './Form';
 import { splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useT } from '@/i18n';
 
 export interface CreateProps {
   statuses: BoardUserStatus[];
 }
 
 export default function Create({ statuses }: CreateProps) {
+  const t = useT();
   const form = useAppForm<BoardUserFormData>({
     first_name: '',
     last_name: '',
@@ -25,9 +27,9 @@ export default function Create({ statuses }: CreateProps) {
 
   return (
     <>
-      <Head title="Add a board user" />
-      <PageHeader title="Add a board user" description="A board member, trustee or director your organization supports." back={{ href: '/board-users', label: 'Board users' }} />
-      <BoardUserForm form={form} statuses={statuses} submitLabel="Add board user" cancelHref="/board-users" onSubmit={() => form.post('/board-users')} />
+      <Head title={t('boardUsers.create.title')} />
+      <PageHeader title={t('boardUsers.create.title')} description={t('boardUsers.create.description')} back={{ href: '/board-users', label: t('boardUsers.back') }} />
+      <BoardUserForm form={form} statuses={statuses} submitLabel={t('boardUsers.create.submit')} cancelHref="/board-users" onSubmit={() => form.post('/board-users')} />
     </>
   );
 }

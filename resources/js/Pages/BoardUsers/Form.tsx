@@ -4,6 +4,7 @@ import { FormCard } from '@/Components/FormCard';
 import { Select } from '@/Components/Select';
 import { TextArea } from '@/Components/TextArea';
 import { TextInput } from '@/Components/TextInput';
+import { Trans, useT } from '@/i18n';
 import { MAX_TAGS, tagCount, type BoardUserFormData, type BoardUserStatus } from './types';
 
 export interface BoardUserFormProps {
@@ -16,6 +17,7 @@ export interface BoardUserFormProps {
 
 /** The fields of a board user, shared by Create and Edit. */
 export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, cancelHref }: BoardUserFormProps) {
+  const t = useT();
   const errors = form.errors as Record<string, string | undefined>;
   // Too many tags reports as `tags`, a bad tag as `tags.3`: both show under the tags field.
   const tagError = [errors.tags, Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]].filter(Boolean).join(' ') || undefined;
@@ -31,51 +33,48 @@ export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, c
       formError={errors.form}
     >
       <div className="grid gap-6 sm:grid-cols-2">
-        <Field label="First name" required error={errors.first_name}>
+        <Field label={t('boardUsers.form.fields.firstName')} required error={errors.first_name}>
           {(p) => <TextInput {...p} value={form.data.first_name} maxLength={100} autoComplete="off" onChange={(e) => form.setData('first_name', e.target.value)} />}
         </Field>
-        <Field label="Last name" required error={errors.last_name}>
+        <Field label={t('boardUsers.form.fields.lastName')} required error={errors.last_name}>
           {(p) => <TextInput {...p} value={form.data.last_name} maxLength={100} autoComplete="off" onChange={(e) => form.setData('last_name', e.target.value)} />}
         </Field>
-        <Field label="Email" optional error={errors.email}>
+        <Field label={t('boardUsers.form.fields.email')} optional error={errors.email}>
           {(p) => <TextInput {...p} type="email" value={form.data.email} maxLength={255} autoComplete="off" onChange={(e) => form.setData('email', e.target.value)} />}
         </Field>
-        <Field label="Phone" optional error={errors.phone}>
+        <Field label={t('boardUsers.form.fields.phone')} optional error={errors.phone}>
           {(p) => <TextInput {...p} type="tel" value={form.data.phone} maxLength={50} autoComplete="off" onChange={(e) => form.setData('phone', e.target.value)} />}
         </Field>
-        <Field label="Position" optional hint="For example Chair, Treasurer or Trustee." error={errors.position}>
+        <Field label={t('boardUsers.form.fields.position')} optional hint={t('boardUsers.form.fields.positionHint')} error={errors.position}>
           {(p) => <TextInput {...p} value={form.data.position} maxLength={100} onChange={(e) => form.setData('position', e.target.value)} />}
         </Field>
-        <Field label="Board" optional hint="The board or committee they sit on." error={errors.board_name}>
+        <Field label={t('boardUsers.form.fields.board')} optional hint={t('boardUsers.form.fields.boardHint')} error={errors.board_name}>
           {(p) => <TextInput {...p} value={form.data.board_name} maxLength={200} onChange={(e) => form.setData('board_name', e.target.value)} />}
         </Field>
-        <Field label="Status" required error={errors.status}>
+        <Field label={t('boardUsers.form.fields.status')} required error={errors.status}>
           {(p) => (
-            <Select {...p} value={form.data.status} onChange={(e) => form.setData('status', e.target.value as BoardUserStatus)} options={statuses.map((s) => ({ value: s, label: s === 'active' ? 'Active' : 'Inactive' }))} />
+            <Select {...p} value={form.data.status} onChange={(e) => form.setData('status', e.target.value as BoardUserStatus)} options={statuses.map((s) => ({ value: s, label: t('boardUsers.status.label', { status: s }) }))} />
           )}
         </Field>
-        <Field label="Joined on" optional error={errors.joined_on}>
+        <Field label={t('boardUsers.form.fields.joinedOn')} optional error={errors.joined_on}>
           {(p) => <TextInput {...p} type="date" value={form.data.joined_on} onChange={(e) => form.setData('joined_on', e.target.value)} />}
         </Field>
         <Field
-          label="Tags"
+          label={t('boardUsers.form.fields.tags')}
           optional
           className="sm:col-span-2"
           hint={
-            <>
-              Separate tags with commas: up to {MAX_TAGS}, each up to 30 characters{' '}
-              <span className={tooMany ? 'font-medium text-red-600 dark:text-red-400' : undefined}>
-                ({tags}/{MAX_TAGS}
-                {tooMany ? ', too many' : ''})
-              </span>
-              .
-            </>
+            <Trans
+              id="boardUsers.form.fields.tagsHint"
+              values={{ max: MAX_TAGS, count: tags, tooMany: tooMany ? 'yes' : 'no' }}
+              components={{ 0: <span className={tooMany ? 'font-medium text-red-600 dark:text-red-400' : undefined} /> }}
+            />
           }
-          error={tagError ?? (tooMany ? `No more than ${MAX_TAGS} tags: you entered ${tags}.` : undefined)}
+          error={tagError ?? (tooMany ? t('boardUsers.form.fields.tooManyTags', { max: MAX_TAGS, count: tags }) : undefined)}
         >
-          {(p) => <TextInput {...p} value={form.data.tags} placeholder="finance, audit" onChange={(e) => form.setData('tags', e.target.value)} />}
+          {(p) => <TextInput {...p} value={form.data.tags} placeholder={t('boardUsers.form.fields.tagsPlaceholder')} onChange={(e) => form.setData('tags', e.target.value)} />}
         </Field>
-        <Field label="Notes" optional className="sm:col-span-2" error={errors.notes} hint={`${form.data.notes.length.toLocaleString()} / 5,000 characters`}>
+        <Field label={t('boardUsers.form.fields.notes')} optional className="sm:col-span-2" error={errors.notes} hint={t('boardUsers.form.fields.notesHint', { count: form.data.notes.length, max: 5000 })}>
           {(p) => <TextArea {...p} rows={5} value={form.data.notes} maxLength={5000} onChange={(e) => form.setData('notes', e.target.value)} />}
         </Field>
       </div>

@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react';
 import { PageHeader } from '@/Components/PageHeader';
+import { useT } from '@/i18n';
 import { ImportProgress } from './Partials/Import/ImportProgress';
 import { MappingForm } from './Partials/Import/MappingForm';
 import { RecentImports } from './Partials/Import/RecentImports';
@@ -16,11 +17,12 @@ export interface ImportProps {
 
 /** CSV import of board users: upload → map columns and preview → import in the background. */
 export default function Import({ import: imp, preview, fields, recent, limits }: ImportProps) {
-  const title = imp ? `Import ${imp.filename}` : 'Import board users';
+  const t = useT();
+  const title = imp ? t('boardUsers.import.titleFile', { filename: imp.filename }) : t('boardUsers.import.title');
   return (
     <>
       <Head title={title} />
-      <PageHeader title={title} description="Add or update many board users at once from a spreadsheet." back={{ href: '/board-users', label: 'Board users' }} />
+      <PageHeader title={title} description={t('boardUsers.import.description')} back={{ href: '/board-users', label: t('boardUsers.back') }} />
       <div className="space-y-6">
         {!imp ? <UploadForm limits={limits} /> : imp.status === 'pending' ? <MappingForm imp={imp} preview={preview} fields={fields} /> : <ImportProgress imp={imp} />}
         {!imp || imp.status !== 'pending' ? <RecentImports recent={recent.filter((r) => r.id !== imp?.id)} /> : null}

@@ -10,6 +10,7 @@ import { SearchFilter } from '@/Components/SearchFilter';
 import { Select } from '@/Components/Select';
 import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
+import { useT } from '@/i18n';
 import type { Paginated } from '@/types';
 import { fullName, type BoardUserFilters, type BoardUserRow, type BoardUserStatus } from './types';
 import { useLiveReload } from '@/hooks/useRealtime';
@@ -34,6 +35,7 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
   // Another member's change shows up here without a reload.
   useLiveReload(['BoardUserChanged'], ['boardUsers']);
   const can = usePage().props.auth.can;
+  const t = useT();
   const fmt = useFormatters();
   const base = { search: filters.search, status: filters.status, trashed: filters.trashed };
   const sortable = (column: BoardUserFilters['sort']) => {
@@ -49,23 +51,23 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
 
   return (
     <>
-      <Head title="Board users" />
+      <Head title={t('boardUsers.index.title')} />
       <PageHeader
-        title="Board users"
-        description="The board members, trustees and directors your organization supports."
+        title={t('boardUsers.index.title')}
+        description={t('boardUsers.index.description')}
         actions={
           <>
             <a href={`/board-users/export${queryString({ ...base, sort: filters.sort, direction: filters.direction })}`} className={buttonClasses({ variant: 'secondary' })} download>
               <Icon name="download" className="size-4" />
-              Export CSV
+              {t('boardUsers.index.exportCsv')}
             </a>
             {can.manageRecords ? (
               <>
                 <Button href="/board-users/import" variant="secondary" icon="arrow">
-                  Import CSV
+                  {t('boardUsers.index.importCsv')}
                 </Button>
                 <Button href="/board-users/create" icon="plus">
-                  Add board user
+                  {t('boardUsers.index.add')}
                 </Button>
               </>
             ) : null}
@@ -74,27 +76,27 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
       />
       <Card padded={false}>
         <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-          <SearchFilter filters={{ ...filters }} label="Search board users" placeholder="Search name, email or board…" only={['boardUsers', 'filters']}>
+          <SearchFilter filters={{ ...filters }} label={t('boardUsers.index.searchLabel')} placeholder={t('boardUsers.index.searchPlaceholder')} only={['boardUsers', 'filters']}>
             {({ values, set }) => (
               <>
                 <div>
                   <label htmlFor="filter-status" className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
-                    Status
+                    {t('boardUsers.index.filters.status')}
                   </label>
-                  <Select id="filter-status" value={values.status ?? ''} onChange={(e) => set('status', e.target.value)} placeholder="All statuses" options={statuses.map((s) => ({ value: s, label: s === 'active' ? 'Active' : 'Inactive' }))} />
+                  <Select id="filter-status" value={values.status ?? ''} onChange={(e) => set('status', e.target.value)} placeholder={t('boardUsers.index.filters.allStatuses')} options={statuses.map((s) => ({ value: s, label: t('boardUsers.status.label', { status: s }) }))} />
                 </div>
                 <div>
                   <label htmlFor="filter-trashed" className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
-                    Trashed
+                    {t('boardUsers.index.filters.trashed')}
                   </label>
                   <Select
                     id="filter-trashed"
                     value={values.trashed ?? ''}
                     onChange={(e) => set('trashed', e.target.value)}
-                    placeholder="Without trashed"
+                    placeholder={t('boardUsers.index.filters.withoutTrashed')}
                     options={[
-                      { value: 'with', label: 'With trashed' },
-                      { value: 'only', label: 'Only trashed' },
+                      { value: 'with', label: t('boardUsers.index.filters.withTrashed') },
+                      { value: 'only', label: t('boardUsers.index.filters.onlyTrashed') },
                     ]}
                   />
                 </div>
@@ -106,39 +108,39 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
           <div className="p-6">
             <EmptyState
               icon="users"
-              title="No board users yet"
-              text="Add the people your organization supports, then write insights for them."
-              action={can.manageRecords ? <Button href="/board-users/create" icon="plus">Add board user</Button> : undefined}
+              title={t('boardUsers.index.empty.title')}
+              text={t('boardUsers.index.empty.text')}
+              action={can.manageRecords ? <Button href="/board-users/create" icon="plus">{t('boardUsers.index.add')}</Button> : undefined}
             />
           </div>
         ) : (
           <>
           <BoardUserBulkActions selection={selection} total={boardUsers.meta.total} filters={filters} />
-          <Table caption="Board users">
+          <Table caption={t('boardUsers.index.caption')}>
             <THead>
               <Tr>
                 <Th className="w-10 pr-0">
                   <SelectPageCheckbox selection={selection} />
                 </Th>
-                <Th {...sortable('name')}>Name</Th>
+                <Th {...sortable('name')}>{t('boardUsers.index.columns.name')}</Th>
                 <Th {...sortable('email')} className="hidden md:table-cell">
-                  Email
+                  {t('boardUsers.index.columns.email')}
                 </Th>
-                <Th {...sortable('board')}>Board</Th>
-                <Th {...sortable('status')}>Status</Th>
+                <Th {...sortable('board')}>{t('boardUsers.index.columns.board')}</Th>
+                <Th {...sortable('status')}>{t('boardUsers.index.columns.status')}</Th>
                 <Th {...sortable('joined_on')} className="hidden lg:table-cell">
-                  Joined
+                  {t('boardUsers.index.columns.joined')}
                 </Th>
               </Tr>
             </THead>
             <TBody>
               {boardUsers.data.length === 0 ? (
-                <TableEmptyRow colSpan={6}>No board users match these filters.</TableEmptyRow>
+                <TableEmptyRow colSpan={6}>{t('boardUsers.index.noMatch')}</TableEmptyRow>
               ) : (
                 boardUsers.data.map((b) => (
                   <Tr key={b.id}>
                     <Td className="w-10 pr-0 max-sm:order-first max-sm:w-auto">
-                      <SelectRowCheckbox selection={selection} id={b.id} label={`Select ${fullName(b)}`} />
+                      <SelectRowCheckbox selection={selection} id={b.id} label={t('boardUsers.index.selectRow', { name: fullName(b) })} />
                     </Td>
                     <Td strong className="max-sm:w-auto max-sm:flex-1">
                       <Link href={`/board-users/${b.id}`} className="rounded hover:underline">
@@ -147,20 +149,20 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
                       {b.position ? <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{b.position}</span> : null}
                       {b.deleted_at ? (
                         <Badge tone="danger" className="mt-1">
-                          Deleted
+                          {t('boardUsers.index.deleted')}
                         </Badge>
                       ) : null}
                     </Td>
-                    <Td label="Email" className="hidden break-all md:table-cell">
+                    <Td label={t('boardUsers.index.columns.email')} className="hidden break-all md:table-cell">
                       {b.email ?? '—'}
                     </Td>
-                    <Td label="Board">{b.board_name ?? '—'}</Td>
-                    <Td label="Status">
+                    <Td label={t('boardUsers.index.columns.board')}>{b.board_name ?? '—'}</Td>
+                    <Td label={t('boardUsers.index.columns.status')}>
                       <Badge tone={b.status === 'active' ? 'success' : 'neutral'} dot>
-                        {b.status === 'active' ? 'Active' : 'Inactive'}
+                        {t('boardUsers.status.label', { status: b.status })}
                       </Badge>
                     </Td>
-                    <Td label="Joined" className="hidden lg:table-cell">
+                    <Td label={t('boardUsers.index.columns.joined')} className="hidden lg:table-cell">
                       {b.joined_on ? fmt.date(b.joined_on) : '—'}
                     </Td>
                   </Tr>

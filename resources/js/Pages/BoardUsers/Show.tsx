@@ -5,6 +5,7 @@ import { Card } from '@/Components/Card';
 import { EmptyState } from '@/Components/EmptyState';
 import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
+import { useT } from '@/i18n';
 import TrashedBanner from '@/Components/TrashedBanner';
 import { DeleteBoardUser } from './Partials/DeleteBoardUser';
 import { fullName, type BoardUser } from './types';
@@ -28,16 +29,17 @@ const statusTone = { draft: 'warning', published: 'success', archived: 'neutral'
 export default function Show({ boardUser, insights }: ShowProps) {
   const can = usePage().props.auth.can;
   const fmt = useFormatters();
+  const t = useT();
   const name = fullName(boardUser);
   const trashed = !!boardUser.deleted_at;
 
   const details: [string, React.ReactNode][] = [
-    ['Email', boardUser.email ? <a href={`mailto:${boardUser.email}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.email}</a> : null],
-    ['Phone', boardUser.phone ? <a href={`tel:${boardUser.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.phone}</a> : null],
-    ['Position', boardUser.position],
-    ['Board', boardUser.board_name],
-    ['Joined on', boardUser.joined_on ? fmt.date(boardUser.joined_on) : null],
-    ['Added', fmt.dateTime(boardUser.created_at)],
+    [t('boardUsers.show.fields.email'), boardUser.email ? <a href={`mailto:${boardUser.email}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.email}</a> : null],
+    [t('boardUsers.show.fields.phone'), boardUser.phone ? <a href={`tel:${boardUser.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.phone}</a> : null],
+    [t('boardUsers.show.fields.position'), boardUser.position],
+    [t('boardUsers.show.fields.board'), boardUser.board_name],
+    [t('boardUsers.show.fields.joinedOn'), boardUser.joined_on ? fmt.date(boardUser.joined_on) : null],
+    [t('boardUsers.show.fields.added'), fmt.dateTime(boardUser.created_at)],
   ];
 
   return (
@@ -46,29 +48,29 @@ export default function Show({ boardUser, insights }: ShowProps) {
       <PageHeader
         title={name}
         description={[boardUser.position, boardUser.board_name].filter(Boolean).join(' · ') || undefined}
-        back={{ href: '/board-users', label: 'Board users' }}
+        back={{ href: '/board-users', label: t('boardUsers.back') }}
         actions={
           can.manageRecords ? (
             <>
               {!trashed ? (
                 <Button href={`/insights/create?board_user=${boardUser.id}`} variant="secondary" icon="document">
-                  Write an insight
+                  {t('boardUsers.show.writeInsight')}
                 </Button>
               ) : null}
               <Button href={`/board-users/${boardUser.id}/edit`} variant="secondary" icon="pencil">
-                Edit
+                {t('boardUsers.show.edit')}
               </Button>
               {!trashed ? <DeleteBoardUser id={boardUser.id} name={name} /> : null}
             </>
           ) : null
         }
       />
-      {trashed ? <TrashedBanner what="board user" restoreUrl={`/board-users/${boardUser.id}/restore`} canRestore={can.manageRecords} /> : null}
+      {trashed ? <TrashedBanner what={t('boardUsers.trashedWhat')} restoreUrl={`/board-users/${boardUser.id}/restore`} canRestore={can.manageRecords} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-3">
-        <Card title="Details" className="lg:col-span-1">
+        <Card title={t('boardUsers.show.details')} className="lg:col-span-1">
           <div className="mb-4 flex flex-wrap gap-2">
             <Badge tone={boardUser.status === 'active' ? 'success' : 'neutral'} dot>
-              {boardUser.status === 'active' ? 'Active' : 'Inactive'}
+              {t('boardUsers.status.label', { status: boardUser.status })}
             </Badge>
             {boardUser.tags.map((tag) => (
               <Badge key={tag} tone="brand">
@@ -86,19 +88,19 @@ export default function Show({ boardUser, insights }: ShowProps) {
           </dl>
           {boardUser.notes ? (
             <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
-              <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">Notes</h3>
+              <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">{t('boardUsers.show.notes')}</h3>
               <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">{boardUser.notes}</p>
             </div>
           ) : null}
         </Card>
-        <Card title="Insights" description={`Briefings and analyses written for ${name}.`} className="lg:col-span-2" padded={insights.length === 0}>
+        <Card title={t('boardUsers.show.insights')} description={t('boardUsers.show.insightsDescription', { name })} className="lg:col-span-2" padded={insights.length === 0}>
           {insights.length === 0 ? (
             <EmptyState
               bordered={false}
               icon="document"
-              title="No insights yet"
-              text="Insights linked to this board user will show here."
-              action={can.manageRecords && !trashed ? <Button href={`/insights/create?board_user=${boardUser.id}`} icon="plus">Write an insight</Button> : undefined}
+              title={t('boardUsers.show.noInsights')}
+              text={t('boardUsers.show.noInsightsText')}
+              action={can.manageRecords && !trashed ? <Button href={`/insights/create?board_user=${boardUser.id}`} icon="plus">{t('boardUsers.show.writeInsight')}</Button> : undefined}
             />
           ) : (
             <ul className="divide-y divide-slate-200 dark:divide-slate-700/70">
@@ -108,7 +110,7 @@ export default function Show({ boardUser, insights }: ShowProps) {
                     {insight.title}
                   </Link>
                   <span className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-                    <Badge tone={statusTone[insight.status]}>{insight.status[0].toUpperCase() + insight.status.slice(1)}</Badge>
+                    <Badge tone={statusTone[insight.status]}>{t('boardUsers.show.insightStatus', { status: insight.status })}</Badge>
                     {fmt.date(insight.published_at ?? insight.updated_at)}
                   </span>
                 </li>

@@ -1,5 +1,6 @@
 import type { BoardUser as BoardUserRecord, BoardUserStatus } from '../../../../server/db/types';
 import type { Serialized } from '@/types';
+import { joinTags as joinTagList, splitTags as splitTagList } from '../../../../shared/tag-list';
 
 export type { BoardUserStatus };
 
@@ -33,11 +34,9 @@ export interface BoardUserFormData {
 
 export const fullName = (b: { first_name: string; last_name: string }) => `${b.first_name} ${b.last_name}`;
 
-export const splitTags = (text: string) =>
-  text
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
+/** The form's tags: comma-separated, a tag holding a comma in quotes (`finance, "a,b"`). */
+export const splitTags = (text: string) => splitTagList(text, ',');
+export const joinTags = (tags: readonly string[]) => joinTagList(tags, ', ');
 
 export const MAX_TAGS = 10;
 

@@ -1,32 +1,48 @@
 import { usePage } from '@inertiajs/react';
 import { BulkActions, type BulkActionDefinition } from '@/Components/BulkActions';
 import type { BulkSelection } from '@/Components/BulkSelection';
+import { useT, type Translate } from '@/i18n';
 import type { BoardUserFilters } from '../types';
 
-export const people = (n: number) => `${n.toLocaleString('en-US')} board ${n === 1 ? 'user' : 'users'}`;
-
-const status = (value: 'active' | 'inactive'): BulkActionDefinition => ({
-  key: value,
-  label: value === 'active' ? 'Set active' : 'Set inactive',
-  body: { action: 'status', status: value },
-  title: (n) => `Set ${people(n)} to ${value}?`,
-  confirmLabel: () => (value === 'active' ? 'Set active' : 'Set inactive'),
-  description: 'Records already so are left as they are.',
-});
+const status = (t: Translate, value: 'active' | 'inactive'): BulkActionDefinition => {
+  const label = value === 'active' ? t('boardUsers.bulk.setActive') : t('boardUsers.bulk.setInactive');
+  return {
+    key: value,
+    label,
+    body: { action: 'status', status: value },
+    title: (count) => (value === 'active' ? t('boardUsers.bulk.activeTitle', { count }) : t('boardUsers.bulk.inactiveTitle', { count })),
+    confirmLabel: () => label,
+    description: t('boardUsers.bulk.statusDescription'),
+  };
+};
 
 /** The board-user list's bulk actions: status, tags, restore, delete (editors and up), export (everyone). */
 export function BoardUserBulkActions({ selection, total, filters }: { selection: BulkSelection; total: number; filters: BoardUserFilters }) {
   const can = usePage().props.auth.can;
+  const t = useT();
   const actions: BulkActionDefinition[] = !can.manageRecords
     ? []
     : [
-        status('active'),
-        status('inactive'),
-        { key: 'add_tag', label: 'Add tag', body: { action: 'add_tag' }, withTag: true, title: (n) => `Add a tag to ${people(n)}`, confirmLabel: () => 'Add tag' },
-        { key: 'remove_tag', label: 'Remove tag', body: { action: 'remove_tag' }, withTag: true, title: (n) => `Remove a tag from ${people(n)}`, confirmLabel: () => 'Remove tag' },
-        ...(filters.trashed ? [{ key: 'restore', label: 'Restore', body: { action: 'restore' }, title: (n: number) => `Restore ${people(n)}?`, confirmLabel: (n: number) => `Restore ${people(n)}` }] : []),
+        status(t, 'active'),
+        status(t, 'inactive'),
+        { key: 'add_tag', label: t('boardUsers.bulk.addTag'), body: { action: 'add_tag' }, withTag: true, title: (count) => t('boardUsers.bulk.addTagTitle', { count }), confirmLabel: () => t('boardUsers.bulk.addTag') },
+        { key: 'remove_tag', label: t('boardUsers.bulk.removeTag'), body: { action: 'remove_tag' }, withTag: true, title: (count) => t('boardUsers.bulk.removeTagTitle', { count }), confirmLabel: () => t('boardUsers.bulk.removeTag') },
+        ...(filters.trashed
+          ? [{ key: 'restore', label: t('boardUsers.bulk.restore'), body: { action: 'restore' }, title: (count: number) => t('boardUsers.bulk.restoreTitle', { count }), confirmLabel: (count: number) => t('boardUsers.bulk.restoreConfirm', { count }) }]
+          : []),
         ...(filters.trashed !== 'only'
-          ? [{ key: 'delete', label: 'Delete', icon: 'trash' as const, danger: true, body: { action: 'delete' }, title: (n: number) => `Delete ${people(n)}?`, confirmLabel: (n: number) => `Delete ${people(n)}`, description: 'They move to the trash; you can undo this or restore them later.' }]
+          ? [
+              {
+                key: 'delete',
+                label: t('boardUsers.bulk.delete'),
+                icon: 'trash' as const,
+                danger: true,
+                body: { action: 'delete' },
+                title: (count: number) => t('boardUsers.bulk.deleteTitle', { count }),
+                confirmLabel: (count: number) => t('boardUsers.bulk.deleteConfirm', { count }),
+                description: t('boardUsers.bulk.deleteDescription'),
+              },
+            ]
           : []),
       ];
   return (
@@ -34,7 +50,7 @@ export function BoardUserBulkActions({ selection, total, filters }: { selection:
       selection={selection}
       total={total}
       filters={{ search: filters.search, status: filters.status ?? '', trashed: filters.trashed ?? '' }}
-      noun={people}
+      noun={(count) => t('boardUsers.people', { count })}
       url="/board-users/bulk"
       actions={actions}
     />

@@ -1,12 +1,14 @@
 import { DestructiveAction } from '@/Components/DestructiveAction';
+import { useT } from '@/i18n';
 
 /** Delete (to the trash), as the Show and Edit pages both offer it. */
 export function DeleteBoardUser({ id, name }: { id: number; name: string }) {
+  const t = useT();
   return (
     <DestructiveAction
-      label="Delete"
-      title={`Delete ${name}?`}
-      description="They move to the trash, where you can restore them later. Their links to insights are kept."
+      label={t('boardUsers.delete.label')}
+      title={t('boardUsers.delete.title', { name })}
+      description={t('boardUsers.delete.description')}
       url={`/board-users/${id}`}
     />
   );

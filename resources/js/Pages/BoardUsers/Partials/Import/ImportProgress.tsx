@@ -4,14 +4,18 @@ import { Badge } from '@/Components/Badge';
 import { Button, buttonClasses } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { Icon } from '@/Components/Icon';
+import { useFormatters } from '@/hooks/useFormatters';
 import { useOrganizationEvent } from '@/hooks/useRealtime';
+import { useT } from '@/i18n';
 import type { BoardUserImportProgress } from '@/types';
-import { rows, statusLabels, statusTones, type ImportView } from './types';
+import { statusTones, type ImportView } from './types';
 
 const ACTIVE = ['queued', 'running'];
 
 /** Step 3: the import runs in the background; its progress arrives live (and by a slow poll as a fallback). */
 export function ImportProgress({ imp }: { imp: ImportView }) {
+  const t = useT();
+  const fmt = useFormatters();
   const [progress, setProgress] = useState<BoardUserImportProgress>(imp);
   useEffect(() => setProgress(imp), [imp]);
   useOrganizationEvent('BoardUserImportProgress', (payload) => {
@@ -27,25 +31,25 @@ export function ImportProgress({ imp }: { imp: ImportView }) {
   }, [active]);
   const percent = progress.total_rows ? Math.round((progress.processed_rows / progress.total_rows) * 100) : 0;
   const counts: [string, number][] = [
-    ['Created', progress.created_count],
-    ['Updated', progress.updated_count],
-    ['Skipped', progress.skipped_count],
-    ['Failed', progress.failed_count],
+    [t('boardUsers.import.progress.created'), progress.created_count],
+    [t('boardUsers.import.progress.updated'), progress.updated_count],
+    [t('boardUsers.import.progress.skipped'), progress.skipped_count],
+    [t('boardUsers.import.progress.failed'), progress.failed_count],
   ];
 
   return (
     <Card
       title={imp.filename}
-      description={active ? 'You can leave this page: the import carries on, and this page shows where it is when you come back.' : undefined}
-      actions={<Badge tone={statusTones[progress.status]}>{statusLabels[progress.status]}</Badge>}
+      description={active ? t('boardUsers.import.progress.leave') : undefined}
+      actions={<Badge tone={statusTones[progress.status]}>{t('boardUsers.import.status', { status: progress.status })}</Badge>}
     >
       <div className="space-y-5">
         <div>
           <div className="mb-1 flex justify-between text-sm text-slate-700 dark:text-slate-300">
             <span id="import-progress-label">
-              {progress.processed_rows.toLocaleString('en-US')} of {rows(progress.total_rows)} processed
+              {t('boardUsers.import.progress.processed', { processed: progress.processed_rows, total: progress.total_rows })}
             </span>
-            <span className="tabular-nums">{percent}%</span>
+            <span className="tabular-nums">{t('boardUsers.import.progress.percent', { percent })}</span>
           </div>
           <div role="progressbar" aria-labelledby="import-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
             <div className="h-full rounded-full bg-brand-400 transition-[width] duration-300" style={{ width: `${percent}%` }} />
@@ -55,7 +59,7 @@ export function ImportProgress({ imp }: { imp: ImportView }) {
           {counts.map(([label, value]) => (
             <div key={label} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
               <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-              <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums dark:text-white">{value.toLocaleString('en-US')}</dd>
+              <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums dark:text-white">{fmt.number(value)}</dd>
             </div>
           ))}
         </dl>
@@ -70,13 +74,13 @@ export function ImportProgress({ imp }: { imp: ImportView }) {
             {progress.failed_count > 0 ? (
               <a href={`/board-users/import/${imp.id}/failures`} download className={buttonClasses({ variant: 'secondary' })}>
                 <Icon name="download" className="size-4" />
-                Download {rows(progress.failed_count)} that failed
+                {t('boardUsers.import.progress.downloadFailed', { count: progress.failed_count })}
               </a>
             ) : null}
             <Button href="/board-users/import" variant="secondary">
-              Import another file
+              {t('boardUsers.import.progress.another')}
             </Button>
-            <Button href="/board-users">Go to board users</Button>
+            <Button href="/board-users">{t('boardUsers.import.progress.goToList')}</Button>
           </div>
         ) : null}
       </div>

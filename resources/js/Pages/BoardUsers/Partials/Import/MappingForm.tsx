@@ -5,17 +5,14 @@ import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { Select } from '@/Components/Select';
 import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
-import { rows, type FieldOption, type ImportView, type PreviewRow } from './types';
+import { useT } from '@/i18n';
+import { type FieldOption, type ImportView, type PreviewRow } from './types';
 
-const outcomes: Record<PreviewRow['outcome'], { label: string; tone: 'success' | 'info' | 'neutral' | 'danger' }> = {
-  create: { label: 'New', tone: 'success' },
-  update: { label: 'Updates existing', tone: 'info' },
-  skip: { label: 'Duplicate: skipped', tone: 'neutral' },
-  error: { label: 'Error', tone: 'danger' },
-};
+const outcomeTones: Record<PreviewRow['outcome'], 'success' | 'info' | 'neutral' | 'danger'> = { create: 'success', update: 'info', skip: 'neutral', error: 'danger' };
 
 /** Step 2: which column fills which field, what to do with duplicates, a preview; then start. */
 export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview: PreviewRow[]; fields: FieldOption[] }) {
+  const t = useT();
   const errors = (usePage().props as { errors?: Record<string, string> }).errors ?? {};
   const [saving, setSaving] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -29,8 +26,8 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
   return (
     <div className="space-y-6">
       <Card
-        title="Map the columns"
-        description={`${imp.filename}: ${rows(imp.total_rows)}, ${imp.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, separated by “${imp.delimiter}”. Fields were guessed from the headers; change any that are wrong.`}
+        title={t('boardUsers.import.mapping.title')}
+        description={t('boardUsers.import.mapping.description', { filename: imp.filename, rows: imp.total_rows, encoding: imp.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252', delimiter: imp.delimiter })}
         padded={false}
       >
         {errors.mapping || errors.form ? (
@@ -38,12 +35,12 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
             {errors.mapping ?? errors.form}
           </p>
         ) : null}
-        <Table caption="Column mapping">
+        <Table caption={t('boardUsers.import.mapping.caption')}>
           <THead>
             <Tr>
-              <Th>Column in the file</Th>
-              <Th className="hidden sm:table-cell">First row</Th>
-              <Th>Imports into</Th>
+              <Th>{t('boardUsers.import.mapping.column')}</Th>
+              <Th className="hidden sm:table-cell">{t('boardUsers.import.mapping.firstRow')}</Th>
+              <Th>{t('boardUsers.import.mapping.importsInto')}</Th>
             </Tr>
           </THead>
           <TBody>
@@ -52,12 +49,12 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
                 <Td strong className="break-words">
                   {header}
                 </Td>
-                <Td label="First row" className="hidden max-w-xs truncate sm:table-cell">
-                  {sample[i] || <span className="text-slate-400">(empty)</span>}
+                <Td label={t('boardUsers.import.mapping.firstRow')} className="hidden max-w-xs truncate sm:table-cell">
+                  {sample[i] || <span className="text-slate-400">{t('boardUsers.import.mapping.empty')}</span>}
                 </Td>
-                <Td label="Imports into">
+                <Td label={t('boardUsers.import.mapping.importsInto')}>
                   <label htmlFor={`map-${i}`} className="sr-only">
-                    Field for column “{header}”
+                    {t('boardUsers.import.mapping.fieldFor', { header })}
                   </label>
                   <Select
                     id={`map-${i}`}
@@ -65,7 +62,7 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
                     invalid={!!errors[`mapping.${i}`]}
                     aria-describedby={errors[`mapping.${i}`] ? `map-${i}-error` : undefined}
                     onChange={(e) => setColumn(i, e.target.value)}
-                    placeholder="Don’t import"
+                    placeholder={t('boardUsers.import.mapping.dontImport')}
                     options={fields}
                     className="w-full sm:w-56"
                   />
@@ -80,15 +77,15 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
           </TBody>
         </Table>
         <fieldset className="border-t border-slate-200 p-4 dark:border-slate-700/70">
-          <legend className="sr-only">Rows whose e-mail already exists</legend>
+          <legend className="sr-only">{t('boardUsers.import.mapping.duplicates')}</legend>
           <p aria-hidden="true" className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-100">
-            Rows whose e-mail already exists
+            {t('boardUsers.import.mapping.duplicates')}
           </p>
           <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
             {(
               [
-                ['skip', 'Skip them'],
-                ['update', 'Update the existing board user'],
+                ['skip', t('boardUsers.import.mapping.skip')],
+                ['update', t('boardUsers.import.mapping.update')],
               ] as const
             ).map(([value, text]) => (
               <label key={value} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
@@ -100,31 +97,31 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
         </fieldset>
       </Card>
 
-      <Card title="Preview" description={`The first ${rows(preview.length)} as they would be imported.`} padded={false}>
+      <Card title={t('boardUsers.import.preview.title')} description={t('boardUsers.import.preview.description', { count: preview.length })} padded={false}>
         <div aria-busy={saving || undefined} className={saving ? 'opacity-60 transition-opacity' : undefined}>
-          <Table caption="Preview of the first rows">
+          <Table caption={t('boardUsers.import.preview.caption')}>
             <THead>
               <Tr>
-                <Th>Row</Th>
+                <Th>{t('boardUsers.import.preview.row')}</Th>
                 {mapped.map(({ f, i }) => (
                   <Th key={i}>{label(f)}</Th>
                 ))}
-                <Th>Result</Th>
+                <Th>{t('boardUsers.import.preview.result')}</Th>
               </Tr>
             </THead>
             <TBody>
               {preview.map((row) => (
                 <Tr key={row.line}>
-                  <Td strong className="tabular-nums">
-                    Row {row.line}
+                  <Td strong className="whitespace-nowrap tabular-nums">
+                    {t('boardUsers.import.preview.rowNumber', { line: row.line })}
                   </Td>
                   {mapped.map(({ f, i }) => (
                     <Td key={i} label={label(f)} className="max-w-xs break-words">
                       {row.cells[i] || <span className="text-slate-400">—</span>}
                     </Td>
                   ))}
-                  <Td label="Result">
-                    <Badge tone={outcomes[row.outcome].tone}>{outcomes[row.outcome].label}</Badge>
+                  <Td label={t('boardUsers.import.preview.result')}>
+                    <Badge tone={outcomeTones[row.outcome]}>{t('boardUsers.import.preview.outcome', { outcome: row.outcome })}</Badge>
                     {row.error ? <span className="mt-1 block text-xs text-red-700 dark:text-red-300">{row.error}</span> : null}
                   </Td>
                 </Tr>
@@ -134,7 +131,7 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
         </div>
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-end dark:border-slate-700/70">
           <Button href="/board-users/import" variant="secondary">
-            Choose another file
+            {t('boardUsers.import.preview.chooseAnother')}
           </Button>
           <Button
             icon="arrow"
@@ -142,7 +139,7 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
             disabled={saving}
             onClick={() => router.post(`/board-users/import/${imp.id}/start`, {}, { preserveScroll: true, onStart: () => setStarting(true), onFinish: () => setStarting(false) })}
           >
-            Import {rows(imp.total_rows)}
+            {t('boardUsers.import.preview.start', { count: imp.total_rows })}
           </Button>
         </div>
       </Card>

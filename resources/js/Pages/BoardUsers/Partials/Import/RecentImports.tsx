@@ -3,23 +3,25 @@ import { Badge } from '@/Components/Badge';
 import { Card } from '@/Components/Card';
 import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
-import { statusLabels, statusTones, type RecentImport } from './types';
+import { useT } from '@/i18n';
+import { statusTones, type RecentImport } from './types';
 
 /** The organisation's latest imports, to come back to one that is running or see how one went. */
 export function RecentImports({ recent }: { recent: RecentImport[] }) {
   const fmt = useFormatters();
+  const t = useT();
   if (!recent.length) return null;
   return (
-    <Card title="Recent imports" padded={false}>
-      <Table caption="Recent imports">
+    <Card title={t('boardUsers.import.recent.title')} padded={false}>
+      <Table caption={t('boardUsers.import.recent.title')}>
         <THead>
           <Tr>
-            <Th>File</Th>
-            <Th>Status</Th>
-            <Th align="right">Created</Th>
-            <Th align="right">Updated</Th>
-            <Th align="right">Failed</Th>
-            <Th className="hidden md:table-cell">Started</Th>
+            <Th>{t('boardUsers.import.recent.file')}</Th>
+            <Th>{t('boardUsers.import.recent.status')}</Th>
+            <Th align="right">{t('boardUsers.import.recent.created')}</Th>
+            <Th align="right">{t('boardUsers.import.recent.updated')}</Th>
+            <Th align="right">{t('boardUsers.import.recent.failed')}</Th>
+            <Th className="hidden md:table-cell">{t('boardUsers.import.recent.started')}</Th>
           </Tr>
         </THead>
         <TBody>
@@ -30,21 +32,21 @@ export function RecentImports({ recent }: { recent: RecentImport[] }) {
                   {r.filename}
                 </Link>
               </Td>
-              <Td label="Status">
-                <Badge tone={statusTones[r.status]}>{statusLabels[r.status]}</Badge>
+              <Td label={t('boardUsers.import.recent.status')}>
+                <Badge tone={statusTones[r.status]}>{t('boardUsers.import.status', { status: r.status })}</Badge>
               </Td>
-              <Td label="Created" align="right" className="tabular-nums">
-                {r.created_count.toLocaleString('en-US')}
+              <Td label={t('boardUsers.import.recent.created')} align="right" className="tabular-nums">
+                {fmt.number(r.created_count)}
               </Td>
-              <Td label="Updated" align="right" className="tabular-nums">
-                {r.updated_count.toLocaleString('en-US')}
+              <Td label={t('boardUsers.import.recent.updated')} align="right" className="tabular-nums">
+                {fmt.number(r.updated_count)}
               </Td>
-              <Td label="Failed" align="right" className="tabular-nums">
-                {r.failed_count.toLocaleString('en-US')}
+              <Td label={t('boardUsers.import.recent.failed')} align="right" className="tabular-nums">
+                {fmt.number(r.failed_count)}
               </Td>
-              <Td label="Started" className="hidden md:table-cell">
+              <Td label={t('boardUsers.import.recent.started')} className="hidden md:table-cell">
                 {fmt.dateTime(r.created_at)}
-                {r.user_name ? <span className="block text-xs text-slate-500 dark:text-slate-400">by {r.user_name}</span> : null}
+                {r.user_name ? <span className="block text-xs text-slate-500 dark:text-slate-400">{t('boardUsers.import.recent.by', { name: r.user_name })}</span> : null}
               </Td>
             </Tr>
           ))}

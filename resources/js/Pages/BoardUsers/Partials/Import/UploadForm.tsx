@@ -2,12 +2,14 @@ import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { Field } from '@/Components/Field';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useT } from '@/i18n';
 
 /** Step 1: choose a CSV file. */
 export function UploadForm({ limits }: { limits: { maxRows: number; maxMegabytes: number } }) {
+  const t = useT();
   const form = useAppForm<{ file: File | null }>({ file: null });
   return (
-    <Card title="Upload a CSV file" description="The first row names the columns. Commas or semicolons; UTF-8 (with or without BOM) or Windows-1252, as spreadsheets save them.">
+    <Card title={t('boardUsers.import.upload.title')} description={t('boardUsers.import.upload.description')}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -15,7 +17,7 @@ export function UploadForm({ limits }: { limits: { maxRows: number; maxMegabytes
         }}
         className="space-y-4"
       >
-        <Field label="CSV file" error={form.errors.file} hint={`Up to ${limits.maxMegabytes} MB and ${limits.maxRows.toLocaleString('en-US')} rows. An export of this list imports as it is.`} required>
+        <Field label={t('boardUsers.import.upload.file')} error={form.errors.file} hint={t('boardUsers.import.upload.hint', { megabytes: limits.maxMegabytes, rows: limits.maxRows })} required>
           {(props) => (
             <input
               {...props}
@@ -27,11 +29,11 @@ export function UploadForm({ limits }: { limits: { maxRows: number; maxMegabytes
           )}
         </Field>
         {form.progress ? (
-          <progress value={form.progress.percentage ?? 0} max={100} aria-label="Upload progress" className="h-2 w-full overflow-hidden rounded accent-brand-500" />
+          <progress value={form.progress.percentage ?? 0} max={100} aria-label={t('boardUsers.import.upload.progress')} className="h-2 w-full overflow-hidden rounded accent-brand-500" />
         ) : null}
         <div className="flex justify-end">
           <Button type="submit" icon="arrow" processing={form.processing} disabled={!form.data.file}>
-            Upload and map columns
+            {t('boardUsers.import.upload.submit')}
           </Button>
         </div>
       </form>

@@ -29,15 +29,4 @@ export interface FieldOption {
   label: string;
 }
 
-export const statusLabels: Record<ImportView['status'], string> = {
-  pending: 'Not started',
-  queued: 'Queued',
-  running: 'Importing',
-  completed: 'Completed',
-  stopped: 'Stopped at plan limit',
-  failed: 'Failed',
-};
-
 export const statusTones = { pending: 'neutral', queued: 'info', running: 'info', completed: 'success', stopped: 'warning', failed: 'danger' } as const;
-
-export const rows = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
