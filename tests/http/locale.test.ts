@@ -61,9 +61,16 @@ describe('POST /locale (the guest language picker)', () => {
 
   it('needs the CSRF token like every POST', async () => {
     const { c } = await guest('/login');
+    // An Inertia POST without the token goes back with the "page expired" notice, and changes nothing.
     const res = await c.post('/locale', { locale: 'de' }, { inertia: true, noCsrf: true, headers: { Referer: `${app.url}/login` } });
-    expect(res.status).not.toBe(303);
+    expect(res.headers.getSetCookie().some((h) => h.startsWith('locale='))).toBe(false);
     expect(c.cookie('locale')).toBeUndefined();
+    const page = (await c.get('/login', { inertia: true })).json();
+    expect(page.props.flash.error).toBeTruthy();
+    expect(page.props.locale).toBe('en-US');
+    // Without Inertia: the 419 page.
+    const plain = await c.post('/locale', { locale: 'de' }, { noCsrf: true });
+    expect(plain.status).toBe(419);
   });
 
   it('a signed-in user goes back without a cookie: their language is their setting', async () => {
