@@ -26,7 +26,17 @@ export function LanguagePicker({ className }: { className?: string }) {
         value={current}
         disabled={processing}
         onChange={(e) =>
-          router.post('/locale', { locale: e.target.value }, { preserveScroll: true, onStart: () => setProcessing(true), onFinish: () => setProcessing(false) })
+          router.post(
+            '/locale',
+            { locale: e.target.value },
+            {
+              preserveScroll: true,
+              onStart: () => setProcessing(true),
+              onFinish: () => setProcessing(false),
+              // Pages prefetched before carry the old language: the next visit asks again.
+              onSuccess: () => router.flushAll(),
+            },
+          )
         }
         className="h-8 rounded-md border border-slate-300 bg-white py-0 pr-8 pl-2 text-xs text-slate-700 shadow-sm focus:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-400 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200"
       >
