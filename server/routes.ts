@@ -20,6 +20,7 @@ import { activityRoutes } from './features/activity/routes';
 import { twoFactorRoutes } from './features/two-factor/routes';
 import { browserSessionRoutes } from './features/browser-sessions/routes';
 import { passkeyRoutes } from './features/passkeys/routes';
+import { localeRoutes } from './features/locale/routes';
 import { requireTwoFactorSetup } from './features/two-factor/requirement';
 
 /**
@@ -33,6 +34,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
     mountByFirstSegment([
       pageRoutes(ctx),
       authRoutes(ctx),
+      localeRoutes(ctx),
       twoFactorRoutes(ctx),
       browserSessionRoutes(ctx),
       passkeyRoutes(ctx),

@@ -7,6 +7,7 @@ import { Field } from './Field';
 import type { IconName } from './Icon';
 import { TextInput } from './TextInput';
 import { UndoToast } from './UndoToast';
+import { useT } from '@/i18n';
 
 /** One bulk action: its button, and the confirmation that names the count. */
 export interface BulkActionDefinition {
@@ -47,10 +48,11 @@ export function BulkActions({ selection, total, filters, noun, url, actions }: B
   const [pending, setPending] = useState<BulkActionDefinition | null>(null);
   const [tag, setTag] = useState('');
   const n = selection.count;
+  const t = useT();
   const close = () => setPending(null);
   const exportButton = (
     <Button key="export" size="sm" variant="secondary" icon="download" onClick={() => downloadSelection(`${url}/export`, selection.payload(filters))}>
-      Export
+      {t('app.bulk.export')}
     </Button>
   );
   return (
@@ -58,7 +60,7 @@ export function BulkActions({ selection, total, filters, noun, url, actions }: B
       {/* Phones have no header row (the table turns into cards): the page's box sits here. */}
       <label className="flex items-center gap-3 border-b border-slate-200 px-4 py-2.5 text-sm text-slate-700 sm:hidden dark:border-slate-700/70 dark:text-slate-300">
         <SelectPageCheckbox selection={selection} />
-        Select all on this page
+        {t('app.bulk.selectPage')}
       </label>
       <BulkBar selection={selection} total={total} noun={noun}>
         {actions
@@ -93,7 +95,7 @@ export function BulkActions({ selection, total, filters, noun, url, actions }: B
         onClose={close}
       >
         {pending?.withTag ? (
-          <Field label="Tag" error={errors.tag} required>
+          <Field label={t('app.bulk.tag')} error={errors.tag} required>
             {(props) => <TextInput {...props} value={tag} maxLength={30} onChange={(e) => setTag(e.target.value)} autoComplete="off" />}
           </Field>
         ) : null}

@@ -1,6 +1,7 @@
 import { router } from '@inertiajs/react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { xsrfToken } from '@/lib/csrf';
+import { useT } from '@/i18n';
 
 /**
  * Row selection for bulk actions on an index table. The selection lives outside the page (per
@@ -72,12 +73,13 @@ export function useBulkSelection(scope: string, pageIds: number[], total: number
 }
 
 /** The header's "select this page" box (indeterminate when some rows are ticked). */
-export function SelectPageCheckbox({ selection, label = 'Select all rows on this page' }: { selection: BulkSelection; label?: string }) {
+export function SelectPageCheckbox({ selection, label }: { selection: BulkSelection; label?: string }) {
+  const t = useT();
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = selection.pageState === 'some';
   }, [selection.pageState]);
-  return <input ref={ref} type="checkbox" aria-label={label} checked={selection.pageState === 'all'} onChange={selection.togglePage} className={boxClasses} />;
+  return <input ref={ref} type="checkbox" aria-label={label ?? t('app.bulk.selectPageRows')} checked={selection.pageState === 'all'} onChange={selection.togglePage} className={boxClasses} />;
 }
 
 export function SelectRowCheckbox({ selection, id, label }: { selection: BulkSelection; id: number; label: string }) {
@@ -91,20 +93,21 @@ const boxClasses = 'size-4 rounded border-slate-300 accent-brand-500 focus-visib
  * actions (buttons the page passes).
  */
 export function BulkBar({ selection, total, noun, children }: { selection: BulkSelection; total: number; noun: (n: number) => string; children: ReactNode }) {
+  const t = useT();
   if (selection.count === 0) return null;
   return (
-    <div role="region" aria-label="Bulk actions" className="flex flex-col gap-3 border-b border-brand-200 bg-brand-50 px-4 py-3 lg:flex-row lg:items-center lg:justify-between dark:border-slate-700/70 dark:bg-slate-800/60">
+    <div role="region" aria-label={t('app.bulk.region')} className="flex flex-col gap-3 border-b border-brand-200 bg-brand-50 px-4 py-3 lg:flex-row lg:items-center lg:justify-between dark:border-slate-700/70 dark:bg-slate-800/60">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-800 dark:text-slate-100">
         <span aria-live="polite" className="font-medium">
-          {selection.all ? `All ${noun(total)} matching the filters are selected` : `${noun(selection.count)} selected`}
+          {selection.all ? t('app.bulk.allSelected', { noun: noun(total) }) : t('app.bulk.selected', { noun: noun(selection.count) })}
         </span>
         {!selection.all && selection.pageState === 'all' && total > selection.count ? (
           <button type="button" onClick={selection.selectAllMatching} className={linkClasses}>
-            Select all {noun(total)} matching
+            {t('app.bulk.selectAllMatching', { noun: noun(total) })}
           </button>
         ) : null}
         <button type="button" onClick={selection.clear} className={linkClasses}>
-          Clear selection
+          {t('app.bulk.clear')}
         </button>
       </div>
       <div className="flex flex-wrap items-center gap-2">{children}</div>

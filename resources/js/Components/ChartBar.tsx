@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { cx } from './cx';
+import { useT } from '@/i18n';
 
 export interface BarDatum {
   /** Stable key (e.g. the week's date). */
@@ -41,9 +42,11 @@ function ticksFor(max: number): number[] {
  * A bar chart drawn as SVG at the width of its container. Screen readers get role="img" with a
  * name that states the figures, and the same data as a visually-hidden table.
  */
-export function BarChart({ data, title, summary, columns = ['Period', 'Value'], format = String, height = 220, className }: BarChartProps) {
+export function BarChart({ data, title, summary, columns: columnsProp, format = String, height = 220, className }: BarChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(640);
+  const translate = useT();
+  const columns = columnsProp ?? [translate('app.chart.period'), translate('app.chart.value')];
   const id = useId().replace(/[^\w-]/g, '');
 
   useEffect(() => {

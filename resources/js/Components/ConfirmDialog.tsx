@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Button } from './Button';
 import { Modal } from './Modal';
+import { useT } from '@/i18n';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -28,13 +29,14 @@ export function ConfirmDialog({
   title,
   description,
   children,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   tone = 'danger',
   processing = false,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const t = useT();
   const cancel = useRef<HTMLButtonElement>(null);
   const close = () => {
     if (!processing) onClose();
@@ -51,10 +53,10 @@ export function ConfirmDialog({
       footer={
         <>
           <Button ref={cancel} variant="secondary" onClick={close} disabled={processing}>
-            {cancelLabel}
+            {cancelLabel ?? t('common.actions.cancel')}
           </Button>
           <Button variant={tone} onClick={onConfirm} processing={processing}>
-            {confirmLabel}
+            {confirmLabel ?? t('common.actions.confirm')}
           </Button>
         </>
       }

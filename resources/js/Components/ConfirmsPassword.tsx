@@ -4,6 +4,7 @@ import { Button } from './Button';
 import { Field } from './Field';
 import { Modal } from './Modal';
 import { TextInput } from './TextInput';
+import { useT } from '@/i18n';
 
 export interface ConfirmsPasswordProps {
   /** Runs once the password is confirmed (at once when it was in the last three hours). */
@@ -23,10 +24,11 @@ export interface ConfirmsPasswordProps {
 export function ConfirmsPassword({
   onConfirmed,
   children,
-  title = 'Confirm your password',
-  content = 'For your security, please confirm your password to continue.',
-  button = 'Confirm',
+  title,
+  content,
+  button,
 }: ConfirmsPasswordProps) {
+  const t = useT();
   const formId = `confirms-password${useId().replace(/[^\w-]/g, '')}`;
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
@@ -81,21 +83,21 @@ export function ConfirmsPassword({
         size="sm"
         initialFocus={input}
         closeOnBackdrop={!processing}
-        title={title}
-        description={content}
+        title={title ?? t('app.confirmPassword.title')}
+        description={content ?? t('app.confirmPassword.content')}
         footer={
           <>
             <Button variant="secondary" onClick={close} disabled={processing}>
-              Cancel
+              {t('app.confirmPassword.cancel')}
             </Button>
             <Button type="submit" form={formId} processing={processing}>
-              {button}
+              {button ?? t('app.confirmPassword.confirm')}
             </Button>
           </>
         }
       >
         <form id={formId} onSubmit={submit} noValidate>
-          <Field label="Password" error={error}>
+          <Field label={t('app.confirmPassword.password')} error={error}>
             {(p) => (
               <TextInput {...p} ref={input} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             )}

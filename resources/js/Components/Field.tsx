@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from './cx';
+import { useT } from '@/i18n';
 
 /** What Field hands to its control: spread it on TextInput, TextArea, Select or a native input. */
 export interface FieldControlProps {
@@ -28,6 +29,7 @@ export interface FieldProps {
 }
 
 export function Field({ label, children, error, hint, required, optional, id, hideLabel, className }: FieldProps) {
+  const t = useT();
   const autoId = useId();
   const controlId = id ?? `field${autoId.replace(/[^\w-]/g, '')}`;
   const hintId = `${controlId}-hint`;
@@ -47,7 +49,7 @@ export function Field({ label, children, error, hint, required, optional, id, hi
             </span>
           ) : null}
         </label>
-        {optional ? <span className="text-xs text-slate-500 dark:text-slate-400">Optional</span> : null}
+        {optional ? <span className="text-xs text-slate-500 dark:text-slate-400">{t('common.form.optional')}</span> : null}
       </div>
       {children({ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, required: required || undefined })}
       {showHint ? (

@@ -5,6 +5,7 @@ import { cx } from './cx';
 import { FormActions } from './FormActions';
 import { Icon } from './Icon';
 import { FORM_WIDTHS, type FormWidth } from './layout';
+import { useT } from '@/i18n';
 
 export interface FormCardProps {
   onSubmit: () => void;
@@ -20,6 +21,7 @@ export interface FormCardProps {
 
 /** The shell of a resource's shared Form: a card of fields with Cancel and submit in its footer. */
 export function FormCard({ onSubmit, submitLabel, cancelHref, processing, formError, width = 'form', children }: FormCardProps) {
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -30,7 +32,7 @@ export function FormCard({ onSubmit, submitLabel, cancelHref, processing, formEr
         footer={
           <FormActions>
             <Button href={cancelHref} variant="secondary">
-              Cancel
+              {t('common.actions.cancel')}
             </Button>
             <Button type="submit" processing={processing}>
               {submitLabel}

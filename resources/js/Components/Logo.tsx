@@ -1,5 +1,6 @@
 import { Link, usePage } from '@inertiajs/react';
 import { cx } from './cx';
+import { useT } from '@/i18n';
 
 export interface LogoProps {
   /** Show the product name beside the mark (default true). */
@@ -25,6 +26,7 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo({ showName = true, href, className, markClassName }: LogoProps) {
   const appName = usePage().props.appName || 'Boardly';
+  const t = useT();
   const content = (
     <>
       <LogoMark className={markClassName} />
@@ -34,7 +36,7 @@ export function Logo({ showName = true, href, className, markClassName }: LogoPr
   const classes = cx('inline-flex items-center gap-2.5 rounded-lg', className);
   if (href) {
     return (
-      <Link href={href} className={classes} aria-label={showName ? undefined : `${appName} home`}>
+      <Link href={href} className={classes} aria-label={showName ? undefined : t('common.logo.home', { app: appName })}>
         {content}
       </Link>
     );

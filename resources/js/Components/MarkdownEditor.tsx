@@ -3,6 +3,7 @@ import { http } from '@/lib/http';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 import { TextArea } from './TextArea';
+import { useT } from '@/i18n';
 
 export interface MarkdownEditorProps {
   id?: string;
@@ -22,6 +23,7 @@ export interface MarkdownEditorProps {
  * sanitised exactly as the published page will be (never rendered in the browser).
  */
 export function MarkdownEditor({ id, value, onChange, previewUrl, rows = 14, maxLength, placeholder, ...aria }: MarkdownEditorProps) {
+  const t = useT();
   const autoId = useId().replace(/[^\w-]/g, '');
   const base = id ?? `markdown${autoId}`;
   const [tab, setTab] = useState<'write' | 'preview'>('write');
@@ -66,16 +68,16 @@ export function MarkdownEditor({ id, value, onChange, previewUrl, rows = 14, max
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="tablist" aria-label="Editor mode" className="inline-flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+        <div role="tablist" aria-label={t('app.markdown.mode')} className="inline-flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
           <button ref={writeTab} type="button" role="tab" id={`${base}-write`} aria-selected={tab === 'write'} aria-controls={`${base}-write-panel`} tabIndex={tab === 'write' ? 0 : -1} onClick={() => setTab('write')} onKeyDown={onTabKey} className={tabClass(tab === 'write')}>
-            Write
+            {t('app.markdown.write')}
           </button>
           <button ref={previewTab} type="button" role="tab" id={`${base}-preview`} aria-selected={tab === 'preview'} aria-controls={`${base}-preview-panel`} tabIndex={tab === 'preview' ? 0 : -1} onClick={() => void showPreview()} onKeyDown={onTabKey} className={tabClass(tab === 'preview')}>
-            Preview
+            {t('app.markdown.preview')}
           </button>
         </div>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          Markdown: **bold**, *italic*, # headings, - lists, [links](https://…), tables.
+          {t('app.markdown.hint')}
           {maxLength ? ` ${value.length.toLocaleString()} / ${maxLength.toLocaleString()}` : ''}
         </p>
       </div>
@@ -91,14 +93,14 @@ export function MarkdownEditor({ id, value, onChange, previewUrl, rows = 14, max
         className="min-h-40 rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900"
       >
         {loading ? (
-          <Spinner label="Rendering preview" />
+          <Spinner label={t('app.markdown.rendering')} />
         ) : failed ? (
-          <p className="text-sm text-red-600 dark:text-red-400">The preview could not be loaded. Your text is safe; try again.</p>
+          <p className="text-sm text-red-600 dark:text-red-400">{t('app.markdown.failed')}</p>
         ) : html ? (
           // Rendered and sanitised by the server (server/lib/markdown.ts).
           <div className="prose-content text-slate-800 dark:text-slate-200" dangerouslySetInnerHTML={{ __html: html }} />
         ) : (
-          <p className="text-sm text-slate-500 dark:text-slate-400">Nothing to preview yet.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('app.markdown.empty')}</p>
         )}
       </div>
     </div>

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { cx } from './cx';
 import { Icon } from './Icon';
 import { useFocusTrap } from './useFocusTrap';
+import { useT } from '@/i18n';
 
 export interface ModalProps {
   open: boolean;
@@ -25,6 +26,7 @@ const widths = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl' };
 
 /** Accessible modal: focus trapped inside, Escape closes, focus returns to the opener. */
 export function Modal({ open, onClose, title, description, children, footer, size = 'md', role = 'dialog', initialFocus, closeOnBackdrop = true }: ModalProps) {
+  const t = useT();
   const panel = useRef<HTMLDivElement>(null);
   const id = useId().replace(/[^\w-]/g, '');
   useFocusTrap(panel, open, { onEscape: onClose, initialFocus });
@@ -56,7 +58,7 @@ export function Modal({ open, onClose, title, description, children, footer, siz
               className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
             >
               <Icon name="x" className="size-5" />
-              <span className="sr-only">Close</span>
+              <span className="sr-only">{t('common.actions.close')}</span>
             </button>
           </div>
           {description ? (

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { cx } from './cx';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
+import { useT } from '@/i18n';
 
 export type MultiSelectValue = number | string;
 
@@ -26,6 +27,10 @@ export interface MultiSelectProps {
   placeholder?: string;
   /** Name of one item, for announcements and remove buttons ("board user"). */
   itemName?: string;
+  /** The list's name, in the interface's language ("Board users"); else made from `itemName`. */
+  itemsLabel?: string;
+  /** The chosen items' name ("Selected board users"); else made from `itemName`. */
+  selectedLabel?: string;
   disabled?: boolean;
   debounce?: number;
   className?: string;
@@ -48,13 +53,19 @@ export function MultiSelect({
   value,
   onChange,
   loadOptions,
-  placeholder = 'Search…',
-  itemName = 'item',
+  placeholder,
+  itemName,
+  itemsLabel,
+  selectedLabel,
   disabled,
   debounce = 250,
   className,
   ...aria
 }: MultiSelectProps) {
+  const t = useT();
+  const plural = itemName ? `${itemName}s` : null;
+  const listName = itemsLabel ?? (plural ? plural.charAt(0).toUpperCase() + plural.slice(1) : t('app.multiSelect.items'));
+  const chipsName = selectedLabel ?? (plural ? t('app.multiSelect.selected', { items: plural }) : t('app.multiSelect.selectedItems'));
   const autoId = useId().replace(/[^\w-]/g, '');
   const inputId = id ?? `multiselect${autoId}`;
   const listboxId = `${inputId}-listbox`;
@@ -105,23 +116,23 @@ export function MultiSelect({
     list.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active, open]);
   useEffect(() => {
-    if (open && !loading) setAnnouncement(visible.length === 0 ? 'No results.' : `${visible.length} result${visible.length === 1 ? '' : 's'} available.`);
+    if (open && !loading) setAnnouncement(visible.length === 0 ? t('app.multiSelect.noResults') : t('app.multiSelect.results', { count: visible.length }));
   }, [open, loading, visible.length]);
 
   const toggle = (option: MultiSelectOption) => {
     known.current.set(option.value, option);
     if (selected.has(option.value)) {
       onChange(value.filter((v) => v !== option.value));
-      setAnnouncement(`${option.label} removed.`);
+      setAnnouncement(t('app.multiSelect.removed', { item: option.label }));
     } else {
       onChange([...value, option.value]);
-      setAnnouncement(`${option.label} selected.`);
+      setAnnouncement(t('app.multiSelect.added', { item: option.label }));
     }
   };
 
   const remove = (option: MultiSelectOption) => {
     onChange(value.filter((v) => v !== option.value));
-    setAnnouncement(`${option.label} removed.`);
+    setAnnouncement(t('app.multiSelect.removed', { item: option.label }));
     input.current?.focus();
   };
 
@@ -188,7 +199,7 @@ export function MultiSelect({
         onClick={() => input.current?.focus()}
       >
         {chips.length ? (
-          <ul className="contents" aria-label={`Selected ${itemName}s`}>
+          <ul className="contents" aria-label={chipsName}>
             {chips.map((chip) => (
               <li key={chip.value} className="inline-flex max-w-full items-center gap-1 rounded-md bg-brand-50 py-0.5 pr-1 pl-2 text-brand-900 ring-1 ring-brand-600/20 ring-inset dark:bg-brand-400/10 dark:text-brand-200 dark:ring-brand-400/25">
                 <span className="truncate">{chip.label}</span>
@@ -200,7 +211,7 @@ export function MultiSelect({
                     remove(chip);
                   }}
                   className="rounded p-0.5 text-brand-800 hover:bg-brand-100 dark:text-brand-200 dark:hover:bg-brand-400/20"
-                  aria-label={`Remove ${chip.label}`}
+                  aria-label={t('app.multiSelect.remove', { item: chip.label })}
                 >
                   <Icon name="x" className="size-3.5" />
                 </button>
@@ -222,7 +233,7 @@ export function MultiSelect({
           aria-invalid={aria['aria-invalid']}
           disabled={disabled}
           value={query}
-          placeholder={chips.length ? '' : placeholder}
+          placeholder={chips.length ? '' : (placeholder ?? t('app.multiSelect.search'))}
           onChange={(e) => {
             setQuery(e.target.value);
             setActive(0);
@@ -240,13 +251,13 @@ export function MultiSelect({
         id={listboxId}
         role="listbox"
         aria-multiselectable="true"
-        aria-label={`${itemName[0].toUpperCase()}${itemName.slice(1)}s`}
+        aria-label={listName}
         hidden={!open}
         className="absolute z-40 mt-1 max-h-64 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
         {visible.length === 0 ? (
           <li className="px-3 py-2 text-slate-500 dark:text-slate-400" role="presentation">
-            {loading ? 'Searching…' : 'No matches.'}
+            {loading ? t('app.multiSelect.searching') : t('app.multiSelect.noMatches')}
           </li>
         ) : (
           visible.map((option, index) => {

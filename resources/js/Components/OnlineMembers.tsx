@@ -1,5 +1,6 @@
 import { Avatar } from './Avatar';
 import { cx } from './cx';
+import { useT } from '@/i18n';
 
 export interface OnlineMember {
   id: number;
@@ -15,6 +16,7 @@ export interface OnlineMembersProps {
 }
 
 export function OnlineMembers({ members, max = 4, className }: OnlineMembersProps) {
+  const t = useT();
   if (!members.length) return null;
   const shown = members.slice(0, max);
   const more = members.length - shown.length;
@@ -22,7 +24,7 @@ export function OnlineMembers({ members, max = 4, className }: OnlineMembersProp
   return (
     <div className={cx('flex items-center gap-2', className)} title={names}>
       <span className="sr-only">
-        {members.length} {members.length === 1 ? 'member' : 'members'} online: {names}
+        {t('app.online.members', { count: members.length, names })}
       </span>
       {/* Phones: a dot and the count; the header has no room for faces. */}
       <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-600 sm:hidden dark:text-slate-300" aria-hidden="true">
@@ -41,7 +43,7 @@ export function OnlineMembers({ members, max = 4, className }: OnlineMembersProp
       </div>
       <span className="hidden items-center gap-1.5 text-xs text-slate-500 md:inline-flex dark:text-slate-400" aria-hidden="true">
         <span className="size-2 rounded-full bg-emerald-500" />
-        {members.length} online
+        {t('app.online.count', { count: members.length })}
       </span>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { Trans, useT } from '@/i18n';
 
 export interface PaginationLink {
   url: string | null;
@@ -36,6 +37,7 @@ const itemBase =
   'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-lg border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2';
 
 export function Pagination({ links, only, meta, className }: PaginationProps) {
+  const t = useT();
   // Laravel sends Previous, 1, Next for a single page: nothing to navigate then.
   const pages = links.length > 3 ? links : [];
   if (!pages.length && !(meta && meta.total > 0)) return null;
@@ -43,15 +45,17 @@ export function Pagination({ links, only, meta, className }: PaginationProps) {
     <div className={cx('flex flex-col items-center gap-3 sm:flex-row sm:justify-between', className)}>
       {meta && meta.total > 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Showing <span className="font-medium text-slate-900 dark:text-white">{meta.from}</span> to{' '}
-          <span className="font-medium text-slate-900 dark:text-white">{meta.to}</span> of{' '}
-          <span className="font-medium text-slate-900 dark:text-white">{meta.total}</span> results
+          <Trans
+            id="common.pagination.showing"
+            values={{ from: meta.from ?? 0, to: meta.to ?? 0, total: meta.total }}
+            components={{ 0: <span className="font-medium text-slate-900 dark:text-white" /> }}
+          />
         </p>
       ) : (
         <span />
       )}
       {pages.length ? (
-        <nav aria-label="Pagination">
+        <nav aria-label={t('common.pagination.label')}>
           <ul className="flex flex-wrap items-center gap-1">
             {pages.map((link, index) => {
               const type = kind(link.label, index, pages.length);
@@ -60,11 +64,11 @@ export function Pagination({ links, only, meta, className }: PaginationProps) {
                 type === 'prev' ? (
                   <>
                     <Icon name="chevron-left" className="size-4" />
-                    <span className="sr-only sm:not-sr-only">{text || 'Previous'}</span>
+                    <span className="sr-only sm:not-sr-only">{t('common.pagination.previous')}</span>
                   </>
                 ) : type === 'next' ? (
                   <>
-                    <span className="sr-only sm:not-sr-only">{text || 'Next'}</span>
+                    <span className="sr-only sm:not-sr-only">{t('common.pagination.next')}</span>
                     <Icon name="chevron-right" className="size-4" />
                   </>
                 ) : (
@@ -101,7 +105,7 @@ export function Pagination({ links, only, meta, className }: PaginationProps) {
                     preserveScroll
                     only={only}
                     aria-current={link.active ? 'page' : undefined}
-                    aria-label={type === 'page' ? `Page ${text}` : undefined}
+                    aria-label={type === 'page' ? t('common.pagination.page', { page: text }) : undefined}
                     rel={type === 'prev' ? 'prev' : type === 'next' ? 'next' : undefined}
                     className={cx(
                       itemBase,

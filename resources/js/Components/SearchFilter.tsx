@@ -4,6 +4,7 @@ import { Button } from './Button';
 import { cx } from './cx';
 import { Icon } from './Icon';
 import { controlClasses } from './TextInput';
+import { useT } from '@/i18n';
 
 export type FilterValues = Record<string, string | null | undefined>;
 
@@ -34,7 +35,8 @@ export interface SearchFilterProps {
 const clean = (values: FilterValues) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== null && v !== undefined)) as Record<string, string>;
 
 /** PingCRM-style search: typing reloads the list (debounced, state and scroll kept, history replaced). */
-export function SearchFilter({ filters, url, searchKey = 'search', label = 'Search', placeholder = 'Search…', debounce = 300, only, children, className }: SearchFilterProps) {
+export function SearchFilter({ filters, url, searchKey = 'search', label, placeholder, debounce = 300, only, children, className }: SearchFilterProps) {
+  const t = useT();
   const [values, setValues] = useState<FilterValues>(() => ({ ...filters }));
   const changed = useRef(false);
   const id = `search${useId().replace(/[^\w-]/g, '')}`;
@@ -62,7 +64,7 @@ export function SearchFilter({ filters, url, searchKey = 'search', label = 'Sear
     <div role="search" className={cx('flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end', className)}>
       <div className="relative min-w-0 flex-1 sm:max-w-sm">
         <label htmlFor={id} className="sr-only">
-          {label}
+          {label ?? t('common.search.label')}
         </label>
         <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
         <input
@@ -71,13 +73,13 @@ export function SearchFilter({ filters, url, searchKey = 'search', label = 'Sear
           autoComplete="off"
           value={values[searchKey] ?? ''}
           onChange={(e) => set(searchKey, e.target.value)}
-          placeholder={placeholder}
+          placeholder={placeholder ?? t('common.search.placeholder')}
           className={cx(controlClasses, 'h-10 pl-9')}
         />
       </div>
       {children ? <div className="flex flex-wrap items-end gap-3">{children({ values, set })}</div> : null}
       <Button variant="ghost" onClick={reset} disabled={!active} className="self-start sm:self-auto">
-        Reset
+        {t('common.search.reset')}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useTheme } from '@/hooks/useTheme';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { useT } from '@/i18n';
 
 export interface ThemeToggleProps {
   className?: string;
@@ -12,7 +13,8 @@ export interface ThemeToggleProps {
 export function ThemeToggle({ className, showLabel }: ThemeToggleProps) {
   const [theme, setTheme] = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
-  const label = `Switch to ${next} theme`;
+  const t = useT();
+  const label = t('common.theme.switch', { theme: next });
   return (
     <button
       type="button"

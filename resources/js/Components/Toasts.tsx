@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FlashMessages } from '@/types';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { useT } from '@/i18n';
 
 type Tone = 'success' | 'error' | 'info';
 interface Toast {
@@ -77,13 +78,14 @@ export function Toasts() {
   );
 }
 
-const styles: Record<Tone, { icon: 'check-circle' | 'alert' | 'info'; color: string; label: string }> = {
-  success: { icon: 'check-circle', color: 'text-emerald-500', label: 'Success' },
-  error: { icon: 'alert', color: 'text-red-500', label: 'Error' },
-  info: { icon: 'info', color: 'text-sky-500', label: 'Notice' },
+const styles: Record<Tone, { icon: 'check-circle' | 'alert' | 'info'; color: string; labelId: string }> = {
+  success: { icon: 'check-circle', color: 'text-emerald-500', labelId: 'common.toasts.success' },
+  error: { icon: 'alert', color: 'text-red-500', labelId: 'common.toasts.error' },
+  info: { icon: 'info', color: 'text-sky-500', labelId: 'common.toasts.notice' },
 };
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const t = useT();
   const [paused, setPaused] = useState(false);
   const remaining = useRef(DURATION);
   const started = useRef(0);
@@ -113,7 +115,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     >
       <Icon name={style.icon} className={cx('mt-0.5 size-5', style.color)} />
       <p className="min-w-0 flex-1 text-sm text-slate-800 dark:text-slate-100">
-        <span className="sr-only">{style.label}: </span>
+        <span className="sr-only">{t(style.labelId)}: </span>
         {toast.message}
       </p>
       <button
@@ -122,7 +124,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
         className="-m-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-800 dark:hover:text-slate-200"
       >
         <Icon name="x" className="size-4" />
-        <span className="sr-only">Dismiss</span>
+        <span className="sr-only">{t('common.toasts.dismiss')}</span>
       </button>
     </div>
   );

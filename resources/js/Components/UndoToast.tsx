@@ -1,6 +1,7 @@
 import { router, usePage } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import { Icon } from './Icon';
+import { useT } from '@/i18n';
 
 /** What the server flashes after a delete that can be undone: the message and the undoing request. */
 export interface UndoOffer {
@@ -16,6 +17,7 @@ export function UndoToast() {
   const flash = usePage().props.flash as { undo?: UndoOffer } | undefined;
   const offer = flash?.undo;
   const [shown, setShown] = useState<UndoOffer | null>(null);
+  const t = useT();
   const [processing, setProcessing] = useState(false);
   useEffect(() => {
     if (!offer) return;
@@ -44,11 +46,11 @@ export function UndoToast() {
           disabled={processing}
           className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60 dark:text-brand-300 dark:hover:bg-slate-800"
         >
-          Undo
+          {t('app.undo.undo')}
         </button>
         <button type="button" onClick={() => setShown(null)} className="-m-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-800 dark:hover:text-slate-200">
           <Icon name="x" className="size-4" />
-          <span className="sr-only">Dismiss</span>
+          <span className="sr-only">{t('common.toasts.dismiss')}</span>
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useFormatters } from '@/hooks/useFormatters';
 import { cx } from './cx';
+import { useT } from '@/i18n';
 
 export interface UsageBarProps {
   label: string;
@@ -12,11 +13,12 @@ export interface UsageBarProps {
 /** "Board users 18 of 25" with a progressbar; amber from 80 %, red at the limit. */
 export function UsageBar({ label, used, limit, className }: UsageBarProps) {
   const { number } = useFormatters();
+  const t = useT();
   const unlimited = limit === null;
   const ratio = unlimited ? 0 : limit > 0 ? Math.min(1, used / limit) : 1;
   const percent = Math.round(ratio * 100);
   const full = !unlimited && used >= limit;
-  const text = unlimited ? `${number(used)} of unlimited` : `${number(used)} of ${number(limit)}`;
+  const text = unlimited ? t('app.usage.ofUnlimited', { used: number(used) }) : t('app.usage.of', { used: number(used), limit: number(limit) });
   return (
     <div className={cx('space-y-1.5', className)}>
       <div className="flex items-baseline justify-between gap-3 text-sm">
@@ -32,7 +34,7 @@ export function UsageBar({ label, used, limit, className }: UsageBarProps) {
           aria-valuemin={0}
           aria-valuemax={limit}
           aria-valuenow={Math.min(used, limit)}
-          aria-valuetext={`${text}${full ? ' (limit reached)' : ''}`}
+          aria-valuetext={full ? t('app.usage.full', { text }) : text}
           className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
         >
           <div

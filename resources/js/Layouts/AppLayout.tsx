@@ -14,6 +14,7 @@ import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { SidebarNav } from './SidebarNav';
 import { SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
+import { useT, type Translate } from '@/i18n';
 
 export interface AppLayoutProps {
   children: ReactNode;
@@ -22,6 +23,7 @@ export interface AppLayoutProps {
 /** The signed-in shell. Also the default layout, so it renders a plain bar for guests. */
 export function AppLayout({ children }: AppLayoutProps) {
   const page = usePage();
+  const t = useT();
   const online = useOrganizationPresence();
   useAccountEvents();
   const [navOpen, setNavOpen] = useState(false);
@@ -39,10 +41,10 @@ export function AppLayout({ children }: AppLayoutProps) {
             <div className="flex items-center gap-1 sm:gap-2">
               <ThemeToggle />
               <Button href="/login" variant="ghost" size="sm">
-                Sign in
+                {t('common.nav.signIn')}
               </Button>
               <Button href="/register" size="sm">
-                Create account
+                {t('common.nav.register')}
               </Button>
             </div>
           </div>
@@ -87,7 +89,7 @@ export function AppLayout({ children }: AppLayoutProps) {
               className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             >
               <Icon name="menu" className="size-6" />
-              <span className="sr-only">Open navigation</span>
+              <span className="sr-only">{t('app.shell.openNavigation')}</span>
             </button>
             <OrganizationSwitcher current={organization} organizations={auth?.organizations ?? []} />
             <div className="ml-auto flex items-center gap-1 sm:gap-2">
@@ -107,17 +109,23 @@ export function AppLayout({ children }: AppLayoutProps) {
 }
 
 function SidebarFooter({ organization }: { organization: { name: string; role: string | null } | null }) {
+  const t = useT();
   if (!organization) return null;
   return (
     <div className="border-t border-slate-200 px-6 py-4 dark:border-slate-800">
       <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{organization.name}</p>
       {organization.role && (
         <Badge tone="neutral" className="mt-1 capitalize">
-          {organization.role}
+          {roleName(organization.role, t)}
         </Badge>
       )}
     </div>
   );
+}
+
+/** A membership's role in the interface's language ("Owner"); an unknown one as it is. */
+export function roleName(role: string, t: Translate): string {
+  return role === 'owner' || role === 'admin' || role === 'editor' || role === 'viewer' ? t(`common.roles.${role}`) : role;
 }
 
 interface MobileNavProps {
@@ -130,6 +138,7 @@ interface MobileNavProps {
 
 /** The phone drawer: a modal dialog (focus trapped, Escape closes, focus returns to the menu button). */
 function MobileNav({ open, onClose, items, active, organization }: MobileNavProps) {
+  const t = useT();
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open, { onEscape: onClose });
   // Close the drawer whenever a visit starts (a link inside it, or elsewhere).
@@ -153,7 +162,7 @@ function MobileNav({ open, onClose, items, active, organization }: MobileNavProp
             id="mobile-navigation"
             role="dialog"
             aria-modal="true"
-            aria-label="Navigation"
+            aria-label={t('app.shell.navigation')}
             tabIndex={-1}
             className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none dark:bg-slate-900"
           >
@@ -165,7 +174,7 @@ function MobileNav({ open, onClose, items, active, organization }: MobileNavProp
                 className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
               >
                 <Icon name="x" className="size-6" />
-                <span className="sr-only">Close navigation</span>
+                <span className="sr-only">{t('app.shell.closeNavigation')}</span>
               </button>
             </div>
             <div className="flex-1 overflow-y-auto px-3 py-4">

@@ -1,9 +1,11 @@
 import { Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
+import { LanguagePicker } from '@/Components/LanguagePicker';
 import { Logo } from '@/Components/Logo';
 import { ThemeToggle } from '@/Components/ThemeToggle';
 import { Toasts } from '@/Components/Toasts';
 import { SkipLink } from './SkipLink';
+import { useT } from '@/i18n';
 
 export interface AuthLayoutProps {
   /** Heading of the card ("Sign in to your account"). */
@@ -16,6 +18,7 @@ export interface AuthLayoutProps {
 
 /** Sign-in, registration, password and organisation-selection pages: one centred card. */
 export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
+  const t = useT();
   return (
     <div className="relative flex min-h-screen flex-col items-center bg-slate-50 px-4 py-10 text-slate-900 sm:justify-center sm:py-12 dark:bg-slate-950 dark:text-slate-100">
       <SkipLink />
@@ -35,17 +38,20 @@ export function AuthLayout({ title, description, children, footer }: AuthLayoutP
         </div>
         {footer ? <div className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">{footer}</div> : null}
       </main>
-      <nav aria-label="Legal" className="mt-8 flex gap-4 text-xs text-slate-500 dark:text-slate-400">
-        <Link href="/" className="rounded hover:text-slate-800 dark:hover:text-slate-200">
-          Home
-        </Link>
-        <Link href="/privacy-policy" className="rounded hover:text-slate-800 dark:hover:text-slate-200">
-          Privacy
-        </Link>
-        <Link href="/terms" className="rounded hover:text-slate-800 dark:hover:text-slate-200">
-          Terms
-        </Link>
-      </nav>
+      <footer className="mt-8 flex flex-col items-center gap-4 sm:flex-row sm:gap-6">
+        <nav aria-label={t('common.footer.legal')} className="flex gap-4 text-xs text-slate-500 dark:text-slate-400">
+          <Link href="/" className="rounded hover:text-slate-800 dark:hover:text-slate-200">
+            {t('common.footer.home')}
+          </Link>
+          <Link href="/privacy-policy" className="rounded hover:text-slate-800 dark:hover:text-slate-200">
+            {t('common.footer.privacy')}
+          </Link>
+          <Link href="/terms" className="rounded hover:text-slate-800 dark:hover:text-slate-200">
+            {t('common.footer.terms')}
+          </Link>
+        </nav>
+        <LanguagePicker />
+      </footer>
       <Toasts />
     </div>
   );

@@ -1,7 +1,9 @@
 import { router } from '@inertiajs/react';
 import { Dropdown, DropdownButton, DropdownHeader, DropdownLink, DropdownSeparator } from '@/Components/Dropdown';
 import { Icon } from '@/Components/Icon';
+import { roleName } from './AppLayout';
 import type { CurrentOrganization, OrganizationSummary } from '@/types';
+import { useT } from '@/i18n';
 
 export interface OrganizationSwitcherProps {
   current: CurrentOrganization | null;
@@ -10,11 +12,12 @@ export interface OrganizationSwitcherProps {
 
 /** Lists the user's organisations; choosing one makes it the session's current organisation. */
 export function OrganizationSwitcher({ current, organizations }: OrganizationSwitcherProps) {
+  const t = useT();
   return (
     <Dropdown
       align="left"
       width="w-80 max-w-[calc(100vw-2rem)]"
-      ariaLabel={current ? `Organization: ${current.name}. Switch organization` : 'Choose an organization'}
+      ariaLabel={current ? t('app.switcher.current', { name: current.name }) : t('app.switcher.chooseAn')}
       // The picker takes the room the header has (a name is cut only when it truly does not fit).
       className="min-w-0"
       buttonClassName="max-w-full lg:max-w-md border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
@@ -22,12 +25,12 @@ export function OrganizationSwitcher({ current, organizations }: OrganizationSwi
         <>
           <Icon name="building" className="hidden size-4 shrink-0 text-slate-400 sm:block" />
           <span className="truncate" title={current?.name}>
-            {current ? current.name : 'Choose organization'}
+            {current ? current.name : t('app.switcher.choose')}
           </span>
         </>
       }
     >
-      <DropdownHeader>Switch organization</DropdownHeader>
+      <DropdownHeader>{t('app.switcher.switch')}</DropdownHeader>
       {organizations.length ? (
         organizations.map((org) => (
           <DropdownButton
@@ -39,18 +42,18 @@ export function OrganizationSwitcher({ current, organizations }: OrganizationSwi
             }}
           >
             {org.name}
-            {org.role ? <span className="ml-2 text-xs text-slate-600 capitalize dark:text-slate-400">{org.role}</span> : null}
+            {org.role ? <span className="ml-2 text-xs text-slate-600 capitalize dark:text-slate-400">{roleName(org.role, t)}</span> : null}
           </DropdownButton>
         ))
       ) : (
-        <DropdownHeader className="italic">No organizations yet</DropdownHeader>
+        <DropdownHeader className="italic">{t('app.switcher.none')}</DropdownHeader>
       )}
       <DropdownSeparator />
       <DropdownLink href="/organizations" icon="building">
-        All organizations
+        {t('app.switcher.all')}
       </DropdownLink>
       <DropdownLink href="/organizations/create" icon="plus">
-        New organization
+        {t('app.switcher.new')}
       </DropdownLink>
     </Dropdown>
   );

@@ -1,10 +1,12 @@
 import { Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { Button } from '@/Components/Button';
+import { LanguagePicker } from '@/Components/LanguagePicker';
 import { Logo } from '@/Components/Logo';
 import { ThemeToggle } from '@/Components/ThemeToggle';
 import { Toasts } from '@/Components/Toasts';
 import { SkipLink } from './SkipLink';
+import { useT } from '@/i18n';
 
 export interface PublicLayoutProps {
   children: ReactNode;
@@ -13,6 +15,7 @@ export interface PublicLayoutProps {
 /** Landing, legal and public insight pages. The page decides its own width and sections. */
 export function PublicLayout({ children }: PublicLayoutProps) {
   const { props } = usePage();
+  const t = useT();
   const user = props.auth?.user ?? null;
   const appName = props.appName || 'Boardly';
   const year = new Date().getFullYear();
@@ -23,19 +26,19 @@ export function PublicLayout({ children }: PublicLayoutProps) {
       <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">
           <Logo href="/" />
-          <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+          <nav aria-label={t('common.nav.account')} className="flex items-center gap-1 sm:gap-2">
             <ThemeToggle />
             {user ? (
               <Button href="/dashboard" size="sm">
-                Dashboard
+                {t('common.nav.dashboard')}
               </Button>
             ) : (
               <>
                 <Button href="/login" variant="ghost" size="sm">
-                  Sign in
+                  {t('common.nav.signIn')}
                 </Button>
                 <Button href="/register" size="sm">
-                  Create account
+                  {t('common.nav.register')}
                 </Button>
               </>
             )}
@@ -52,25 +55,26 @@ export function PublicLayout({ children }: PublicLayoutProps) {
           <p>
             © {year} {appName}
           </p>
-          <nav aria-label="Legal">
+          <nav aria-label={t('common.footer.legal')}>
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
               <li>
                 <Link href="/privacy-policy" className="rounded hover:text-slate-900 dark:hover:text-white">
-                  Privacy policy
+                  {t('common.footer.privacyPolicy')}
                 </Link>
               </li>
               <li>
                 <Link href="/terms" className="rounded hover:text-slate-900 dark:hover:text-white">
-                  Terms of service
+                  {t('common.footer.termsOfService')}
                 </Link>
               </li>
               <li>
                 <Link href="/org-login" className="rounded hover:text-slate-900 dark:hover:text-white">
-                  Organization sign-in
+                  {t('common.footer.organizationSignIn')}
                 </Link>
               </li>
             </ul>
           </nav>
+          {user ? null : <LanguagePicker />}
         </div>
       </footer>
       <Toasts />

@@ -2,6 +2,7 @@ import { Link } from '@inertiajs/react';
 import { cx } from '@/Components/cx';
 import { Icon } from '@/Components/Icon';
 import type { NavItem } from './navigation';
+import { useT } from '@/i18n';
 
 export interface SidebarNavProps {
   items: NavItem[];
@@ -10,8 +11,9 @@ export interface SidebarNavProps {
 }
 
 export function SidebarNav({ items, active, onNavigate }: SidebarNavProps) {
+  const t = useT();
   return (
-    <nav aria-label="Main">
+    <nav aria-label={t('app.shell.mainNavigation')}>
       <ul className="space-y-1">
         {items.map((item) => {
           const current = item.href === active;

@@ -4,14 +4,16 @@ import { Icon } from '@/Components/Icon';
 import { Badge } from '@/Components/Badge';
 import { Dropdown, DropdownButton, DropdownHeader, DropdownLink, DropdownSeparator } from '@/Components/Dropdown';
 import type { AuthUser } from '@/types';
+import { useT } from '@/i18n';
 
 export function UserMenu({ user }: { user: AuthUser }) {
+  const t = useT();
   return (
     <Dropdown
       align="right"
       width="w-64"
       // Named by what it shows (WCAG 2.5.3): "Ann Lee, account menu".
-      ariaLabel={`${user.name}, account menu`}
+      ariaLabel={t('app.userMenu.label', { name: user.name })}
       buttonClassName="px-1.5"
       // On phones the avatar alone: the organization picker needs the room.
       chevron={false}
@@ -28,23 +30,23 @@ export function UserMenu({ user }: { user: AuthUser }) {
         <span className="block truncate">{user.email}</span>
         {user.is_platform_admin ? (
           <Badge tone="brand" className="mt-1.5">
-            Platform admin
+            {t('app.userMenu.platformAdmin')}
           </Badge>
         ) : null}
       </DropdownHeader>
       <DropdownSeparator />
       <DropdownLink href="/profile" icon="user">
-        Profile
+        {t('app.userMenu.profile')}
       </DropdownLink>
       <DropdownLink href="/settings" icon="cog">
-        Settings
+        {t('app.userMenu.settings')}
       </DropdownLink>
       <DropdownLink href="/history" icon="clock">
-        History
+        {t('app.userMenu.history')}
       </DropdownLink>
       <DropdownSeparator />
       <DropdownButton icon="logout" onClick={() => router.post('/logout')}>
-        Sign out
+        {t('app.userMenu.signOut')}
       </DropdownButton>
     </Dropdown>
   );

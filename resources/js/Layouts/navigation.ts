@@ -1,5 +1,6 @@
 import type { IconName } from '@/Components/Icon';
 import type { SharedProps } from '@/types';
+import { t } from '@/i18n';
 
 export interface NavItem {
   label: string;
@@ -11,20 +12,21 @@ export interface NavItem {
  * The signed-in sidebar: links depend on the current organisation and the user's abilities.
  * Every link must work for this user: the organisation's pages only once one is chosen (until
  * then they would all bounce to the picker, a platform admin's too), the list of them before.
+ * Called while rendering: the labels are in the interface's language.
  */
 export function navigationFor(auth: Partial<SharedProps['auth']> | undefined): NavItem[] {
   const org = auth?.organization ?? null;
   const can = auth?.can;
-  if (!org) return [{ label: 'Organizations', href: '/organizations', icon: 'building' }];
+  if (!org) return [{ label: t('app.nav.organizations'), href: '/organizations', icon: 'building' }];
   const items: NavItem[] = [
-    { label: 'Dashboard', href: '/dashboard', icon: 'home' },
-    { label: 'Board users', href: '/board-users', icon: 'users' },
-    { label: 'Insights', href: '/insights', icon: 'document' },
+    { label: t('app.nav.dashboard'), href: '/dashboard', icon: 'home' },
+    { label: t('app.nav.boardUsers'), href: '/board-users', icon: 'users' },
+    { label: t('app.nav.insights'), href: '/insights', icon: 'document' },
   ];
-  if (can?.manageMembers) items.push({ label: 'Members', href: '/users', icon: 'shield' });
-  if (can?.viewActivity) items.push({ label: 'Activity log', href: `/organizations/${org.id}/activity-logs`, icon: 'clock' });
-  items.push({ label: 'Organization', href: `/organizations/${org.id}`, icon: 'building' });
-  items.push({ label: 'Subscription', href: '/subscription', icon: 'card' });
+  if (can?.manageMembers) items.push({ label: t('app.nav.members'), href: '/users', icon: 'shield' });
+  if (can?.viewActivity) items.push({ label: t('app.nav.activityLog'), href: `/organizations/${org.id}/activity-logs`, icon: 'clock' });
+  items.push({ label: t('app.nav.organization'), href: `/organizations/${org.id}`, icon: 'building' });
+  items.push({ label: t('app.nav.subscription'), href: '/subscription', icon: 'card' });
   return items;
 }
 

@@ -1,5 +1,6 @@
 import { usePage } from '@inertiajs/react';
 import { useMemo } from 'react';
+import { isLocale } from '../../../shared/i18n';
 import {
   DEFAULT_LOCALE,
   DEFAULT_TIME_ZONE,
@@ -21,10 +22,14 @@ export interface Formatters {
   relative: (value: DateInput, now?: Date | number) => string;
 }
 
-/** lib/format bound to the signed-in user's locale and time zone (en-US and UTC for guests). */
+/**
+ * lib/format bound to the signed-in user's locale and time zone; for guests, the interface's
+ * language (the page's `locale`: their pick or their browser's) and UTC.
+ */
 export function useFormatters(): Formatters {
-  const user = usePage().props.auth?.user;
-  const locale = user?.locale || DEFAULT_LOCALE;
+  const props = usePage().props as { auth?: { user?: { locale?: string; timezone?: string } | null }; locale?: unknown };
+  const user = props.auth?.user;
+  const locale = user?.locale || (isLocale(props.locale) ? props.locale : DEFAULT_LOCALE);
   const timeZone = user?.timezone || DEFAULT_TIME_ZONE;
   return useMemo(() => {
     const options = { locale, timeZone };

@@ -5,6 +5,7 @@ import type { OnlineMember } from '@/Components/OnlineMembers';
 import { connectEcho, leaveChannel } from '@/lib/echo';
 import type { OrganizationEvents, UserEvents } from '@/types';
 import { echoName } from '../../../shared/channels';
+import { t } from '@/i18n';
 
 /** The signed-in user's Echo connection (null for guests, and before the first effect runs). */
 export function useEcho(): Echo<'reverb'> | null {
@@ -142,12 +143,12 @@ export function useAccountEvents(): void {
       // Removed from the organisation on screen: the reload's page says so itself ("You were removed from …").
       const removedFromCurrent = role === null && organization.id === currentOrganization.current;
       if (!removedFromCurrent) {
-        router.flash(() => ({ info: role ? `Your role in ${organization.name} is now ${role}.` : `You are no longer a member of ${organization.name}.` }));
+        router.flash(() => ({ info: role ? t('app.realtime.roleChanged', { organization: organization.name, role }) : t('app.realtime.removed', { organization: organization.name }) }));
       }
       router.reload();
     });
     channel.listen('InvitationReceived', ({ organization, role }: UserEvents['InvitationReceived']) => {
-      router.flash(() => ({ info: `You have been invited to join ${organization.name} as ${role}. The link is in your e-mail.` }));
+      router.flash(() => ({ info: t('app.realtime.invited', { organization: organization.name, role }) }));
     });
     return () => leaveChannel(echo, name);
   }, [echo, userId]);

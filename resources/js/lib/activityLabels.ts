@@ -1,40 +1,26 @@
 import type { BadgeTone } from '@/Components/Badge';
+import { i18n, t } from '@/i18n';
 
-/** How the activity log names events and subject types (unknown ones: "member_added" → "Member added"). */
-const EVENT_LABELS: Record<string, string> = {
-  created: 'Created',
-  updated: 'Updated',
-  deleted: 'Deleted',
-  restored: 'Restored',
-  shared: 'Shared',
-  unshared: 'Unshared',
-  member_added: 'Member added',
-  member_removed: 'Member removed',
-  role_changed: 'Role changed',
-  signed_in: 'Signed in',
-  settings_updated: 'Settings',
-};
-
-const SUBJECT_LABELS: Record<string, string> = {
-  board_user: 'Board user',
-  insight: 'Insight',
-  member: 'Member',
-  organization: 'Organization',
-  subscription: 'Subscription',
-  invitation: 'Invitation',
-  user: 'User',
-};
-
+/**
+ * How the activity log names events and subject types: `app.activity.events.<event>` and
+ * `app.activity.subjects.<type>` in the interface's language, read when shown; an event the
+ * catalogs do not know yet is spelled out from its name ("member_added" → "Member added").
+ */
 const humanise = (value: string) => value.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
-export const eventLabel = (event: string) => EVENT_LABELS[event] ?? humanise(event);
-export const subjectLabel = (type: string) => SUBJECT_LABELS[type] ?? humanise(type);
+function known(id: string): string | null {
+  const text = i18n._(id);
+  return text === id ? null : text;
+}
+
+export const eventLabel = (event: string) => known(`app.activity.events.${event}`) ?? humanise(event);
+export const subjectLabel = (type: string) => known(`app.activity.subjects.${type}`) ?? humanise(type);
 
 /** What an entry is about: its subject's name, or "Board user #34 (deleted)" when it is gone. */
 export function subjectText(entry: { subject_type: string | null; subject_id: number | null; subject_name?: string | null }): string | null {
   if (entry.subject_name) return entry.subject_name;
   if (!entry.subject_type) return null;
-  return entry.subject_id ? `${subjectLabel(entry.subject_type)} #${entry.subject_id} (deleted)` : subjectLabel(entry.subject_type);
+  return entry.subject_id ? t('app.activity.deletedSubject', { subject: subjectLabel(entry.subject_type), id: entry.subject_id }) : subjectLabel(entry.subject_type);
 }
 
 /** Entries that change nothing in the organisation (the dashboard leaves them out; the server's NOT_A_CHANGE). */

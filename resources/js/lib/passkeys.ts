@@ -2,6 +2,7 @@ import { router } from '@inertiajs/react';
 import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication, startRegistration, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { isAxiosError } from 'axios';
 import { http } from './http';
+import { t } from '@/i18n';
 
 const json = { headers: { Accept: 'application/json' } };
 
@@ -11,9 +12,9 @@ export const passkeysSupported = () => typeof window !== 'undefined' && browserS
 function ceremonyError(error: unknown): string | null {
   const name = (error as { name?: string } | null)?.name;
   if (name === 'NotAllowedError' || name === 'AbortError') return null;
-  if (name === 'InvalidStateError') return 'This passkey is already registered.';
-  if (isAxiosError(error)) return 'The server could not be reached. Check your connection and try again.';
-  return 'The passkey could not be used. Please try again.';
+  if (name === 'InvalidStateError') return t('common.passkeys.alreadyRegistered');
+  if (isAxiosError(error)) return t('common.errors.unreachable');
+  return t('common.passkeys.failed');
 }
 
 /** Creates a passkey on this device: the credential to save, or an error message (null: canceled). */

@@ -1,5 +1,6 @@
 import { isAxiosError } from 'axios';
 import { http } from './http';
+import { t } from '@/i18n';
 
 /** Whether the server still counts the password as confirmed (three hours after typing it). */
 export async function passwordConfirmed(): Promise<boolean> {
@@ -15,8 +16,8 @@ export async function confirmPassword(password: string): Promise<{ ok: true } | 
   } catch (error) {
     if (isAxiosError(error) && error.response) {
       const body = error.response.data as { message?: string; errors?: Record<string, string> } | undefined;
-      return { ok: false, error: body?.errors?.password ?? body?.message ?? 'Your password could not be confirmed. Please try again.' };
+      return { ok: false, error: body?.errors?.password ?? body?.message ?? t('app.confirmPassword.failed') };
     }
-    return { ok: false, error: 'The server could not be reached. Check your connection and try again.' };
+    return { ok: false, error: t('common.errors.unreachable') };
   }
 }

@@ -6,6 +6,7 @@ import { Icon } from '@/Components/Icon';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
+import { Trans, useT } from '@/i18n';
 
 /** Back to the page that asked for confirmation (Inertia pushed this page on top of it). */
 function goBack() {
@@ -14,6 +15,7 @@ function goBack() {
 }
 
 export default function ConfirmPassword() {
+  const t = useT();
   const form = useAppForm({ password: '' });
 
   const submit = (event: FormEvent) => {
@@ -23,15 +25,15 @@ export default function ConfirmPassword() {
 
   return (
     <>
-      <Head title="Confirm password" />
+      <Head title={t('auth.confirm.title')} />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" autoFocus required />
+        <TextField form={form} name="password" label={t('auth.fields.password')} type="password" autoComplete="current-password" autoFocus required />
         <Button type="submit" block processing={form.processing}>
-          Confirm
+          {t('auth.confirm.submit')}
         </Button>
         <p className="flex items-start gap-2 text-xs text-slate-500 dark:text-slate-400">
           <Icon name="clock" className="mt-px size-4" />
-          We won’t ask again for the next three hours.
+          {t('auth.confirm.window')}
         </p>
       </form>
     </>
@@ -40,11 +42,11 @@ export default function ConfirmPassword() {
 
 ConfirmPassword.layout = (page: ReactNode) => (
   <AuthLayout
-    title="Confirm your password"
-    description="This is a secure area of the application. Please confirm your password before continuing."
+    title={<Trans id="auth.confirm.heading" />}
+    description={<Trans id="auth.confirm.description" />}
     footer={
       <button type="button" onClick={goBack} className={textLink}>
-        Cancel and go back
+        <Trans id="auth.confirm.cancel" />
       </button>
     }
   >

@@ -5,12 +5,14 @@ import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
+import { Trans, useT } from '@/i18n';
 
 export interface ForgotPasswordProps {
   status: string | null;
 }
 
 export default function ForgotPassword({ status }: ForgotPasswordProps) {
+  const t = useT();
   const form = useAppForm({ email: '' });
 
   const submit = (event: FormEvent) => {
@@ -20,7 +22,7 @@ export default function ForgotPassword({ status }: ForgotPasswordProps) {
 
   return (
     <>
-      <Head title="Forgot password" />
+      <Head title={t('auth.forgot.title')} />
       {status ? (
         <p role="status" className="mb-6 rounded-lg bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300">
           {status}
@@ -30,16 +32,16 @@ export default function ForgotPassword({ status }: ForgotPasswordProps) {
         <TextField
           form={form}
           name="email"
-          label="Email"
+          label={t('auth.fields.email')}
           type="email"
           autoComplete="email"
           autoFocus
           required
           maxLength={255}
-          placeholder="email@example.com"
+          placeholder={t('auth.fields.emailPlaceholder')}
         />
         <Button type="submit" block processing={form.processing}>
-          Email password reset link
+          {t('auth.forgot.submit')}
         </Button>
       </form>
     </>
@@ -48,14 +50,11 @@ export default function ForgotPassword({ status }: ForgotPasswordProps) {
 
 ForgotPassword.layout = (page: ReactNode) => (
   <AuthLayout
-    title="Forgot your password?"
-    description="Enter your email address and we will send you a link to choose a new password."
+    title={<Trans id="auth.forgot.heading" />}
+    description={<Trans id="auth.forgot.description" />}
     footer={
       <p>
-        Remembered it?{' '}
-        <Link href="/login" className={textLink}>
-          Back to sign in
-        </Link>
+        <Trans id="auth.forgot.remembered" components={{ 0: <Link href="/login" className={textLink} /> }} />
       </p>
     }
   >

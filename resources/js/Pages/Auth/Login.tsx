@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { CredentialsForm } from './Partials/CredentialsForm';
 import { textLink } from './Partials/textLink';
+import { Trans, useT } from '@/i18n';
 
 export interface LoginProps {
   /** Shown above the form (e.g. after a password reset). */
@@ -11,36 +12,31 @@ export interface LoginProps {
 }
 
 export default function Login({ status, canResetPassword = true }: LoginProps) {
+  const t = useT();
   return (
     <>
-      <Head title="Sign in" />
+      <Head title={t('auth.login.title')} />
       {status ? (
         <p role="status" className="mb-6 rounded-lg bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300">
           {status}
         </p>
       ) : null}
-      <CredentialsForm action="/login" submitLabel="Sign in" canResetPassword={canResetPassword} />
+      <CredentialsForm action="/login" submitLabel={t('auth.login.submit')} canResetPassword={canResetPassword} />
     </>
   );
 }
 
 Login.layout = (page: ReactNode) => (
   <AuthLayout
-    title="Sign in to your account"
-    description="Enter your email and password below to sign in."
+    title={<Trans id="auth.login.heading" />}
+    description={<Trans id="auth.login.description" />}
     footer={
       <div className="space-y-2">
         <p>
-          Don’t have an account?{' '}
-          <Link href="/register" className={textLink}>
-            Create account
-          </Link>
+          <Trans id="auth.login.noAccount" components={{ 0: <Link href="/register" className={textLink} /> }} />
         </p>
         <p>
-          Part of an organization?{' '}
-          <Link href="/org-login" className={textLink}>
-            Sign in to your organization
-          </Link>
+          <Trans id="auth.login.organization" components={{ 0: <Link href="/org-login" className={textLink} /> }} />
         </p>
       </div>
     }

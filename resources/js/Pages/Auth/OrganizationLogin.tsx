@@ -6,6 +6,7 @@ import { AuthLayout } from '@/Layouts/AuthLayout';
 import { CredentialsForm } from './Partials/CredentialsForm';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
+import { Trans, useT } from '@/i18n';
 
 export interface OrganizationLoginProps {
   /** Null on the first step (asking for the slug), and for an unknown slug. */
@@ -21,6 +22,7 @@ export default function OrganizationLogin(props: OrganizationLoginProps) {
 }
 
 function SlugForm({ slug, notFound }: { slug: string; notFound: string | null }) {
+  const t = useT();
   const form = useAppForm({ slug });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,13 +31,13 @@ function SlugForm({ slug, notFound }: { slug: string; notFound: string | null })
   const error = form.errors.slug ?? (form.isDirty ? undefined : (notFound ?? undefined));
   return (
     <>
-      <Head title="Sign in to your organization" />
+      <Head title={t('auth.orgLogin.title')} />
       <form onSubmit={submit} className="space-y-5" noValidate>
         <TextField
           form={form}
           name="slug"
-          label="Organization"
-          hint="The short name in your organization’s sign-in link, e.g. acme-governance."
+          label={t('auth.orgLogin.slug')}
+          hint={t('auth.orgLogin.slugHint')}
           error={error}
           autoComplete="organization"
           autoCapitalize="none"
@@ -43,10 +45,10 @@ function SlugForm({ slug, notFound }: { slug: string; notFound: string | null })
           autoFocus
           required
           className="font-mono"
-          placeholder="your-organisation"
+          placeholder={t('auth.orgLogin.slugPlaceholder')}
         />
         <Button type="submit" block processing={form.processing}>
-          Continue
+          {t('auth.orgLogin.continue')}
         </Button>
       </form>
     </>
@@ -54,10 +56,11 @@ function SlugForm({ slug, notFound }: { slug: string; notFound: string | null })
 }
 
 function SignInForm({ organization, canResetPassword }: { organization: { name: string; slug: string }; canResetPassword: boolean }) {
+  const t = useT();
   return (
     <>
-      <Head title={`Sign in to ${organization.name}`} />
-      <CredentialsForm action={`/org-login/${organization.slug}`} submitLabel={`Sign in to ${organization.name}`} canResetPassword={canResetPassword} />
+      <Head title={t('auth.orgLogin.signInTo', { name: organization.name })} />
+      <CredentialsForm action={`/org-login/${organization.slug}`} submitLabel={t('auth.orgLogin.signInTo', { name: organization.name })} canResetPassword={canResetPassword} />
     </>
   );
 }
@@ -67,21 +70,18 @@ OrganizationLogin.layout = (page: ReactElement<OrganizationLoginProps> | Organiz
   const org = (isValidElement(page) ? (page.props as OrganizationLoginProps) : page).organization;
   return (
     <AuthLayout
-      title={org ? org.name : 'Sign in to your organization'}
-      description={org ? `Sign in with your ${org.name} account.` : 'Which organization do you work with?'}
+      title={org ? org.name : <Trans id="auth.orgLogin.heading" />}
+      description={org ? <Trans id="auth.orgLogin.signInWith" values={{ name: org.name }} /> : <Trans id="auth.orgLogin.which" />}
       footer={
         <div className="space-y-2">
           {org ? (
             <p>
-              Not {org.name}?{' '}
-              <Link href="/org-login" className={textLink}>
-                Choose another organization
-              </Link>
+              <Trans id="auth.orgLogin.notThis" values={{ name: org.name }} components={{ 0: <Link href="/org-login" className={textLink} /> }} />
             </p>
           ) : null}
           <p>
             <Link href="/login" className={textLink}>
-              Sign in without an organization
+              <Trans id="auth.orgLogin.withoutOrganization" />
             </Link>
           </p>
         </div>

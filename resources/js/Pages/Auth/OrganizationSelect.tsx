@@ -8,6 +8,7 @@ import { AuthLayout } from '@/Layouts/AuthLayout';
 import type { OrganizationSummary } from '@/types';
 import { roleLabels, roleTones } from '@/lib/roles';
 import { useAppForm } from '@/hooks/useAppForm';
+import { Trans, useT } from '@/i18n';
 
 export interface OrganizationSelectProps {
   organizations: OrganizationSummary[];
@@ -17,6 +18,7 @@ export interface OrganizationSelectProps {
 }
 
 export default function OrganizationSelect({ organizations, currentId, canBrowseAll }: OrganizationSelectProps) {
+  const t = useT();
   const form = useAppForm({ organization_id: '' });
   const choose = (id: number) => {
     form.transform(() => ({ organization_id: String(id) }));
@@ -25,21 +27,21 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
 
   return (
     <>
-      <Head title="Choose an organization" />
+      <Head title={t('auth.select.title')} />
       {organizations.length === 0 && canBrowseAll ? (
         <EmptyState
           bordered={false}
           className="px-0 py-2"
           icon="building"
-          title="Open any organization"
-          text="As a platform admin you can work in every organization: choose one from the full list, and its dashboard, board users and insights open for you."
+          title={t('auth.select.adminTitle')}
+          text={t('auth.select.adminText')}
           action={
             <>
               <Button href="/organizations" icon="arrow">
-                All organizations
+                {t('auth.select.all')}
               </Button>
               <Button href="/organizations/create" variant="secondary" icon="plus">
-                Create an organization
+                {t('auth.select.create')}
               </Button>
             </>
           }
@@ -49,12 +51,12 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
           bordered={false}
           className="px-0 py-2"
           icon="building"
-          title="You are not part of an organization yet"
-          text="Create one for your team, or wait for an invitation: it arrives by email, and its link adds you to the organization."
+          title={t('auth.select.noneTitle')}
+          text={t('auth.select.noneText')}
           action={
             <>
               <Button href="/organizations/create" icon="plus">
-                Create an organization
+                {t('auth.select.create')}
               </Button>
             </>
           }
@@ -66,7 +68,7 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
               {form.errors.organization_id}
             </p>
           ) : null}
-          <ul className="space-y-2" aria-label="Your organizations">
+          <ul className="space-y-2" aria-label={t('auth.select.yours')}>
             {organizations.map((o) => (
               <li key={o.id}>
                 <button
@@ -80,7 +82,7 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
                     <span className="block truncate font-medium text-slate-900 dark:text-white">{o.name}</span>
                     <span className="block truncate font-mono text-xs text-slate-500 dark:text-slate-400">{o.slug}</span>
                   </span>
-                  {o.id === currentId ? <Badge tone="success">Current</Badge> : null}
+                  {o.id === currentId ? <Badge tone="success">{t('auth.select.current')}</Badge> : null}
                   {o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : null}
                   <Icon name="arrow" className="size-4 shrink-0 text-slate-400" />
                 </button>
@@ -88,19 +90,13 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
             ))}
           </ul>
           <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-            Or{' '}
-            <Link href="/organizations/create" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
-              create a new organization
-            </Link>
-            {canBrowseAll ? (
-              <>
-                , or open any from{' '}
-                <Link href="/organizations" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
-                  all organizations
-                </Link>
-              </>
-            ) : null}
-            .
+            <Trans
+              id={canBrowseAll ? 'auth.select.orCreateOrBrowse' : 'auth.select.orCreate'}
+              components={{
+                0: <Link href="/organizations/create" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" />,
+                1: <Link href="/organizations" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" />,
+              }}
+            />
           </p>
         </>
       )}
@@ -110,11 +106,11 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
 
 OrganizationSelect.layout = (page: ReactNode) => (
   <AuthLayout
-    title="Choose an organization"
-    description="Pick the organization to work in. You can switch at any time from the top bar."
+    title={<Trans id="auth.select.heading" />}
+    description={<Trans id="auth.select.description" />}
     footer={
       <button type="button" onClick={() => router.post('/logout')} className="rounded font-medium underline underline-offset-4 hover:text-slate-900 dark:hover:text-white">
-        Sign out
+        <Trans id="auth.select.signOut" />
       </button>
     }
   >

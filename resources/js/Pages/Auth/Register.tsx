@@ -5,8 +5,10 @@ import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
+import { Trans, useT } from '@/i18n';
 
 export default function Register() {
+  const t = useT();
   const form = useAppForm({ name: '', email: '', password: '', password_confirmation: '' });
 
   const submit = (event: FormEvent) => {
@@ -16,31 +18,31 @@ export default function Register() {
 
   return (
     <>
-      <Head title="Create account" />
+      <Head title={t('auth.register.title')} />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField form={form} name="name" label="Name" autoComplete="name" autoFocus required maxLength={255} placeholder="Full name" />
+        <TextField form={form} name="name" label={t('auth.fields.name')} autoComplete="name" autoFocus required maxLength={255} placeholder={t('auth.fields.namePlaceholder')} />
         <TextField
           form={form}
           name="email"
-          label="Email"
+          label={t('auth.fields.email')}
           type="email"
           autoComplete="email"
           required
           maxLength={255}
-          placeholder="email@example.com"
+          placeholder={t('auth.fields.emailPlaceholder')}
         />
         <TextField
           form={form}
           name="password"
-          label="Password"
-          hint="At least 8 characters."
+          label={t('auth.fields.password')}
+          hint={t('auth.fields.passwordHint')}
           type="password"
           autoComplete="new-password"
           required
         />
-        <TextField form={form} name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" required />
+        <TextField form={form} name="password_confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
         <Button type="submit" block processing={form.processing}>
-          Create account
+          {t('auth.register.submit')}
         </Button>
       </form>
     </>
@@ -49,14 +51,11 @@ export default function Register() {
 
 Register.layout = (page: ReactNode) => (
   <AuthLayout
-    title="Create an account"
-    description="Enter your details below to create your account."
+    title={<Trans id="auth.register.heading" />}
+    description={<Trans id="auth.register.description" />}
     footer={
       <p>
-        Already have an account?{' '}
-        <Link href="/login" className={textLink}>
-          Sign in
-        </Link>
+        <Trans id="auth.register.haveAccount" components={{ 0: <Link href="/login" className={textLink} /> }} />
       </p>
     }
   >

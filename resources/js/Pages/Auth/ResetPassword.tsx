@@ -5,6 +5,7 @@ import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
+import { Trans, useT } from '@/i18n';
 
 export interface ResetPasswordProps {
   token: string;
@@ -12,6 +13,7 @@ export interface ResetPasswordProps {
 }
 
 export default function ResetPassword({ token, email }: ResetPasswordProps) {
+  const t = useT();
   const form = useAppForm({ token, email, password: '', password_confirmation: '' });
 
   const submit = (event: FormEvent) => {
@@ -21,12 +23,12 @@ export default function ResetPassword({ token, email }: ResetPasswordProps) {
 
   return (
     <>
-      <Head title="Reset password" />
+      <Head title={t('auth.reset.title')} />
       <form onSubmit={submit} className="space-y-5" noValidate>
         <TextField
           form={form}
           name="email"
-          label="Email"
+          label={t('auth.fields.email')}
           error={form.errors.email ?? form.errors.token}
           type="email"
           autoComplete="username"
@@ -40,16 +42,16 @@ export default function ResetPassword({ token, email }: ResetPasswordProps) {
         <TextField
           form={form}
           name="password"
-          label="Password"
-          hint="At least 8 characters."
+          label={t('auth.fields.password')}
+          hint={t('auth.fields.passwordHint')}
           type="password"
           autoComplete="new-password"
           autoFocus={Boolean(email)}
           required
         />
-        <TextField form={form} name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" required />
+        <TextField form={form} name="password_confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
         <Button type="submit" block processing={form.processing}>
-          Reset password
+          {t('auth.reset.submit')}
         </Button>
       </form>
     </>
@@ -58,14 +60,11 @@ export default function ResetPassword({ token, email }: ResetPasswordProps) {
 
 ResetPassword.layout = (page: ReactNode) => (
   <AuthLayout
-    title="Reset your password"
-    description="Choose a new password for your account."
+    title={<Trans id="auth.reset.heading" />}
+    description={<Trans id="auth.reset.description" />}
     footer={
       <p>
-        Link expired?{' '}
-        <Link href="/forgot-password" className={textLink}>
-          Request a new one
-        </Link>
+        <Trans id="auth.reset.expired" components={{ 0: <Link href="/forgot-password" className={textLink} /> }} />
       </p>
     }
   >

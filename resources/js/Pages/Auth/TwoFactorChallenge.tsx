@@ -5,9 +5,11 @@ import { TextField } from '@/Components/TextField';
 import { useAppForm } from '@/hooks/useAppForm';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
+import { Trans, useT } from '@/i18n';
 
 /** After the password: a code from the authenticator app, or one of the recovery codes. */
 export default function TwoFactorChallenge() {
+  const t = useT();
   const [recovery, setRecovery] = useState(false);
   const form = useAppForm({ code: '', recovery_code: '' });
   const input = useRef<HTMLInputElement>(null);
@@ -27,24 +29,22 @@ export default function TwoFactorChallenge() {
 
   return (
     <>
-      <Head title="Two-factor confirmation" />
+      <Head title={t('auth.twoFactor.title')} />
       <p className="mb-5 text-sm text-slate-600 dark:text-slate-400">
-        {recovery
-          ? 'Enter one of your emergency recovery codes. Each code works once.'
-          : 'Open your authenticator app and enter the six-digit code it shows for this account.'}
+        {recovery ? t('auth.twoFactor.recoveryIntro') : t('auth.twoFactor.codeIntro')}
       </p>
       <form onSubmit={submit} className="space-y-5" noValidate>
         {recovery ? (
-          <TextField key="recovery" form={form} name="recovery_code" label="Recovery code" ref={input} autoComplete="one-time-code" autoFocus required />
+          <TextField key="recovery" form={form} name="recovery_code" label={t('auth.twoFactor.recoveryCode')} ref={input} autoComplete="one-time-code" autoFocus required />
         ) : (
-          <TextField key="code" form={form} name="code" label="Code" ref={input} inputMode="numeric" autoComplete="one-time-code" autoFocus required />
+          <TextField key="code" form={form} name="code" label={t('auth.twoFactor.code')} ref={input} inputMode="numeric" autoComplete="one-time-code" autoFocus required />
         )}
         <Button type="submit" block processing={form.processing}>
-          Sign in
+          {t('auth.twoFactor.submit')}
         </Button>
       </form>
       <button type="button" onClick={toggle} className={`mt-4 text-sm ${textLink}`}>
-        {recovery ? 'Use an authentication code' : 'Use a recovery code'}
+        {recovery ? t('auth.twoFactor.useCode') : t('auth.twoFactor.useRecovery')}
       </button>
     </>
   );
@@ -52,11 +52,11 @@ export default function TwoFactorChallenge() {
 
 TwoFactorChallenge.layout = (page: ReactNode) => (
   <AuthLayout
-    title="Two-factor confirmation"
-    description="Your account has two-factor sign-in turned on."
+    title={<Trans id="auth.twoFactor.heading" />}
+    description={<Trans id="auth.twoFactor.description" />}
     footer={
       <Link href="/login" className={textLink}>
-        Start again
+        <Trans id="auth.twoFactor.startAgain" />
       </Link>
     }
   >

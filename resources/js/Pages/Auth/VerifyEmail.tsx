@@ -5,6 +5,7 @@ import { Icon } from '@/Components/Icon';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
+import { Trans, useT } from '@/i18n';
 
 export interface VerifyEmailProps {
   /** 'verification-link-sent' after a resend. */
@@ -13,6 +14,7 @@ export interface VerifyEmailProps {
 }
 
 export default function VerifyEmail({ status, email }: VerifyEmailProps) {
+  const t = useT();
   const form = useAppForm({});
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -25,30 +27,30 @@ export default function VerifyEmail({ status, email }: VerifyEmailProps) {
 
   return (
     <>
-      <Head title="Email verification" />
+      <Head title={t('auth.verify.title')} />
       <div className="flex flex-col items-center text-center">
         <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-400/10 dark:text-brand-300">
           <Icon name="mail" className="size-6" />
         </span>
-        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">We sent a verification link to</p>
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{t('auth.verify.sentTo')}</p>
         <p className="mt-1 max-w-full text-base font-semibold break-all text-slate-900 dark:text-white">{email}</p>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-          Open it to finish setting up your account. The link works for 60 minutes; if it has not arrived, check your spam folder or send a new one.
+          {t('auth.verify.explanation')}
         </p>
       </div>
 
       {status === 'verification-link-sent' ? (
         <p role="status" className="mt-6 rounded-lg bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300">
-          A new verification link has been sent to the email address you provided during registration.
+          {t('auth.verify.resent')}
         </p>
       ) : null}
 
       <form onSubmit={resend} className="mt-6 space-y-3">
         <Button type="submit" block processing={form.processing}>
-          Resend verification email
+          {t('auth.verify.resend')}
         </Button>
         <Button type="button" variant="ghost" block onClick={logout} processing={loggingOut}>
-          Sign out
+          {t('auth.verify.signOut')}
         </Button>
       </form>
     </>
@@ -57,13 +59,10 @@ export default function VerifyEmail({ status, email }: VerifyEmailProps) {
 
 VerifyEmail.layout = (page: ReactNode) => (
   <AuthLayout
-    title="Verify your email address"
+    title={<Trans id="auth.verify.heading" />}
     footer={
       <p>
-        Wrong address?{' '}
-        <Link href="/profile" className={textLink}>
-          Change it in your profile
-        </Link>
+        <Trans id="auth.verify.wrongAddress" components={{ 0: <Link href="/profile" className={textLink} /> }} />
       </p>
     }
   >

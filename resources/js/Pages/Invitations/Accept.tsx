@@ -7,8 +7,8 @@ import { Icon } from '@/Components/Icon';
 import { TextInput } from '@/Components/TextInput';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import type { Role } from '@/types';
-import { roleLabels } from '@/lib/roles';
 import { useAppForm } from '@/hooks/useAppForm';
+import { Trans, useT } from '@/i18n';
 
 type OpenState = 'register' | 'sign-in' | 'join' | 'wrong-user' | 'member';
 type ClosedState = 'invalid' | 'gone' | 'used' | 'revoked' | 'expired' | 'full';
@@ -29,11 +29,10 @@ export interface AcceptProps {
   signedInAs: string | null;
 }
 
-const article = (role: Role) => (role === 'viewer' ? 'a' : 'an');
-
 export default function Accept({ token, state, message, details, signedInAs }: AcceptProps) {
+  const t = useT();
   const action = `/invitations/${encodeURIComponent(token)}`;
-  const title = details ? `Join ${details.organization.name}` : 'Invitation';
+  const title = details ? t('invitations.accept.join', { organization: details.organization.name }) : t('invitations.accept.invitation');
 
   if (!details || ['invalid', 'gone', 'used', 'revoked', 'expired', 'full'].includes(state)) {
     return (
@@ -45,12 +44,12 @@ export default function Accept({ token, state, message, details, signedInAs }: A
         </div>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {signedInAs ? (
-            <Button href="/dashboard">Go to your dashboard</Button>
+            <Button href="/dashboard">{t('invitations.accept.dashboard')}</Button>
           ) : (
             <>
-              <Button href="/login">Sign in</Button>
+              <Button href="/login">{t('invitations.accept.signIn')}</Button>
               <Button href="/" variant="secondary">
-                Home
+                {t('invitations.accept.home')}
               </Button>
             </>
           )}
@@ -61,8 +60,11 @@ export default function Accept({ token, state, message, details, signedInAs }: A
 
   const intro = (
     <p className="mb-6 text-center text-sm text-slate-600 dark:text-slate-400">
-      You are invited to join <strong className="text-slate-900 dark:text-white">{details.organization.name}</strong> as {article(details.role)}{' '}
-      <strong className="text-slate-900 dark:text-white">{roleLabels[details.role].toLowerCase()}</strong>.
+      <Trans
+        id="invitations.accept.intro"
+        values={{ organization: details.organization.name, role: details.role }}
+        components={{ 0: <strong className="text-slate-900 dark:text-white" />, 1: <strong className="text-slate-900 dark:text-white" /> }}
+      />
     </p>
   );
 
@@ -74,14 +76,14 @@ export default function Accept({ token, state, message, details, signedInAs }: A
       {state === 'sign-in' ? (
         <div className="space-y-4 text-center">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            There is already an account for <strong>{details.email}</strong>. Sign in with it and you will come back here to accept.
+            <Trans id="invitations.accept.existingAccount" values={{ email: details.email }} components={{ 0: <strong /> }} />
           </p>
           <Button href="/login" block icon="lock">
-            Sign in as {details.email}
+            {t('invitations.accept.signInAs', { email: details.email })}
           </Button>
         </div>
       ) : null}
-      {state === 'join' || state === 'member' ? <JoinForm action={action} label={state === 'member' ? `Open ${details.organization.name}` : `Join ${details.organization.name}`} note={message} /> : null}
+      {state === 'join' || state === 'member' ? <JoinForm action={action} label={state === 'member' ? t('invitations.accept.open', { organization: details.organization.name }) : t('invitations.accept.join', { organization: details.organization.name })} note={message} /> : null}
       {state === 'wrong-user' ? (
         <div className="space-y-4">
           <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
@@ -89,7 +91,7 @@ export default function Accept({ token, state, message, details, signedInAs }: A
             <p>{message}</p>
           </div>
           <Button block variant="secondary" icon="logout" onClick={() => router.post('/logout')}>
-            Sign out
+            {t('invitations.accept.signOut')}
           </Button>
         </div>
       ) : null}
@@ -98,6 +100,7 @@ export default function Accept({ token, state, message, details, signedInAs }: A
 }
 
 function RegisterForm({ action, email }: { action: string; email: string }) {
+  const t = useT();
   const form = useAppForm({ name: '', password: '', password_confirmation: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,14 +108,14 @@ function RegisterForm({ action, email }: { action: string; email: string }) {
   };
   return (
     <form onSubmit={submit} className="space-y-5" noValidate>
-      <Field label="Email" hint="The address this invitation was sent to.">
+      <Field label={t('invitations.register.email')} hint={t('invitations.register.emailHint')}>
         {(p) => <TextInput {...p} type="email" name="email" value={email} readOnly autoComplete="username" />}
       </Field>
-      <TextField form={form} name="name" label="Name" maxLength={255} autoComplete="name" autoFocus />
-      <TextField form={form} name="password" label="Password" hint="At least 8 characters." type="password" autoComplete="new-password" />
-      <TextField form={form} name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" />
+      <TextField form={form} name="name" label={t('invitations.register.name')} maxLength={255} autoComplete="name" autoFocus />
+      <TextField form={form} name="password" label={t('invitations.register.password')} hint={t('invitations.register.passwordHint')} type="password" autoComplete="new-password" />
+      <TextField form={form} name="password_confirmation" label={t('invitations.register.passwordConfirmation')} type="password" autoComplete="new-password" />
       <Button type="submit" block processing={form.processing}>
-        Create account and join
+        {t('invitations.register.submit')}
       </Button>
     </form>
   );
@@ -141,16 +144,18 @@ Accept.layout = (page: ReactElement<AcceptProps> | AcceptProps) => {
   const props = isValidElement(page) ? (page.props as AcceptProps) : page;
   return (
     <AuthLayout
-      title={props.details ? props.details.organization.name : 'Invitation'}
+      title={props.details ? props.details.organization.name : <Trans id="invitations.accept.invitation" />}
       footer={
         props.signedInAs ? (
-          <p>Signed in as {props.signedInAs}.</p>
+          <p>
+            <Trans id="invitations.accept.signedInAs" values={{ email: props.signedInAs }} />
+          </p>
         ) : (
           <p>
-            Already a member?{' '}
-            <Link href="/login" className="rounded font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
-              Sign in
-            </Link>
+            <Trans
+              id="invitations.accept.alreadyMember"
+              components={{ 0: <Link href="/login" className="rounded font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }}
+            />
           </p>
         )
       }

@@ -1,4 +1,4 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head, Link, router } from '@inertiajs/react';
 import { useMemo, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
@@ -14,6 +14,7 @@ import { useTheme } from '@/hooks/useTheme';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { Theme } from '@/lib/theme';
 import { useAppForm } from '@/hooks/useAppForm';
+import { Trans, useT } from '@/i18n';
 
 export interface SettingsProps {
   preferences: { locale: string; timezone: string };
@@ -36,10 +37,11 @@ function timeZones(saved: string): string[] {
 }
 
 export default function SettingsIndex({ preferences, locales, organization }: SettingsProps) {
+  const t = useT();
   return (
     <>
-      <Head title="Settings" />
-      <PageHeader title="Settings" description="How Boardly looks and how it shows dates and numbers to you." />
+      <Head title={t('settings.title')} />
+      <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <FormColumn>
         <AppearanceCard />
         <RegionCard preferences={preferences} locales={locales} />
@@ -51,14 +53,15 @@ export default function SettingsIndex({ preferences, locales, organization }: Se
 
 function AppearanceCard() {
   const [theme, setTheme] = useTheme();
+  const t = useT();
   const options: { value: Theme; label: string; icon: IconName; hint: string }[] = [
-    { value: 'light', label: 'Light', icon: 'sun', hint: 'Dark text on a light background.' },
-    { value: 'dark', label: 'Dark', icon: 'moon', hint: 'Light text on a dark background.' },
+    { value: 'light', label: t('settings.appearance.light'), icon: 'sun', hint: t('settings.appearance.lightHint') },
+    { value: 'dark', label: t('settings.appearance.dark'), icon: 'moon', hint: t('settings.appearance.darkHint') },
   ];
   return (
-    <Card title="Appearance" description="Saved in this browser, like the theme button in the top bar.">
+    <Card title={t('settings.appearance.title')} description={t('settings.appearance.description')}>
       <fieldset>
-        <legend className="sr-only">Theme</legend>
+        <legend className="sr-only">{t('settings.appearance.theme')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {options.map((o) => {
             const selected = theme === o.value;
@@ -88,6 +91,7 @@ function AppearanceCard() {
 }
 
 function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' | 'locales'>) {
+  const t = useT();
   const form = useAppForm({ locale: preferences.locale, timezone: preferences.timezone });
   const zones = useMemo(() => timeZones(preferences.timezone), [preferences.timezone]);
   const sample = useMemo(() => {
@@ -101,19 +105,26 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.patch('/settings', { preserveScroll: true, onSuccess: () => form.setDefaults() });
+    form.patch('/settings', {
+      preserveScroll: true,
+      onSuccess: () => {
+        form.setDefaults();
+        // Pages prefetched before carry the old language: the next visit asks again.
+        router.flushAll();
+      },
+    });
   };
 
   return (
-    <Card title="Dates, numbers and time zone" description="How dates, times and numbers are written everywhere in the app. The interface itself is in English.">
+    <Card title={t('settings.region.title')} description={t('settings.region.description')}>
       <form onSubmit={submit} className="space-y-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Date and number format" error={form.errors.locale}>
+          <Field label={t('settings.region.locale')} hint={t('settings.region.localeHint')} error={form.errors.locale}>
             {(props) => (
               <Select {...props} name="locale" value={form.data.locale} onChange={(e) => form.setData('locale', e.target.value)} options={locales} />
             )}
           </Field>
-          <Field label="Time zone" error={form.errors.timezone}>
+          <Field label={t('settings.region.timezone')} error={form.errors.timezone}>
             {(props) => (
               <Select {...props} name="timezone" value={form.data.timezone} onChange={(e) => form.setData('timezone', e.target.value)}>
                 {zones.map((z) => (
@@ -126,7 +137,7 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
           </Field>
         </div>
         <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm dark:bg-slate-800/60" aria-live="polite">
-          <p className="font-medium text-slate-800 dark:text-slate-100">Preview</p>
+          <p className="font-medium text-slate-800 dark:text-slate-100">{t('settings.region.preview')}</p>
           <p className="mt-1 text-slate-700 dark:text-slate-300">{sample.date}</p>
           <p className="text-slate-700 dark:text-slate-300">
             {sample.number} · {sample.money}
@@ -134,7 +145,7 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
         </div>
         <FormActions>
           <Button type="submit" processing={form.processing} disabled={!form.isDirty}>
-            Save
+            {t('settings.save')}
           </Button>
         </FormActions>
       </form>
@@ -143,33 +154,32 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
 }
 
 function OrganizationCard({ organization }: { organization: NonNullable<SettingsProps['organization']> }) {
+  const t = useT();
   const form = useAppForm({ public_page_enabled: organization.public_page_enabled });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.patch('/settings', { preserveScroll: true, onSuccess: () => form.setDefaults() });
   };
   return (
-    <Card title={`${organization.name}`} description="Settings of the current organization (owners and admins).">
+    <Card title={`${organization.name}`} description={t('settings.organization.description')}>
       <form onSubmit={submit} className="space-y-5" noValidate>
         <Checkbox
           name="public_page_enabled"
-          label="Public page"
+          label={t('settings.organization.publicPage')}
           checked={form.data.public_page_enabled}
           onChange={(e) => form.setData('public_page_enabled', e.target.checked)}
           error={form.errors.public_page_enabled}
           hint={
-            <>
-              Anyone can see the organization’s shared insights at{' '}
-              <Link href={`/p/${organization.slug}`} className="font-medium break-all text-brand-700 underline underline-offset-4 dark:text-brand-300">
-                {organization.public_url}
-              </Link>
-              . When it is off, that page answers “not found” (single shared links keep working).
-            </>
+            <Trans
+              id="settings.organization.publicPageHint"
+              values={{ url: organization.public_url }}
+              components={{ 0: <Link href={`/p/${organization.slug}`} className="font-medium break-all text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }}
+            />
           }
         />
         <FormActions>
           <Button type="submit" processing={form.processing} disabled={!form.isDirty}>
-            Save
+            {t('settings.save')}
           </Button>
         </FormActions>
       </form>

@@ -6,6 +6,7 @@ import { TextField } from '@/Components/TextField';
 import { textLink } from './textLink';
 import { PasskeySignIn } from './PasskeySignIn';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useT } from '@/i18n';
 
 export interface CredentialsFormProps {
   /** Where the e-mail, password and remember flag are posted. */
@@ -16,6 +17,7 @@ export interface CredentialsFormProps {
 
 /** E-mail, password and "remember me": the sign-in form of /login and /org-login/{slug}. */
 export function CredentialsForm({ action, submitLabel, canResetPassword }: CredentialsFormProps) {
+  const t = useT();
   const form = useAppForm({ email: '', password: '', remember: false });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,17 +35,17 @@ export function CredentialsForm({ action, submitLabel, canResetPassword }: Crede
         </p>
       ) : null}
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField form={form} name="email" label="Email" type="email" autoComplete="username webauthn" autoFocus required placeholder="email@example.com" />
+        <TextField form={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="username webauthn" autoFocus required placeholder={t('auth.fields.emailPlaceholder')} />
         <div className="relative">
-          <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
+          <TextField form={form} name="password" label={t('auth.fields.password')} type="password" autoComplete="current-password" required />
           {canResetPassword ? (
             // Field's label row has no slot for a link, so this one sits over its right end.
             <Link href="/forgot-password" className={`absolute top-0 right-0 text-sm ${textLink}`}>
-              Forgot your password?
+              {t('auth.login.forgot')}
             </Link>
           ) : null}
         </div>
-        <Checkbox label="Remember me" name="remember" checked={form.data.remember} onChange={(e) => form.setData('remember', e.target.checked)} />
+        <Checkbox label={t('auth.login.remember')} name="remember" checked={form.data.remember} onChange={(e) => form.setData('remember', e.target.checked)} />
         <Button type="submit" block processing={form.processing}>
           {submitLabel}
         </Button>

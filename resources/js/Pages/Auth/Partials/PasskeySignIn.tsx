@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/Components/Button';
+import { useT } from '@/i18n';
 
 // The WebAuthn client and its HTTP client load after the sign-in page has rendered: the page's
 // first load stays React, Inertia and the form (ADR 0013).
@@ -11,6 +12,7 @@ const webAuthnAvailable = () => typeof window !== 'undefined' && typeof window.P
  * (conditional UI, `autocomplete="username webauthn"`) where the browser offers them.
  */
 export function PasskeySignIn() {
+  const t = useT();
   const [supported, setSupported] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,11 +44,11 @@ export function PasskeySignIn() {
     <div className="mt-5 space-y-3">
       <div className="flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-        or
+        {t('auth.passkey.or')}
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
       <Button variant="secondary" icon="key" block onClick={start} processing={busy}>
-        Use a passkey
+        {t('auth.passkey.use')}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
