@@ -25,11 +25,9 @@ export interface MultiSelectProps {
   /** Server search; without it the known options are filtered locally. */
   loadOptions?: (query: string, signal: AbortSignal) => Promise<MultiSelectOption[]>;
   placeholder?: string;
-  /** Name of one item, for announcements and remove buttons ("board user"). */
-  itemName?: string;
-  /** The list's name, in the interface's language ("Board users"); else made from `itemName`. */
+  /** The list's name, in the interface's language ("Board users"). */
   itemsLabel?: string;
-  /** The chosen items' name ("Selected board users"); else made from `itemName`. */
+  /** The chosen items' name ("Selected board users"). */
   selectedLabel?: string;
   disabled?: boolean;
   debounce?: number;
@@ -54,7 +52,6 @@ export function MultiSelect({
   onChange,
   loadOptions,
   placeholder,
-  itemName,
   itemsLabel,
   selectedLabel,
   disabled,
@@ -63,9 +60,8 @@ export function MultiSelect({
   ...aria
 }: MultiSelectProps) {
   const t = useT();
-  const plural = itemName ? `${itemName}s` : null;
-  const listName = itemsLabel ?? (plural ? plural.charAt(0).toUpperCase() + plural.slice(1) : t('app.multiSelect.items'));
-  const chipsName = selectedLabel ?? (plural ? t('app.multiSelect.selected', { items: plural }) : t('app.multiSelect.selectedItems'));
+  const listName = itemsLabel ?? t('app.multiSelect.items');
+  const chipsName = selectedLabel ?? t('app.multiSelect.selectedItems');
   const autoId = useId().replace(/[^\w-]/g, '');
   const inputId = id ?? `multiselect${autoId}`;
   const listboxId = `${inputId}-listbox`;

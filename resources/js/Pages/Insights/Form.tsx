@@ -68,7 +68,8 @@ export default function InsightForm({ form, categories, boardUserOptions, submit
               value={form.data.board_user_ids}
               onChange={(ids) => form.setData('board_user_ids', ids as number[])}
               loadOptions={load}
-              itemName={t('insights.form.boardUserItem')}
+              itemsLabel={t('insights.form.boardUserItems')}
+              selectedLabel={t('insights.form.selectedBoardUsers')}
               placeholder={t('insights.form.boardUsersPlaceholder')}
             />
           )}

@@ -54,13 +54,3 @@ export function limitText(t: Translate, key: LimitKey, limit: number | null, for
 }
 
 export const LIMIT_KEYS: LimitKey[] = ['members', 'boardUsers', 'insights', 'publicLinks'];
-
-/**
- * @deprecated English only, kept so that the Dashboard (another page, which cannot load this
- * area's `subscriptions` messages) still compiles until it names statuses and limits with its own
- * messages. The subscription pages use `statusLabel` and `limitLabel`.
- */
-export const STATUS_LABELS: Record<SubscriptionStatus, string> = { trialing: 'Trial', active: 'Active', past_due: 'Past due', canceled: 'Canceled', ended: 'Ended' };
-/** @deprecated English only, for the Dashboard: see STATUS_LABELS. */
-export const usageLabel = (u: Pick<UsageItem, 'key'>): string =>
-  ({ members: 'Members', boardUsers: 'Board users', insights: 'Insights', publicLinks: 'Public links' })[u.key];
