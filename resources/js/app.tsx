@@ -6,7 +6,6 @@ import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { i18n, localeOf, pageNamespace, prepareLocale } from '@/i18n';
 import { syncCsrfMeta } from '@/lib/csrf';
-import { disconnectEcho } from '@/lib/echo';
 import { reloadOnceForNewBuild, sessionStorageOrNull } from '@/lib/staleBuild';
 
 type PageComponent = ComponentType & { layout?: ((page: ReactNode) => ReactNode) | null };
@@ -101,12 +100,16 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForNewBuild({ storage: sessionStorageOrNull(), now: Date.now, load })) event.preventDefault();
 });
 
+// The socket module (lib/echo) comes with signed-in pages: a tab that showed none has no socket to close.
+let signedIn = Boolean(initialProps?.auth?.user);
 router.on('navigate', (event) => {
   syncCsrfMeta();
-  if (!event.detail.page.props.auth?.user) {
+  const wasSignedIn = signedIn;
+  signedIn = Boolean(event.detail.page.props.auth?.user);
+  if (!signedIn) {
     // Signed out: nobody is left to be online or to hear the organisation's events, and pages
     // prefetched while signed in must not be shown to whoever uses this tab next.
-    disconnectEcho();
+    if (wasSignedIn) void import('@/lib/echo').then(({ disconnectEcho }) => disconnectEcho(), () => {});
     router.flushAll();
   }
 });

@@ -1,4 +1,28 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
+
+/**
+ * SQL texts that run as named prepared statements: parsed and planned once per connection instead
+ * of on every request (the identity query runs on every signed-in request; its planning took longer
+ * than its execution, ADR 0013). Opt-in per text, so the set stays small and fixed: a query built
+ * per request (IN lists, search filters) never fills a connection with statements.
+ */
+const preparedNames = new Map<string, string>();
+
+/** Runs `text` as a named prepared statement on PostgreSQL from now on (PGlite is unaffected). */
+export function prepareStatement(text: string): void {
+  if (!preparedNames.has(text)) preparedNames.set(text, `boardly_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`);
+}
+
+/** The client's `query` names the registered texts (Kysely calls `query(text, values)`). */
+function namePreparedStatements(client: pg.PoolClient | pg.Client): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name = typeof text === 'string' && args.length <= 2 && (values === undefined || Array.isArray(values)) ? preparedNames.get(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  };
+}
 
 export interface PoolLogger {
   warn(obj: object, msg: string): void;
@@ -34,7 +58,10 @@ export function createPostgresPool(connectionString: string, logger?: PoolLogger
     reported.add(client);
     logger?.warn({ err: error, code: (error as { code?: string }).code }, 'database connection lost; the pool will open a new one');
   };
-  pool.on('connect', (client) => client.on('error', (error) => report(client, error)));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => report(client, error));
+    namePreparedStatements(client);
+  });
   // pg-pool re-emits an idle client's error here after removing it; the client's own listener logged it.
   pool.on('error', (error, client) => report(client, error));
   return pool;

@@ -1,4 +1,5 @@
 import { sql, type CompiledQuery, type InferResult } from 'kysely';
+import { prepareStatement } from '../db/postgres-pool';
 import type { Db, Role, User } from '../db/types';
 
 /** The session's current organisation as the one query finds it (null role: not a member). */
@@ -90,6 +91,8 @@ function compiledIdentityQuery(db: Db, withOrganizations: boolean, hashedId: str
     query = identityQuery(db, withOrganizations, hashedId).compile() as CompiledQuery<IdentityRow>;
     if (query.parameters.length !== 1 || query.parameters[0] !== hashedId) return query; // not reusable: never cached
     variants.set(withOrganizations, query);
+    // Fixed text, one parameter: PostgreSQL parses and plans it once per connection.
+    prepareStatement(query.sql);
   }
   return { ...query, parameters: [hashedId] };
 }

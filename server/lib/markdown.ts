@@ -1,14 +1,21 @@
-import { Marked } from 'marked';
-import sanitizeHtml from 'sanitize-html';
+import type { Marked as MarkedClass } from 'marked';
+import type SanitizeHtml from 'sanitize-html';
+import { lazyPackage } from './lazy-package';
+
+// Loaded with the first Markdown rendered, not at start (sanitize-html brings a whole HTML and CSS parser).
+const markedPackage = lazyPackage<{ Marked: typeof MarkedClass }>('marked');
+const sanitizePackage = lazyPackage<typeof SanitizeHtml>('sanitize-html');
+const sanitizeHtml = (html: string, options: SanitizeHtml.IOptions) => sanitizePackage()(html, options);
 
 /**
  * Markdown → safe HTML (docs/decisions/0004-markdown-sanitising.md). Marked turns the text into
  * HTML (passing any raw HTML through); sanitize-html then keeps only an allow-list of tags,
  * attributes and URL schemes. Whatever Marked does, only allow-listed markup reaches a page.
  */
-const marked = new Marked({ gfm: true, breaks: false, async: false });
+let markedInstance: MarkedClass | null = null;
+const marked = () => (markedInstance ??= new (markedPackage().Marked)({ gfm: true, breaks: false, async: false }));
 
-const SANITIZE: sanitizeHtml.IOptions = {
+const SANITIZE: SanitizeHtml.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
     'p', 'br', 'hr', 'blockquote',
@@ -58,7 +65,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
 
 /** Renders user Markdown to HTML that is safe to insert into a page. */
 export function renderMarkdown(markdown: string): string {
-  const html = marked.parse(markdown ?? '') as string;
+  const html = marked().parse(markdown ?? '') as string;
   return sanitizeHtml(html, SANITIZE);
 }
 
@@ -69,7 +76,7 @@ export function sanitize(html: string): string {
 
 /** Plain text of some Markdown (descriptions, previews): no markup at all. */
 export function markdownToText(markdown: string, maxLength = 300): string {
-  const html = marked.parse(markdown ?? '') as string;
+  const html = marked().parse(markdown ?? '') as string;
   const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: SANITIZE.nonTextTags })
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')

@@ -1,8 +1,12 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyPackage } from './lazy-package';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../context';
 import { sha256 } from './crypto';
+
+// Loaded only when the throttles live in Redis.
+const ioredis = lazyPackage<typeof import('ioredis')>('ioredis');
 
 /**
  * Where the counters live. Memory serves one process only (the embedded PGlite mode); several
@@ -77,7 +81,7 @@ class SharedBackend implements Backend {
     this.#redis =
       store.kind === 'redis'
         ? // No offline queue: while Redis is away a check answers from memory at once (insurance).
-          new Redis(store.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2_000 })
+          new (ioredis().Redis)(store.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2_000 })
         : null;
     this.#redis?.on('error', () => {
       // Reconnects by itself; meanwhile the insurance limiter counts in memory.

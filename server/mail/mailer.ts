@@ -1,7 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyPackage } from '../lib/lazy-package';
 import type { Logger } from '../lib/logger';
+
+// Loaded with the first mail sent, not at start.
+const nodemailer = lazyPackage<typeof Nodemailer>('nodemailer');
+/** A transport made on first use. */
+const lazyTransport = (make: () => Transporter) => {
+  let transport: Transporter | null = null;
+  return () => (transport ??= make());
+};
 
 export interface MailMessage {
   to: string;
@@ -27,18 +37,19 @@ export interface MailerOptions {
  */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.url) {
-    const transport: Transporter = nodemailer.createTransport(options.url);
+    const url = options.url;
+    const transport = lazyTransport(() => nodemailer().createTransport(url));
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport().sendMail({ from: options.from, ...message });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport(() => nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   const dir = path.join(options.storageDir, 'mail');
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport().sendMail({ from: options.from, ...message });
       mkdirSync(dir, { recursive: true });
       const slug = message.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}.eml`);

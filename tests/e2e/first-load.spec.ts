@@ -12,11 +12,14 @@ import { demoTest, expect, signInAs } from './support/fixtures';
 const BUILD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/build');
 const test = demoTest();
 
-test('the login page’s module graph has no pusher-js, laravel-echo or app shell; no page pulls in another page', () => {
+test('the login page’s module graph has no pusher-js, laravel-echo, laravel-precognition or app shell; no page pulls in another page', () => {
   const manifest = readManifest(BUILD);
   const login = modulesOf(BUILD, manifest, staticGraph(manifest, 'Auth/Login'));
   expect(login).toContain('resources/js/Pages/Auth/Login.tsx');
   expect(login.filter((m) => /node_modules\/(pusher-js|laravel-echo)\//.test(m))).toEqual([]);
+  // Live validation's library comes when a form first uses it (resources/js/lib/precognition.ts).
+  expect(login.filter((m) => /node_modules\/laravel-precognition\//.test(m))).toEqual([]);
+  expect(login).toContain('resources/js/lib/precognition.ts');
   expect(login).not.toContain('resources/js/Layouts/AppLayout.tsx');
   expect(violations(BUILD, GUEST_PAGES)).toEqual([]);
 });

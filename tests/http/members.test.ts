@@ -3,6 +3,7 @@ import type { Role, User } from '../../server/db/types';
 import { sha256 } from '../../server/lib/crypto';
 import { createTestApp, FakeClock, type TestApp } from '../helpers/app';
 import type { TestClient, TestResponse } from '../helpers/client';
+import { lastActiveSettled } from '../../server/features/users/last-active';
 import { actingAs, addMember, createOrganization, createUser, PASSWORD } from '../helpers/factories';
 
 let app: TestApp;
@@ -58,6 +59,7 @@ describe('the members list', () => {
   it('shows members with role and last activity, and pending invitations, to admins', async () => {
     const t = await team();
     await send(t.admin.client, 'POST', '/users', { email: 'pending@members.test', role: 'viewer' }, '/users/create');
+    await lastActiveSettled(app.ctx); // recorded after the earlier responses
     const page = (await t.admin.client.get('/users', { inertia: true })).page();
     expect(page.component).toBe('Users/Index');
     const rows = page.props.members.data as { id: number; role: string; email: string; last_active_at: string | null }[];
@@ -79,7 +81,9 @@ describe('the members list', () => {
 
   it('records last activity at most once a minute', async () => {
     const t = await team();
-    const read = async () =>
+    // The write follows the response: wait for it before reading.
+    const read = async () => (await lastActiveSettled(app.ctx), await readRow());
+    const readRow = async () =>
       (await app.ctx.db.selectFrom('memberships').select('last_active_at').where('organization_id', '=', t.org.id).where('user_id', '=', t.viewer.user.id).executeTakeFirstOrThrow()).last_active_at;
     await t.viewer.client.get('/organizations', { inertia: true });
     const first = await read();
@@ -88,6 +92,7 @@ describe('the members list', () => {
     const before = updates();
     clock.advance(30_000);
     await t.viewer.client.get('/organizations', { inertia: true });
+    await lastActiveSettled(app.ctx);
     expect(updates()).toBe(before); // no write at all within the minute
     expect((await read())?.toISOString()).toBe(first?.toISOString());
     clock.advance(31_000);

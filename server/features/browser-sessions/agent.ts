@@ -1,4 +1,8 @@
-import Bowser from 'bowser';
+import type BowserType from 'bowser';
+import { lazyPackage } from '../../lib/lazy-package';
+
+// Loaded with the first user agent parsed (the sessions page, a sign-in mail), not at start.
+const bowser = lazyPackage<typeof BowserType>('bowser');
 
 export interface Agent {
   /** Jetstream's shape: `is_desktop`, `platform`, `browser`. */
@@ -10,7 +14,7 @@ export interface Agent {
 /** Device and browser from a user agent, with a maintained parser (bowser). */
 export function parseAgent(userAgent: string | null): Agent {
   if (!userAgent) return { is_desktop: true, platform: null, browser: null };
-  const parsed = Bowser.parse(userAgent);
+  const parsed = bowser().parse(userAgent);
   const type = parsed.platform.type;
   return {
     is_desktop: type === undefined || type === 'desktop',

@@ -1,5 +1,10 @@
-import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import type * as OTPAuth from 'otpauth';
+import type QRCodeType from 'qrcode';
+import { lazyPackage } from '../../lib/lazy-package';
+
+// Loaded with the first two-factor step, not at start.
+const otpauth = lazyPackage<typeof OTPAuth>('otpauth');
+const qrcode = lazyPackage<typeof QRCodeType>('qrcode');
 
 /** RFC 6238 as authenticator apps use it: SHA-1, 6 digits, 30-second steps. */
 export const PERIOD_SECONDS = 30;
@@ -7,10 +12,11 @@ export const PERIOD_SECONDS = 30;
 export const DRIFT_STEPS = 1;
 
 export function newSecret(): string {
-  return new Secret({ size: 20 }).base32;
+  return new (otpauth().Secret)({ size: 20 }).base32;
 }
 
 function totp(secret: string, label = 'account', issuer = 'Boardly') {
+  const { Secret, TOTP } = otpauth();
   return new TOTP({ secret: Secret.fromBase32(secret), label, issuer, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS });
 }
 
@@ -28,5 +34,5 @@ export function otpauthUri(secret: string, account: string, issuer: string): str
 }
 
 export async function qrCodeSvg(uri: string): Promise<string> {
-  return QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f172aff', light: '#ffffffff' } });
+  return qrcode().toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f172aff', light: '#ffffffff' } });
 }
