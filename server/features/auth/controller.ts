@@ -13,6 +13,7 @@ import * as auth from './service';
 import { completeLogin, loginClient, logout, markPasswordConfirmed } from './session';
 import { updateUser } from './user-repository';
 import { deferToChallenge } from '../two-factor/pending-login';
+import { msg } from '../../i18n/message';
 
 /** Thin handlers: validate → service → render or redirect. */
 export function authController(ctx: AppContext) {
@@ -50,13 +51,13 @@ export function authController(ctx: AppContext) {
     async verify(req: Request, res: Response) {
       const user = req.user!;
       const check = checkSignedRequest(ctx.key, req, ctx.clock.now());
-      if (check === 'expired') throw new HttpError(403, 'This verification link has expired. Request a new one from the verification page.');
-      if (check === 'invalid') throw new HttpError(403, 'This verification link is invalid.');
+      if (check === 'expired') throw new HttpError(403, msg('messages.auth.verifyExpired'));
+      if (check === 'invalid') throw new HttpError(403, msg('messages.auth.verifyInvalid'));
       if (String(user.id) !== req.params.id || emailHash(user.email) !== req.params.hash) {
-        throw new HttpError(403, 'This verification link is for another account or email address.');
+        throw new HttpError(403, msg('messages.auth.verifyOtherAccount'));
       }
       if (!user.email_verified_at) await updateUser(ctx.db, user.id, { email_verified_at: ctx.clock.now() });
-      flash(req, 'success', 'Your email address is verified.');
+      flash(req, 'success', msg('messages.auth.verified'));
       res.redirect(intendedUrl(req));
     },
 
@@ -64,7 +65,7 @@ export function authController(ctx: AppContext) {
       const result = await auth.resendVerification(ctx, requestActor(req), req.user!);
       if (result === 'verified') return res.redirect('/dashboard');
       req.session.flash('status', 'verification-link-sent');
-      flash(req, 'success', 'A new verification link has been sent to your email address.');
+      flash(req, 'success', msg('messages.auth.verificationSent'));
       res.inertia.back('/verify-email');
     },
 
@@ -88,8 +89,8 @@ export function authController(ctx: AppContext) {
     async reset(req: Request, res: Response) {
       const input = await validate(resetPasswordSchema, req.body, { email: auth.resetTokenValid(ctx) });
       await auth.resetPassword(ctx, requestActor(req, null), input);
-      req.session.flash('status', 'Your password has been reset. You can sign in with it now.');
-      flash(req, 'success', 'Your password has been reset.');
+      req.session.flash('status', msg('messages.auth.passwordResetStatus'));
+      flash(req, 'success', msg('messages.auth.passwordReset'));
       res.redirect('/login');
     },
 
@@ -100,7 +101,7 @@ export function authController(ctx: AppContext) {
       await auth.confirmPassword(ctx, loginClient(req), req.user!, password);
       markPasswordConfirmed(ctx, req);
       // A refused form is not replayed (its data is gone): say so instead of dropping it silently.
-      if (req.session.pull(RETRY_AFTER_CONFIRM)) flash(req, 'info', 'Password confirmed. Your last action was not carried out yet: please do it again.');
+      if (req.session.pull(RETRY_AFTER_CONFIRM)) flash(req, 'info', msg('messages.auth.passwordConfirmedRetry'));
       res.redirect(intendedUrl(req));
     },
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { oneOf } from '../../lib/fields';
+import { msg } from '../../i18n/message';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 10_000;
@@ -49,19 +50,19 @@ export const mappingSchema = (columns: number) =>
   z
     .object({
       mapping: z
-        .array(z.union([z.literal(''), oneOf('field', IMPORT_FIELD_NAMES)]), { error: 'Choose a field for each column.' })
-        .length(columns, 'Choose a field for each column.'),
+        .array(z.union([z.literal(''), oneOf('field', IMPORT_FIELD_NAMES)]), { error: () => msg('validation.import.mappingEachColumn') })
+        .length(columns, msg('validation.import.mappingEachColumn')),
       duplicates: oneOf('duplicate handling', ['skip', 'update'] as const),
     })
     .superRefine((value, ctx) => {
       const seen = new Map<string, number>();
       value.mapping.forEach((field, i) => {
         if (!field) return;
-        if (seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping', i], message: `${IMPORT_FIELDS[field].label} is already taken by column ${seen.get(field)! + 1}.` });
+        if (seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping', i], message: msg('validation.import.fieldTaken', { field: msg(`validation.import.fields.${field}`), column: seen.get(field)! + 1 }) });
         else seen.set(field, i);
       });
       for (const field of REQUIRED_FIELDS) {
-        if (!seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping'], message: `Choose the column that holds the ${IMPORT_FIELDS[field].label.toLowerCase()}.` });
+        if (!seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping'], message: msg('validation.import.requiredColumn', { field: msg(`validation.import.requiredFields.${field}`) }) });
       }
     });
 export type MappingInput = z.infer<ReturnType<typeof mappingSchema>>;

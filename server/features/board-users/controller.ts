@@ -13,6 +13,7 @@ import { boardUserOption } from './presenter';
 import * as repo from './repository';
 import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema } from './schema';
 import * as service from './service';
+import { msg } from '../../i18n/message';
 
 export const PER_PAGE = 25;
 
@@ -71,7 +72,7 @@ export function boardUsersController(ctx: AppContext) {
       authorize(req, 'manageRecords');
       const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id) });
       const row = await service.createBoardUser(ctx, actingIn(req), input);
-      flash(req, 'success', `${service.fullName(row)} was added.`);
+      flash(req, 'success', msg('messages.boardUsers.added', { name: service.fullName(row) }));
       res.redirect(303, `/board-users/${row.id}`);
     },
 
@@ -99,21 +100,21 @@ export function boardUsersController(ctx: AppContext) {
       const id = routeId(req.params.id);
       const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id, id) });
       const row = await service.updateBoardUser(ctx, actingIn(req), id, input);
-      flash(req, 'success', `${service.fullName(row)} was saved.`);
+      flash(req, 'success', msg('messages.boardUsers.saved', { name: service.fullName(row) }));
       res.redirect(303, `/board-users/${id}`);
     },
 
     async destroy(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const row = await service.deleteBoardUser(ctx, actingIn(req), routeId(req.params.id));
-      flash(req, 'success', `${service.fullName(row)} was moved to the trash.`);
+      flash(req, 'success', msg('messages.boardUsers.trashed', { name: service.fullName(row) }));
       res.redirect(303, `/board-users/${row.id}`);
     },
 
     async restore(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const row = await service.restoreBoardUser(ctx, actingIn(req), routeId(req.params.id));
-      flash(req, 'success', `${service.fullName(row)} was restored.`);
+      flash(req, 'success', msg('messages.boardUsers.restored', { name: service.fullName(row) }));
       res.redirect(303, `/board-users/${row.id}`);
     },
 
