@@ -14,7 +14,7 @@ export function invitationUrl(ctx: AppContext, token: string): string {
 /** When the invitation expires, in the mail's language (English keeps its UTC date line). */
 function expiryDate(date: Date, locale: Locale): string {
   if (locale === 'en-US') return date.toUTCString().replace(' GMT', ' UTC');
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(date);
+  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 }
 
 /** The invitee is not a user yet: the mail is in the inviter's language (`locale`). */
