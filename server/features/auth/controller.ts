@@ -18,7 +18,7 @@ import { msg } from '../../i18n/message';
 /** Thin handlers: validate → service → render or redirect. */
 export function authController(ctx: AppContext) {
   return {
-    showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', {}, { title: 'Create account' }),
+    showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', {}, { title: msg('messages.titles.register') }),
 
     async register(req: Request, res: Response) {
       const input = await validate(registerSchema, req.body, { email: auth.emailAvailable(ctx) });
@@ -28,7 +28,7 @@ export function authController(ctx: AppContext) {
     },
 
     showLogin: (req: Request, res: Response) =>
-      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get<string>('status') ?? null }, { title: 'Sign in' }),
+      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get<string>('status') ?? null }, { title: msg('messages.titles.login') }),
 
     async login(req: Request, res: Response) {
       const input = validate(loginSchema, req.body);
@@ -45,7 +45,7 @@ export function authController(ctx: AppContext) {
 
     showVerifyNotice(req: Request, res: Response) {
       if (req.user!.email_verified_at) return res.redirect(intendedUrl(req));
-      return res.inertia.render('Auth/VerifyEmail', { status: req.session.get<string>('status') ?? null, email: req.user!.email }, { title: 'Email verification' });
+      return res.inertia.render('Auth/VerifyEmail', { status: req.session.get<string>('status') ?? null, email: req.user!.email }, { title: msg('messages.titles.verifyEmail') });
     },
 
     async verify(req: Request, res: Response) {
@@ -70,7 +70,7 @@ export function authController(ctx: AppContext) {
     },
 
     showForgot: (req: Request, res: Response) =>
-      res.inertia.render('Auth/ForgotPassword', { status: req.session.get<string>('status') ?? null }, { title: 'Forgot password' }),
+      res.inertia.render('Auth/ForgotPassword', { status: req.session.get<string>('status') ?? null }, { title: msg('messages.titles.forgotPassword') }),
 
     async forgot(req: Request, res: Response) {
       const { email } = validate(forgotPasswordSchema, req.body);
@@ -83,7 +83,7 @@ export function authController(ctx: AppContext) {
       res.inertia.render(
         'Auth/ResetPassword',
         { token: cleanParam(req.params.token, 200) ?? '', email: cleanParam(req.query.email, 255) ?? '' },
-        { title: 'Reset password' },
+        { title: msg('messages.titles.resetPassword') },
       ),
 
     async reset(req: Request, res: Response) {
@@ -94,7 +94,7 @@ export function authController(ctx: AppContext) {
       res.redirect('/login');
     },
 
-    showConfirm: (req: Request, res: Response) => res.inertia.render('Auth/ConfirmPassword', {}, { title: 'Confirm password' }),
+    showConfirm: (req: Request, res: Response) => res.inertia.render('Auth/ConfirmPassword', {}, { title: msg('messages.titles.confirmPassword') }),
 
     async confirm(req: Request, res: Response) {
       const { password } = validate(confirmPasswordSchema, req.body);

@@ -24,7 +24,7 @@ export function organizationSessionController(ctx: AppContext) {
       await res.inertia.render(
         'Auth/OrganizationSelect',
         { organizations: mine, currentId: req.organization?.id ?? null, canBrowseAll: req.user!.is_platform_admin },
-        { title: 'Choose an organization' },
+        { title: msg('messages.titles.chooseOrganization') },
       );
     },
 
@@ -44,7 +44,7 @@ export function organizationSessionController(ctx: AppContext) {
     },
 
     showSlugForm: (req: Request, res: Response) =>
-      res.inertia.render('Auth/OrganizationLogin', { organization: null, slug: '', notFound: null }, { title: 'Sign in to your organization' }),
+      res.inertia.render('Auth/OrganizationLogin', { organization: null, slug: '', notFound: null }, { title: msg('messages.titles.organizationSignIn') }),
 
     async findSlug(req: Request, res: Response) {
       const { slug } = validate(organizationSlugSchema, req.body);
@@ -61,13 +61,13 @@ export function organizationSessionController(ctx: AppContext) {
         return res.inertia.render(
           'Auth/OrganizationLogin',
           { organization: null, slug, notFound: localize(requestLocale(req), organizations.NO_SUCH_ORGANIZATION) },
-          { title: 'Sign in to your organization', status: 404 },
+          { title: msg('messages.titles.organizationSignIn'), status: 404 },
         );
       }
       return res.inertia.render(
         'Auth/OrganizationLogin',
         { organization: { name: org.name, slug: org.slug }, slug: org.slug, notFound: null, canResetPassword: true },
-        { title: `Sign in to ${org.name}` },
+        { title: msg('messages.titles.organizationSignInTo', { name: org.name }) },
       );
     },
 

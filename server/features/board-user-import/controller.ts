@@ -33,7 +33,7 @@ export function importController(ctx: AppContext) {
         recent: await repo.recentImports(ctx.db, org.id),
         limits: importLimits,
       },
-      { title: imp ? `Import ${imp.filename}` : 'Import board users' },
+      { title: imp ? msg('messages.titles.importFile', { filename: imp.filename }) : msg('messages.titles.import') },
     );
   }
 

@@ -60,12 +60,12 @@ export function boardUsersController(ctx: AppContext) {
         path: '/board-users',
         query: { search: filters.search, status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
       });
-      await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: BOARD_USER_STATUSES }, { title: 'Board users' });
+      await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: BOARD_USER_STATUSES }, { title: msg('messages.titles.boardUsers') });
     },
 
     async create(req: Request, res: Response) {
       authorize(req, 'manageRecords');
-      await res.inertia.render('BoardUsers/Create', { statuses: BOARD_USER_STATUSES }, { title: 'Add a board user' });
+      await res.inertia.render('BoardUsers/Create', { statuses: BOARD_USER_STATUSES }, { title: msg('messages.titles.newBoardUser') });
     },
 
     async store(req: Request, res: Response) {
@@ -91,7 +91,7 @@ export function boardUsersController(ctx: AppContext) {
       await res.inertia.render(
         'BoardUsers/Edit',
         { boardUser: { id: boardUser.id, deleted_at: boardUser.deleted_at, ...formValues(boardUser) }, statuses: BOARD_USER_STATUSES },
-        { title: `Edit ${service.fullName(boardUser)}` },
+        { title: msg('messages.titles.edit', { name: service.fullName(boardUser) }) },
       );
     },
 

@@ -40,7 +40,7 @@ export function insightsController(ctx: AppContext) {
       const { page, ...filters } = validate(indexQuerySchema, req.query);
       const result = await paginate(repo.listQuery(ctx.db, org.id, filters), { page, perPage: PER_PAGE, path: '/insights', query: filters });
       const insights = { ...result, data: result.data.map((r) => ({ ...r, board_users_count: Number(r.board_users_count ?? 0) })) };
-      await res.inertia.render('Insights/Index', { insights, filters, categories: INSIGHT_CATEGORIES, statuses: INSIGHT_STATUSES }, { title: 'Insights' });
+      await res.inertia.render('Insights/Index', { insights, filters, categories: INSIGHT_CATEGORIES, statuses: INSIGHT_STATUSES }, { title: msg('messages.titles.insights') });
     },
 
     async create(req: Request, res: Response) {
@@ -52,7 +52,7 @@ export function insightsController(ctx: AppContext) {
       await res.inertia.render(
         'Insights/Create',
         { ...formProps, boardUserOptions: options, preselected: options.filter((o) => preselected.includes(o.value)).map((o) => o.value) },
-        { title: 'Write an insight' },
+        { title: msg('messages.titles.newInsight') },
       );
     },
 
@@ -98,7 +98,7 @@ export function insightsController(ctx: AppContext) {
           insight: formValues(row, selected),
           boardUserOptions: await pickerOptions(org.id, selected),
         },
-        { title: `Edit ${row.title}` },
+        { title: msg('messages.titles.edit', { name: row.title }) },
       );
     },
 

@@ -35,7 +35,7 @@ export function invitationController(ctx: AppContext) {
       const view = await invitations.inspectInvitation(ctx, req.user ?? null, tokenParam(req));
       // A guest with an account signs in and lands back here.
       if (view.state === 'sign-in') req.session.put('url.intended', `/invitations/${tokenParam(req)}`);
-      const title = view.details ? `Join ${view.details.organization.name}` : 'Invitation';
+      const title = view.details ? msg('messages.titles.joinOrganization', { name: view.details.organization.name }) : msg('messages.titles.invitation');
       await res.inertia.render(
         'Invitations/Accept',
         { token: tokenParam(req), ...localizeDeep(requestLocale(req), view), signedInAs: req.user?.email ?? null },

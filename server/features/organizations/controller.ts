@@ -21,11 +21,11 @@ export function organizationController(ctx: AppContext) {
       await res.inertia.render(
         'Organizations/Index',
         { organizations: list, filters: { search: filters.search }, everyOrganization: req.user!.is_platform_admin },
-        { title: 'Organizations' },
+        { title: msg('messages.titles.organizations') },
       );
     },
 
-    create: (req: Request, res: Response) => res.inertia.render('Organizations/Create', {}, { title: 'New organization' }),
+    create: (req: Request, res: Response) => res.inertia.render('Organizations/Create', {}, { title: msg('messages.titles.newOrganization') }),
 
     async store(req: Request, res: Response) {
       const input = await validate(createOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx) });
@@ -45,7 +45,7 @@ export function organizationController(ctx: AppContext) {
       const details = localizedDetails(req, await organizations.organizationDetails(ctx, actingFrom(req), target));
       const transferable = can(target.role, 'transferOwnership', req.user!.is_platform_admin) ? await organizations.transferCandidates(ctx, target) : [];
       const requireTwoFactor = await twoFactorRequired(ctx, target.id);
-      await res.inertia.render('Organizations/Edit', { ...details, members: transferable, requireTwoFactor }, { title: `Edit ${details.organization.name}` });
+      await res.inertia.render('Organizations/Edit', { ...details, members: transferable, requireTwoFactor }, { title: msg('messages.titles.edit', { name: details.organization.name }) });
     },
 
     async update(req: Request, res: Response) {

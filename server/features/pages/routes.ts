@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { databaseAnswers } from '../../db/health';
 import { RETRY_AFTER_SECONDS } from '../../http/database-errors';
+import { msg } from '../../i18n/message';
 
 /** /up gives up on the database after this long, well before a load balancer's own timeout. */
 const UP_DATABASE_TIMEOUT_MS = 2_000;
@@ -19,11 +20,11 @@ export function pageRoutes(ctx: AppContext): Router {
     res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ status: 'down', database: 'down' });
   });
   const welcome = ctx.config.WELCOME_VARIANT === 'new' ? 'Welcome_new' : 'Welcome';
-  router.get('/', (req, res) => res.inertia.render(welcome, {}, { title: 'Welcome' }));
-  router.get('/welcome/new', (req, res) => res.inertia.render('Welcome_new', {}, { title: 'Welcome' }));
+  router.get('/', (req, res) => res.inertia.render(welcome, {}, { title: msg('messages.titles.welcome') }));
+  router.get('/welcome/new', (req, res) => res.inertia.render('Welcome_new', {}, { title: msg('messages.titles.welcome') }));
   router.get('/privacy-policy', (req, res) =>
-    res.inertia.render('Legal/PrivacyPolicyPage', { updatedAt: '2026-11-01' }, { title: 'Privacy policy' }),
+    res.inertia.render('Legal/PrivacyPolicyPage', { updatedAt: '2026-11-01' }, { title: msg('messages.titles.privacy') }),
   );
-  router.get('/terms', (req, res) => res.inertia.render('Legal/Terms', { updatedAt: '2026-11-01' }, { title: 'Terms of service' }));
+  router.get('/terms', (req, res) => res.inertia.render('Legal/Terms', { updatedAt: '2026-11-01' }, { title: msg('messages.titles.terms') }));
   return router;
 }

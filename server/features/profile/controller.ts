@@ -17,7 +17,7 @@ export function profileController(ctx: AppContext) {
       res.inertia.render(
         'Profile/Edit',
         { mustVerifyEmail: true, status: req.session.get<string>('status') ?? null, ...(await securityProps(ctx, req.user!, { id: req.session.id, recoveryCodesReady: recoveryCodesWaiting(req) })) },
-        { title: 'Profile settings' },
+        { title: msg('messages.titles.profile') },
       ),
 
     async update(req: Request, res: Response) {

@@ -24,7 +24,7 @@ export function settingsController(ctx: AppContext) {
           locales: localeChoices(requestLocale(req)),
           organization: managesOrg && org ? { id: org.id, name: org.name, slug: org.slug, public_page_enabled: org.public_page_enabled, public_url: ctx.url(`/p/${org.slug}`) } : null,
         },
-        { title: 'Settings' },
+        { title: msg('messages.titles.settings') },
       );
     },
 

@@ -41,7 +41,7 @@ export function subscriptionsController(ctx: AppContext) {
           pendingInvitations: usage.pendingInvitations,
           provider: { name: subscription.provider, label: PROVIDER_LABELS[subscription.provider] ?? subscription.provider },
         },
-        { title: 'Subscription' },
+        { title: msg('messages.titles.subscription') },
       );
     },
 
@@ -55,7 +55,7 @@ export function subscriptionsController(ctx: AppContext) {
       await res.inertia.render(
         'Subscriptions/Edit',
         { subscription: presentSubscription(subscription, now), plans, usage: presentUsage(PLANS[subscription.plan], usage) },
-        { title: 'Change plan' },
+        { title: msg('messages.titles.changePlan') },
       );
     },
 
@@ -107,7 +107,7 @@ export function subscriptionsController(ctx: AppContext) {
             })),
           },
         },
-        { title: 'Subscription history' },
+        { title: msg('messages.titles.subscriptionHistory') },
       );
     },
   };

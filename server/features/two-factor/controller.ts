@@ -78,7 +78,7 @@ export function twoFactorController(ctx: AppContext) {
 
     async showChallenge(req: Request, res: Response) {
       if (!(await pendingLogin(ctx, req))) return res.redirect('/login');
-      return res.inertia.render('Auth/TwoFactorChallenge', {}, { title: 'Two-factor confirmation' });
+      return res.inertia.render('Auth/TwoFactorChallenge', {}, { title: msg('messages.titles.twoFactorChallenge') });
     },
 
     async challenge(req: Request, res: Response) {

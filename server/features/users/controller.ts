@@ -38,7 +38,7 @@ export function userController(ctx: AppContext) {
           currentUserId: req.user!.id,
           canManageOwners: isOwnerLike(actingIn(req, org)),
         },
-        { title: 'Members' },
+        { title: msg('messages.titles.members') },
       );
     },
 
@@ -48,7 +48,7 @@ export function userController(ctx: AppContext) {
       await res.inertia.render(
         'Users/Create',
         { roles: grantableRoles(actingIn(req, org)), usage: await invitations.memberUsage(ctx, org.id) },
-        { title: 'Invite a member' },
+        { title: msg('messages.titles.inviteMember') },
       );
     },
 
@@ -76,7 +76,7 @@ export function userController(ctx: AppContext) {
       await res.inertia.render(
         'Users/Edit',
         { member, abilities: members.memberAbilities(acting, member), isSelf: member.id === req.user!.id },
-        { title: `Edit ${member.name}` },
+        { title: msg('messages.titles.edit', { name: member.name }) },
       );
     },
 
