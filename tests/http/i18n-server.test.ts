@@ -129,6 +129,9 @@ describe('mails', () => {
     expect(mail.text).toContain('Passwort zurücksetzen: http');
     expect(mail.html).toContain('<html lang="de">');
     expect(mail.html).toContain('Falls die Schaltfläche nicht funktioniert');
+    // The form's status line is in the guest's language.
+    const status = (await c.get('/forgot-password', { inertia: true, headers: { 'Accept-Language': 'fr' } })).json().props.status;
+    expect(status).toBe('Si un compte existe pour cette adresse e-mail, nous vous avons envoyé un lien de réinitialisation du mot de passe.');
   });
 
   it('an invitation is in the German inviter’s language; English stays English', async () => {

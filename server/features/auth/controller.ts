@@ -13,7 +13,8 @@ import * as auth from './service';
 import { completeLogin, loginClient, logout, markPasswordConfirmed } from './session';
 import { updateUser } from './user-repository';
 import { deferToChallenge } from '../two-factor/pending-login';
-import { msg } from '../../i18n/message';
+import { localizeOrNull, msg } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
 
 /** Thin handlers: validate → service → render or redirect. */
 export function authController(ctx: AppContext) {
@@ -28,7 +29,7 @@ export function authController(ctx: AppContext) {
     },
 
     showLogin: (req: Request, res: Response) =>
-      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get<string>('status') ?? null }, { title: msg('messages.titles.login') }),
+      res.inertia.render('Auth/Login', { canResetPassword: true, status: sessionStatus(req) }, { title: msg('messages.titles.login') }),
 
     async login(req: Request, res: Response) {
       const input = validate(loginSchema, req.body);
@@ -45,7 +46,7 @@ export function authController(ctx: AppContext) {
 
     showVerifyNotice(req: Request, res: Response) {
       if (req.user!.email_verified_at) return res.redirect(intendedUrl(req));
-      return res.inertia.render('Auth/VerifyEmail', { status: req.session.get<string>('status') ?? null, email: req.user!.email }, { title: msg('messages.titles.verifyEmail') });
+      return res.inertia.render('Auth/VerifyEmail', { status: sessionStatus(req), email: req.user!.email }, { title: msg('messages.titles.verifyEmail') });
     },
 
     async verify(req: Request, res: Response) {
@@ -70,7 +71,7 @@ export function authController(ctx: AppContext) {
     },
 
     showForgot: (req: Request, res: Response) =>
-      res.inertia.render('Auth/ForgotPassword', { status: req.session.get<string>('status') ?? null }, { title: msg('messages.titles.forgotPassword') }),
+      res.inertia.render('Auth/ForgotPassword', { status: sessionStatus(req) }, { title: msg('messages.titles.forgotPassword') }),
 
     async forgot(req: Request, res: Response) {
       const { email } = validate(forgotPasswordSchema, req.body);
@@ -116,4 +117,9 @@ export function authController(ctx: AppContext) {
       res.status(201).json({});
     },
   };
+}
+
+/** The one-off status line of the auth pages (a code such as `verification-link-sent`, or a message in the reader's language). */
+function sessionStatus(req: Request): string | null {
+  return localizeOrNull(requestLocale(req), req.session.get<string>('status'));
 }
