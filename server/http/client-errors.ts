@@ -1,3 +1,4 @@
+import { msg } from '../i18n/message';
 import { defaultMessages } from './errors';
 
 export interface ClientError {
@@ -14,10 +15,10 @@ export interface ClientError {
 const INPUT_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22019', '22021', '22025', '22P02', '22P05', '2201B', '54000']);
 
 const BODY_MESSAGES: Record<string, string> = {
-  'entity.too.large': 'That request is too large.',
-  'parameters.too.many': 'That request is too large.',
-  'encoding.unsupported': 'That request body is in an encoding we do not accept.',
-  'charset.unsupported': 'That request body is in a character set we do not accept.',
+  'entity.too.large': msg('messages.errors.status.413'),
+  'parameters.too.many': msg('messages.errors.status.413'),
+  'encoding.unsupported': msg('messages.errors.encodingUnsupported'),
+  'charset.unsupported': msg('messages.errors.charsetUnsupported'),
 };
 
 const statusOf = (error: object): unknown => ('status' in error ? error.status : 'statusCode' in error ? error.statusCode : undefined);
@@ -36,7 +37,7 @@ export function clientError(error: unknown): ClientError | undefined {
     // Library messages can quote the raw input: never echo them. (A body parser's error has a
     // `type`; a body that fails to decompress arrives as zlib's error, which has an `errno`.)
     const aboutBody = type !== undefined || 'errno' in error;
-    const message = (type && BODY_MESSAGES[type]) || (aboutBody ? 'The request body could not be read.' : (defaultMessages[status] ?? 'Bad request.'));
+    const message = (type && BODY_MESSAGES[type]) || (aboutBody ? msg('messages.errors.bodyUnreadable') : (defaultMessages[status] ?? defaultMessages[400]));
     return { status, message, fromDatabase: false };
   }
   if ('code' in error && typeof error.code === 'string' && INPUT_SQLSTATES.has(error.code) && 'severity' in error) {

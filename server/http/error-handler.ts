@@ -3,6 +3,8 @@ import { clientError } from './client-errors';
 import { databaseUnavailable, renderWithoutDatabase } from './database-errors';
 import { HttpError, ValidationError, defaultMessages } from './errors';
 import { Session, newSessionId } from './session';
+import { requestLocale } from '../i18n/locale';
+import { localize, localizeDeep, msg, translator } from '../i18n/message';
 
 export interface ErrorHandlerOptions {
   showDetails: boolean;
@@ -16,28 +18,21 @@ export interface ErrorHandlerOptions {
 /** Pages that are not Inertia visits and asked for JSON (axios calls, API clients). */
 const wantsJson = (req: Request) => !req.isInertia && !!req.accepts(['html', 'json']) && req.accepts(['html', 'json']) === 'json';
 
+/** Error texts are translated here, into the request's language (the user's, else the browser's). */
 export async function renderError(req: Request, res: Response, status: number, message?: string, details?: string): Promise<void> {
-  const text = message ?? defaultMessages[status] ?? 'Error';
+  const locale = requestLocale(req);
+  const t = translator(locale);
+  const text = localize(locale, message ?? defaultMessages[status] ?? msg('messages.errors.error'));
   if (wantsJson(req) || !res.inertia) {
     res.status(status).json({ message: text });
     return;
   }
   const component = status === 404 ? 'Errors/404' : 'Errors/Error';
-  const title = status === 404 ? 'Page not found' : `${status} ${titles[status] ?? 'Error'}`;
+  const known = status in defaultMessages || status === 404;
+  const name = known ? t(`messages.errors.title.${status}`) : t('messages.errors.error');
+  const title = status === 404 ? name : t('messages.errors.titleWithStatus', { status: String(status), title: name });
   await res.inertia.render(component, { status, message: text, ...(details ? { details } : {}) }, { status, title });
 }
-
-const titles: Record<number, string> = {
-  400: 'Bad request',
-  403: 'Forbidden',
-  405: 'Method not allowed',
-  413: 'Too large',
-  415: 'Unsupported media type',
-  419: 'Page expired',
-  429: 'Too many requests',
-  500: 'Server error',
-  503: 'Service unavailable',
-};
 
 export function notFoundHandler(req: Request, res: Response) {
   return renderError(req, res, 404);
@@ -54,7 +49,10 @@ export function errorHandler(options: ErrorHandlerOptions) {
     try {
       if (!preparePage(req, res, options)) return;
       if (error instanceof ValidationError) {
-        if (wantsJson(req)) return void res.status(422).json({ message: error.message, errors: error.errors });
+        if (wantsJson(req)) {
+          const locale = requestLocale(req);
+          return void res.status(422).json({ message: localize(locale, error.message), errors: localizeDeep(locale, error.errors) });
+        }
         return res.inertia.validationFailed(error.errors);
       }
       const unavailable = databaseUnavailable(error);

@@ -1,4 +1,9 @@
-/** An error that carries the HTTP status the user should see. */
+import { msg } from '../i18n/message';
+
+/**
+ * An error that carries the HTTP status the user should see. Its message is best a `msg(...)`
+ * (or the status's default, one): the error handler translates it into the request's language.
+ */
 export class HttpError extends Error {
   constructor(
     public readonly status: number,
@@ -9,18 +14,10 @@ export class HttpError extends Error {
   }
 }
 
-export const defaultMessages: Record<number, string> = {
-  400: 'Bad request.',
-  403: 'You are not allowed to do that.',
-  404: 'The page you are looking for could not be found.',
-  405: 'That method is not allowed here.',
-  413: 'That request is too large.',
-  415: 'That request body is in a format we do not accept.',
-  419: 'The page expired, please try again.',
-  429: 'Too many requests. Please slow down.',
-  500: 'Something went wrong on our side. We have been told and are looking into it.',
-  503: 'We are down for maintenance and will be back shortly.',
-};
+/** Each status's message (`messages.errors.status.<code>`), translated where it is shown. */
+export const defaultMessages: Record<number, string> = Object.fromEntries(
+  [400, 403, 404, 405, 413, 415, 419, 429, 500, 503].map((status) => [status, msg(`messages.errors.status.${status}`)]),
+);
 
 export const notFound = (message?: string) => new HttpError(404, message);
 export const forbidden = (message?: string) => new HttpError(403, message);
@@ -28,7 +25,7 @@ export const forbidden = (message?: string) => new HttpError(403, message);
 /** Fields that failed validation: redirect back with these messages. */
 export class ValidationError extends Error {
   constructor(public readonly errors: Record<string, string>) {
-    super(Object.values(errors)[0] ?? 'The given data was invalid.');
+    super(Object.values(errors)[0] ?? msg('messages.errors.invalidData'));
   }
 }
 

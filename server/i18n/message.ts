@@ -1,4 +1,4 @@
-import type { Locale } from '../../shared/i18n';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n';
 import { i18nFor } from './catalogs';
 
 /**
@@ -20,20 +20,31 @@ export function msg(id: string, values?: MessageValues): string {
 
 export const isMsg = (value: unknown): value is string => typeof value === 'string' && value.startsWith(MARK);
 
+/** A `msg(...)`'s id and values, or null for other text. */
+export function parseMsg(message: string): { id: string; values: MessageValues } | null {
+  if (!isMsg(message)) return null;
+  try {
+    const [id, values] = JSON.parse(message.slice(MARK.length)) as [string, MessageValues?];
+    return typeof id === 'string' ? { id, values: values ?? {} } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the default language has the message `id` (so every language has: the catalog test). */
+export const hasMessage = (id: string): boolean => id in (i18nFor(DEFAULT_LOCALE).messages ?? {});
+
 /** The message in `locale`: a `msg(...)` translated (its values too), other text as it is. */
 export function localize(locale: Locale, message: string): string {
-  if (!isMsg(message)) return message;
-  let parsed: [string, MessageValues?];
-  try {
-    parsed = JSON.parse(message.slice(MARK.length)) as [string, MessageValues?];
-  } catch {
-    return message;
-  }
-  const [id, values] = parsed;
+  const parsed = parseMsg(message);
+  if (!parsed) return message;
+  const { id, values } = parsed;
   const resolved: MessageValues = {};
   for (const [key, value] of Object.entries(values ?? {})) resolved[key] = typeof value === 'string' ? localize(locale, value) : value;
   return i18nFor(locale)._(id, resolved);
 }
+
+export const localizeOrNull = (locale: Locale, message: string | null | undefined): string | null => (message == null ? null : localize(locale, message));
 
 /** Every `msg(...)` in a value localized, however deep (an error bag of bags, flash data). */
 export function localizeDeep<T>(locale: Locale, value: T): T {
@@ -45,6 +56,12 @@ export function localizeDeep<T>(locale: Locale, value: T): T {
     return out as T;
   }
   return value;
+}
+
+/** Several messages as one, each translated, joined by a space (a row's problems, a list of reasons). */
+export function joinMsgs(messages: string[]): string {
+  if (messages.length === 0) return '';
+  return messages.reduceRight((rest, first) => msg('validation.join', { first, rest }));
 }
 
 /** A translator bound to one language (mails, pages built on the server). */

@@ -2,6 +2,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { localPath } from '../http/local-path';
 import { onBeforeEnd } from '../http/response-hooks';
 import { buildPage, type PageObject, type PropRequest } from './page';
+import { requestLocale } from '../i18n/locale';
+import { localize } from '../i18n/message';
 
 /** How the adapter reaches the session without knowing how sessions are built. */
 export interface InertiaSessionBridge {
@@ -156,7 +158,9 @@ export function inertia(options: InertiaOptions) {
           res.set('X-Inertia', 'true').json(page);
           return;
         }
-        const html = await options.rootView({ req, res, page, title: renderOptions.title, head: renderOptions.head });
+        // The title may be a msg(...) (messages.titles.…): written in the request's language.
+        const title = renderOptions.title === undefined ? undefined : localize(requestLocale(req), renderOptions.title);
+        const html = await options.rootView({ req, res, page, title, head: renderOptions.head });
         res.type('html').send(html);
       },
       location(url) {

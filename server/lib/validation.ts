@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ValidationError } from '../http/errors';
+import { hasMessage, msg, parseMsg, type MessageValues } from '../i18n/message';
 
 /**
  * Form validation, in one place: the zod schema's problems and the checks that need the
@@ -7,7 +8,9 @@ import { ValidationError } from '../http/errors';
  *
  * Field messages name their field as `{{default label}}` (see `attribute` in fields.ts); the
  * formatter here writes the form's own label there: the schema's label map (`withLabels`), else
- * the default the field schema was given.
+ * the default the field schema was given. In a `msg(...)` (every message, translated when shown)
+ * the label becomes the message `validation.attributes.<label>` (`first name` → `first_name`),
+ * Laravel's `attributes`, so the field is named in the reader's language.
  */
 
 const labelMaps = new WeakMap<z.ZodType, Record<string, string>>();
@@ -18,10 +21,23 @@ export function withLabels<S extends z.ZodType>(schema: S, labels: Record<string
   return schema;
 }
 
+/** A field's label as a message: `validation.attributes.first_name`, or the label itself if it has none. */
+export function attributeName(label: string): string {
+  const id = `validation.attributes.${label.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
+  return hasMessage(id) ? msg(id) : label;
+}
+
 /** Writes a field's label into a message (the label map's, else the default in the message). */
 function formatMessage(message: string, field: string, labels: Record<string, string> | undefined): string {
   const top = field.split('.')[0];
-  return message.replace(/\{\{([^{}]*)\}\}/g, (_, fallback: string) => labels?.[top] ?? fallback);
+  const parsed = parseMsg(message);
+  if (!parsed) return message.replace(/\{\{([^{}]*)\}\}/g, (_, fallback: string) => labels?.[top] ?? fallback);
+  const values: MessageValues = {};
+  for (const [key, value] of Object.entries(parsed.values)) {
+    const label = typeof value === 'string' ? /^\{\{([^{}]*)\}\}$/.exec(value) : null;
+    values[key] = label ? attributeName(labels?.[top] ?? label[1]) : value;
+  }
+  return msg(parsed.id, values);
 }
 
 /** The first message per field, Laravel's shape: `{ email: '…', 'tags.3': '…', form: '…' }`. */

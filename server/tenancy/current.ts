@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { preloadedOrganization } from '../http/identity';
 import { flash } from '../http/session-bridge';
 import { findOrganizationFor, organizationStatus, userOrganizations, type CurrentOrganization } from './repository';
+import { msg } from '../i18n/message';
 
 export type { CurrentOrganization } from './repository';
 
@@ -41,7 +42,7 @@ export function clearCurrentOrganization(req: Request, organizationId?: number):
 async function goneNotice(ctx: AppContext, organizationId: number): Promise<string | null> {
   const org = await organizationStatus(ctx.db, organizationId);
   if (!org) return null;
-  return org.deleted_at ? `${org.name} has been deleted.` : `You were removed from ${org.name}.`;
+  return org.deleted_at ? msg('messages.organizations.deleted', { name: org.name }) : msg('messages.members.youWereRemoved', { organization: org.name });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Role } from '../db/types';
 import { HttpError, ValidationError } from '../http/errors';
+import { msg } from '../i18n/message';
 
 /**
  * Every tenancy rule in one place: PRODUCT.md's roles table (what a role may do) and the
@@ -70,12 +71,12 @@ export function mayManage(actor: Standing, target: { role: Role }): boolean {
 
 /** Only owners make owners. */
 export function ensureMayGrant(actor: Standing, role: Role): void {
-  if (!mayGrant(actor, role)) throw new HttpError(403, 'Only owners can make someone an owner.');
+  if (!mayGrant(actor, role)) throw new HttpError(403, msg('messages.errors.onlyOwnersGrantOwner'));
 }
 
 /** Only owners change an owner's role or remove an owner. */
 export function ensureMayManage(actor: Standing, target: { role: Role }): void {
-  if (!mayManage(actor, target)) throw new HttpError(403, 'Only owners can change or remove an owner.');
+  if (!mayManage(actor, target)) throw new HttpError(403, msg('messages.errors.onlyOwnersManageOwner'));
 }
 
 /** An owner handing the organisation on steps down to admin; a platform admin who is not an owner has nothing to step down from. */
@@ -83,11 +84,11 @@ export const stepsDownOnTransfer = (actor: Pick<Standing, 'role'>) => actor.role
 export const STEP_DOWN_ROLE: Role = 'admin';
 
 export const lastOwnerMessages = {
-  demote: (name: string, org: string) => `${name} is the last owner of ${org}. Make someone else an owner first.`,
-  remove: (name: string, org: string) => `${name} is the last owner of ${org} and cannot be removed. Make someone else an owner first.`,
-  leave: (org: string) => `You are the last owner of ${org}. Make someone else an owner, or delete the organization, before leaving.`,
+  demote: (name: string, org: string) => msg('validation.members.lastOwnerDemote', { name, organization: org }),
+  remove: (name: string, org: string) => msg('validation.members.lastOwnerRemove', { name, organization: org }),
+  leave: (org: string) => msg('validation.members.lastOwnerLeave', { organization: org }),
   deleteAccount: (names: string[]) =>
-    `You are the last owner of ${names.join(', ')}. Transfer ownership or delete ${names.length === 1 ? 'that organization' : 'those organizations'} first.`,
+    msg('validation.members.lastOwnerDeleteAccount', { organizations: names.join(', '), count: names.length }),
 };
 
 /**
@@ -95,7 +96,7 @@ export const lastOwnerMessages = {
  * may). The server refuses with this message; pages get it to show instead of a Leave button.
  */
 export function leaveRefusal(role: Role | null, owners: number, org: string): string | null {
-  if (role === null) return `You are not a member of ${org}.`;
+  if (role === null) return msg('validation.members.notAMember', { organization: org });
   return role === 'owner' && owners <= 1 ? lastOwnerMessages.leave(org) : null;
 }
 

@@ -57,7 +57,8 @@ describe('language and region', () => {
     expect(res.status).toBe(303);
     expect(res.location).toBe('/settings');
     expect(errors).toEqual({});
-    expect(page.props.flash.success).toBe('Language and region saved.');
+    // The confirmation is read in the language just chosen.
+    expect(page.props.flash.success).toBe('Langue et région enregistrées.');
     expect(page.props.auth.user).toMatchObject({ locale: 'fr-FR', timezone: 'Europe/Paris' });
     expect(await userRow(user.id)).toMatchObject({ locale: 'fr-FR', timezone: 'Europe/Paris' });
     const log = await app.ctx.db.selectFrom('activity_logs').selectAll().where('causer_id', '=', user.id).where('event', '=', 'settings_updated').executeTakeFirstOrThrow();
@@ -65,7 +66,7 @@ describe('language and region', () => {
     expect(log.properties).toEqual({ old: { locale: 'en-US', timezone: 'UTC' }, attributes: { locale: 'fr-FR', timezone: 'Europe/Paris' } });
 
     const again = await patch(client, { locale: 'fr-FR', timezone: 'Europe/Paris' });
-    expect(again.page.props.flash.success).toBe('Nothing to change.');
+    expect(again.page.props.flash.success).toBe('Rien à modifier.');
   });
 
   it.each([

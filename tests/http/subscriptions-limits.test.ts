@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '../../server/db/types';
 import { ValidationError } from '../../server/http/errors';
+import { localizeDeep } from '../../server/i18n/message';
 import { assertWithinLimit, usageOf } from '../../server/features/subscriptions/limits';
 import { createTestApp, FakeClock, type TestApp } from '../helpers/app';
 import type { TestClient } from '../helpers/client';
@@ -32,14 +33,14 @@ async function addInsights(orgId: number, n: number, shared = 0) {
     .execute();
 }
 
-/** The message assertWithinLimit throws (or null when it lets the create through). */
+/** The message assertWithinLimit throws, as an English reader sees it (or null when it lets the create through). */
 async function refusal(orgId: number, limit: Parameters<typeof assertWithinLimit>[2], options?: Parameters<typeof assertWithinLimit>[3]) {
   try {
     await app.ctx.db.transaction().execute((trx) => assertWithinLimit(trx, orgId, limit, { now: clock.now(), ...options }));
     return null;
   } catch (error) {
     expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).errors;
+    return localizeDeep('en-US', (error as ValidationError).errors);
   }
 }
 

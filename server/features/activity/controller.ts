@@ -8,6 +8,7 @@ import { routeOrganization } from '../../tenancy/guard';
 import { presentActivityLogEntry } from './presenter';
 import * as repo from './repository';
 import { activityLogQuerySchema, filtersQuery } from './schema';
+import { msg } from '../../i18n/message';
 
 export const PER_PAGE = 25;
 
@@ -59,7 +60,7 @@ export function activityLogController(ctx: AppContext) {
           options,
           timeZone,
         },
-        { title: 'Activity log' },
+        { title: msg('messages.titles.activityLog') },
       );
     },
 

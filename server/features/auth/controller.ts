@@ -13,11 +13,13 @@ import * as auth from './service';
 import { completeLogin, loginClient, logout, markPasswordConfirmed } from './session';
 import { updateUser } from './user-repository';
 import { deferToChallenge } from '../two-factor/pending-login';
+import { localizeOrNull, msg } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
 
 /** Thin handlers: validate → service → render or redirect. */
 export function authController(ctx: AppContext) {
   return {
-    showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', {}, { title: 'Create account' }),
+    showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', {}, { title: msg('messages.titles.register') }),
 
     async register(req: Request, res: Response) {
       const input = await validate(registerSchema, req.body, { email: auth.emailAvailable(ctx) });
@@ -27,7 +29,7 @@ export function authController(ctx: AppContext) {
     },
 
     showLogin: (req: Request, res: Response) =>
-      res.inertia.render('Auth/Login', { canResetPassword: true, status: req.session.get<string>('status') ?? null }, { title: 'Sign in' }),
+      res.inertia.render('Auth/Login', { canResetPassword: true, status: sessionStatus(req) }, { title: msg('messages.titles.login') }),
 
     async login(req: Request, res: Response) {
       const input = validate(loginSchema, req.body);
@@ -44,19 +46,19 @@ export function authController(ctx: AppContext) {
 
     showVerifyNotice(req: Request, res: Response) {
       if (req.user!.email_verified_at) return res.redirect(intendedUrl(req));
-      return res.inertia.render('Auth/VerifyEmail', { status: req.session.get<string>('status') ?? null, email: req.user!.email }, { title: 'Email verification' });
+      return res.inertia.render('Auth/VerifyEmail', { status: sessionStatus(req), email: req.user!.email }, { title: msg('messages.titles.verifyEmail') });
     },
 
     async verify(req: Request, res: Response) {
       const user = req.user!;
       const check = checkSignedRequest(ctx.key, req, ctx.clock.now());
-      if (check === 'expired') throw new HttpError(403, 'This verification link has expired. Request a new one from the verification page.');
-      if (check === 'invalid') throw new HttpError(403, 'This verification link is invalid.');
+      if (check === 'expired') throw new HttpError(403, msg('messages.auth.verifyExpired'));
+      if (check === 'invalid') throw new HttpError(403, msg('messages.auth.verifyInvalid'));
       if (String(user.id) !== req.params.id || emailHash(user.email) !== req.params.hash) {
-        throw new HttpError(403, 'This verification link is for another account or email address.');
+        throw new HttpError(403, msg('messages.auth.verifyOtherAccount'));
       }
       if (!user.email_verified_at) await updateUser(ctx.db, user.id, { email_verified_at: ctx.clock.now() });
-      flash(req, 'success', 'Your email address is verified.');
+      flash(req, 'success', msg('messages.auth.verified'));
       res.redirect(intendedUrl(req));
     },
 
@@ -64,12 +66,12 @@ export function authController(ctx: AppContext) {
       const result = await auth.resendVerification(ctx, requestActor(req), req.user!);
       if (result === 'verified') return res.redirect('/dashboard');
       req.session.flash('status', 'verification-link-sent');
-      flash(req, 'success', 'A new verification link has been sent to your email address.');
+      flash(req, 'success', msg('messages.auth.verificationSent'));
       res.inertia.back('/verify-email');
     },
 
     showForgot: (req: Request, res: Response) =>
-      res.inertia.render('Auth/ForgotPassword', { status: req.session.get<string>('status') ?? null }, { title: 'Forgot password' }),
+      res.inertia.render('Auth/ForgotPassword', { status: sessionStatus(req) }, { title: msg('messages.titles.forgotPassword') }),
 
     async forgot(req: Request, res: Response) {
       const { email } = validate(forgotPasswordSchema, req.body);
@@ -82,25 +84,25 @@ export function authController(ctx: AppContext) {
       res.inertia.render(
         'Auth/ResetPassword',
         { token: cleanParam(req.params.token, 200) ?? '', email: cleanParam(req.query.email, 255) ?? '' },
-        { title: 'Reset password' },
+        { title: msg('messages.titles.resetPassword') },
       ),
 
     async reset(req: Request, res: Response) {
       const input = await validate(resetPasswordSchema, req.body, { email: auth.resetTokenValid(ctx) });
       await auth.resetPassword(ctx, requestActor(req, null), input);
-      req.session.flash('status', 'Your password has been reset. You can sign in with it now.');
-      flash(req, 'success', 'Your password has been reset.');
+      req.session.flash('status', msg('messages.auth.passwordResetStatus'));
+      flash(req, 'success', msg('messages.auth.passwordReset'));
       res.redirect('/login');
     },
 
-    showConfirm: (req: Request, res: Response) => res.inertia.render('Auth/ConfirmPassword', {}, { title: 'Confirm password' }),
+    showConfirm: (req: Request, res: Response) => res.inertia.render('Auth/ConfirmPassword', {}, { title: msg('messages.titles.confirmPassword') }),
 
     async confirm(req: Request, res: Response) {
       const { password } = validate(confirmPasswordSchema, req.body);
       await auth.confirmPassword(ctx, loginClient(req), req.user!, password);
       markPasswordConfirmed(ctx, req);
       // A refused form is not replayed (its data is gone): say so instead of dropping it silently.
-      if (req.session.pull(RETRY_AFTER_CONFIRM)) flash(req, 'info', 'Password confirmed. Your last action was not carried out yet: please do it again.');
+      if (req.session.pull(RETRY_AFTER_CONFIRM)) flash(req, 'info', msg('messages.auth.passwordConfirmedRetry'));
       res.redirect(intendedUrl(req));
     },
 
@@ -115,4 +117,9 @@ export function authController(ctx: AppContext) {
       res.status(201).json({});
     },
   };
+}
+
+/** The one-off status line of the auth pages (a code such as `verification-link-sent`, or a message in the reader's language). */
+function sessionStatus(req: Request): string | null {
+  return localizeOrNull(requestLocale(req), req.session.get<string>('status'));
 }

@@ -3,7 +3,8 @@ import type { User } from '../../db/types';
 import { sha256 } from '../../lib/crypto';
 import { signPath } from '../../lib/signed-url';
 import type { MailMessage } from '../../mail/mailer';
-import { renderMail } from '../../mail/template';
+import { mailLocale, renderMail } from '../../mail/template';
+import { msg } from '../../i18n/message';
 
 /** Where mails go: the unit of work's outbox, in the transaction of the change (server/mail/queue.ts). */
 export interface MailOutbox {
@@ -26,13 +27,14 @@ export function verificationUrl(ctx: AppContext, user: User): string {
 export async function sendVerificationMail(ctx: AppContext, outbox: MailOutbox, user: User): Promise<void> {
   await outbox.mail(
     renderMail({
+      locale: mailLocale(user),
       appName: ctx.config.APP_NAME,
       to: user.email,
-      subject: `Verify your email address for ${ctx.config.APP_NAME}`,
-      greeting: `Hello ${user.name},`,
-      lines: ['Please confirm this is your email address by clicking the button below.'],
-      action: { label: 'Verify email address', url: verificationUrl(ctx, user) },
-      outro: [`This link expires in ${VERIFY_MINUTES} minutes. If you did not create an account, no further action is required.`],
+      subject: msg('mail.verify.subject', { app: ctx.config.APP_NAME }),
+      greeting: msg('mail.layout.greetingName', { name: user.name }),
+      lines: [msg('mail.verify.line')],
+      action: { label: msg('mail.verify.action'), url: verificationUrl(ctx, user) },
+      outro: [msg('mail.verify.outro', { minutes: VERIFY_MINUTES })],
     }),
   );
 }
@@ -41,13 +43,14 @@ export async function sendResetMail(ctx: AppContext, outbox: MailOutbox, user: U
   const url = ctx.url(`/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`);
   await outbox.mail(
     renderMail({
+      locale: mailLocale(user),
       appName: ctx.config.APP_NAME,
       to: user.email,
-      subject: `Reset your ${ctx.config.APP_NAME} password`,
-      greeting: `Hello ${user.name},`,
-      lines: ['You are receiving this email because we received a password reset request for your account.'],
-      action: { label: 'Reset password', url },
-      outro: [`This password reset link will expire in ${RESET_MINUTES} minutes.`, 'If you did not request a password reset, no further action is required.'],
+      subject: msg('mail.reset.subject', { app: ctx.config.APP_NAME }),
+      greeting: msg('mail.layout.greetingName', { name: user.name }),
+      lines: [msg('mail.reset.line')],
+      action: { label: msg('mail.reset.action'), url },
+      outro: [msg('mail.reset.expires', { minutes: RESET_MINUTES }), msg('mail.reset.notYou')],
     }),
   );
 }

@@ -6,6 +6,7 @@ import { preloadedUser } from '../../http/identity';
 import { localPath } from '../../http/local-path';
 import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE, REMEMBER_SELECTOR } from './remember';
 import { findUserById } from './user-repository';
+import { msg } from '../../i18n/message';
 
 declare global {
   namespace Express {
@@ -46,7 +47,7 @@ const wantsPage = (req: Request) => req.isInertia || req.accepts(['html', 'json'
 /** Signed in; guests go to the sign-in page and come back afterwards. */
 export function requireAuth(req: Request, res: Response, next: NextFunction) {
   if (req.user) return next();
-  if (!wantsPage(req)) return next(new HttpError(401, 'Unauthenticated.'));
+  if (!wantsPage(req)) return next(new HttpError(401, msg('messages.errors.unauthenticated')));
   if (req.method === 'GET') req.session.put('url.intended', req.originalUrl);
   res.redirect('/login');
 }
@@ -60,7 +61,7 @@ export function requireGuest(req: Request, res: Response, next: NextFunction) {
 /** A verified e-mail address. */
 export function requireVerified(req: Request, res: Response, next: NextFunction) {
   if (req.user?.email_verified_at) return next();
-  if (!wantsPage(req)) return next(new HttpError(403, 'Your email address is not verified.'));
+  if (!wantsPage(req)) return next(new HttpError(403, msg('messages.errors.emailNotVerified')));
   res.redirect('/verify-email');
 }
 
@@ -81,7 +82,7 @@ export const RETRY_AFTER_CONFIRM = 'auth.retry_after_confirm';
 export function requirePasswordConfirmed(ctx: AppContext) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (passwordRecentlyConfirmed(ctx, req)) return next();
-    if (!wantsPage(req)) return next(new HttpError(423, 'Password confirmation required.'));
+    if (!wantsPage(req)) return next(new HttpError(423, msg('messages.errors.passwordConfirmationRequired')));
     // After confirming, a GET comes back to itself; a form goes back to the page it was sent from,
     // and is told to try again (its data is gone: never replayed, never dropped silently).
     if (req.method === 'GET') {

@@ -11,6 +11,8 @@ import { completeLogin, loginClient } from './session';
 import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from '../organizations/schema';
 import * as organizations from '../organizations/service';
 import { deferToChallenge } from '../two-factor/pending-login';
+import { localize, msg } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
 
 const slugParam = (req: Request) => (cleanParam(req.params.slug, 255) ?? '').toLowerCase();
 
@@ -22,14 +24,14 @@ export function organizationSessionController(ctx: AppContext) {
       await res.inertia.render(
         'Auth/OrganizationSelect',
         { organizations: mine, currentId: req.organization?.id ?? null, canBrowseAll: req.user!.is_platform_admin },
-        { title: 'Choose an organization' },
+        { title: msg('messages.titles.chooseOrganization') },
       );
     },
 
     async select(req: Request, res: Response) {
       const { organization_id } = validate(selectOrganizationSchema, req.body);
       const target = await organizations.visibleOrganization(ctx, req.user!, organization_id);
-      if (!target) fail('organization_id', 'Choose one of your organizations.');
+      if (!target) fail('organization_id', msg('validation.organizations.chooseOne'));
       setCurrentOrganization(req, target);
       res.redirect(intendedUrl(req));
     },
@@ -37,12 +39,12 @@ export function organizationSessionController(ctx: AppContext) {
     async switch(req: Request, res: Response) {
       const target = routeOrganization(req);
       setCurrentOrganization(req, target);
-      flash(req, 'success', `Switched to ${target.name}.`);
+      flash(req, 'success', msg('messages.organizations.switched', { name: target.name }));
       res.redirect('/dashboard');
     },
 
     showSlugForm: (req: Request, res: Response) =>
-      res.inertia.render('Auth/OrganizationLogin', { organization: null, slug: '', notFound: null }, { title: 'Sign in to your organization' }),
+      res.inertia.render('Auth/OrganizationLogin', { organization: null, slug: '', notFound: null }, { title: msg('messages.titles.organizationSignIn') }),
 
     async findSlug(req: Request, res: Response) {
       const { slug } = validate(organizationSlugSchema, req.body);
@@ -58,14 +60,14 @@ export function organizationSessionController(ctx: AppContext) {
         // Unknown or deleted: the slug form again, saying so, with a 404 status.
         return res.inertia.render(
           'Auth/OrganizationLogin',
-          { organization: null, slug, notFound: organizations.NO_SUCH_ORGANIZATION },
-          { title: 'Sign in to your organization', status: 404 },
+          { organization: null, slug, notFound: localize(requestLocale(req), organizations.NO_SUCH_ORGANIZATION) },
+          { title: msg('messages.titles.organizationSignIn'), status: 404 },
         );
       }
       return res.inertia.render(
         'Auth/OrganizationLogin',
         { organization: { name: org.name, slug: org.slug }, slug: org.slug, notFound: null, canResetPassword: true },
-        { title: `Sign in to ${org.name}` },
+        { title: msg('messages.titles.organizationSignInTo', { name: org.name }) },
       );
     },
 
@@ -78,7 +80,7 @@ export function organizationSessionController(ctx: AppContext) {
       // With two-factor sign-in on, the same challenge as /login comes first.
       if (await deferToChallenge(ctx, req, user, { remember: input.remember, organizationId: org.id })) return res.redirect('/two-factor-challenge');
       await completeLogin(ctx, req, res, user, input.remember, org.id);
-      flash(req, 'success', `Welcome to ${org.name}.`);
+      flash(req, 'success', msg('messages.organizations.welcome', { name: org.name }));
       res.redirect(intendedUrl(req));
     },
   };

@@ -9,10 +9,11 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { deleteResetToken, findResetToken, revokeRememberTokens, saveResetToken } from './token-repository';
 import { deleteSessionsOfUser } from '../../http/session-repository';
 import { findUserByEmail, insertUser, updateUser } from './user-repository';
+import { msg } from '../../i18n/message';
 
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_DECAY_SECONDS = 60;
-export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+export const BAD_CREDENTIALS = msg('validation.auth.failed');
 
 /** Who is signing in, as far as the throttle cares: their address, and whether they get a form (else an API answer). */
 export interface LoginClient {
@@ -28,7 +29,7 @@ export function loginThrottleKey(client: LoginClient, email: string): string {
 export async function ensureNotThrottled(ctx: AppContext, client: LoginClient, key: string, field = 'email'): Promise<void> {
   if (!(await ctx.limiter.tooMany(key, LOGIN_MAX_ATTEMPTS))) return;
   const seconds = await ctx.limiter.availableIn(key);
-  const message = `Too many sign-in attempts. Please try again in ${seconds} seconds.`;
+  const message = msg('validation.auth.throttle', { seconds });
   if (!client.wantsPage) throw new HttpError(429, message, { 'Retry-After': String(seconds) });
   throw new ValidationError({ [field]: message });
 }
@@ -60,7 +61,7 @@ export async function checkCredentials(
   return user;
 }
 
-export const EMAIL_TAKEN = 'The email has already been taken.';
+export const EMAIL_TAKEN = msg('validation.auth.emailTaken');
 
 /** Validation check: the address belongs to no account (but `exceptUserId`'s own). */
 export const emailAvailable =
@@ -87,7 +88,7 @@ export async function register(ctx: AppContext, actor: Actor, input: { name: str
 }
 
 export const RESET_THROTTLE_SECONDS = 60;
-export const RESET_SENT = 'If an account exists for that email address, we have emailed a password reset link.';
+export const RESET_SENT = msg('messages.auth.resetSent');
 
 /** Same answer whether or not the address exists; at most one mail a minute per address. */
 export async function sendPasswordResetLink(ctx: AppContext, email: string): Promise<void> {
@@ -102,7 +103,7 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string): Pro
   });
 }
 
-export const INVALID_RESET = 'This password reset token is invalid or has expired.';
+export const INVALID_RESET = msg('validation.auth.resetInvalid');
 
 /** The user and token row a reset link names, if the token is right and fresh. */
 async function validReset(ctx: AppContext, email: string, token: string | undefined) {
@@ -142,7 +143,7 @@ export async function confirmPassword(ctx: AppContext, client: LoginClient, user
   await ensureNotThrottled(ctx, client, key, 'password');
   if (!(await verifyPassword(user.password, password))) {
     await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
-    throw new ValidationError({ password: 'The provided password is incorrect.' });
+    throw new ValidationError({ password: msg('validation.auth.passwordIncorrect') });
   }
   await ctx.limiter.clear(key);
 }
@@ -153,7 +154,7 @@ export async function resendVerification(ctx: AppContext, actor: Actor, user: Us
   if (user.email_verified_at) return 'verified';
   const key = `verify-resend|${user.id}`;
   if (await ctx.limiter.attempt(key, RESEND_MAX, 60)) {
-    throw new HttpError(429, `Too many requests. Please try again in ${await ctx.limiter.availableIn(key)} seconds.`);
+    throw new HttpError(429, msg('messages.errors.tooManyRequestsRetry', { seconds: await ctx.limiter.availableIn(key) }));
   }
   await inTransaction(ctx, actor, (uow) => sendVerificationMail(ctx, uow, user));
   return 'sent';

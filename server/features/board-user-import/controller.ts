@@ -14,22 +14,26 @@ import { importRunner } from './runner';
 import { mappingSchema } from './schema';
 import * as service from './service';
 import { readUpload } from './upload';
+import { localize, localizeDeep, msg, translator } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
 
 const showPath = (id: number) => `/board-users/import/${id}`;
 
 export function importController(ctx: AppContext) {
   async function render(req: Request, res: Response, imp: repo.ImportRow | null) {
     const org = currentOrganization(req);
+    const locale = requestLocale(req);
     await res.inertia.render(
       'BoardUsers/Import',
       {
-        import: imp ? presentImport(imp) : null,
-        preview: imp && imp.status === 'pending' ? await service.preview(ctx, org.id, imp) : [],
-        fields: fieldOptions,
+        // The import's status message and the rows' problems are messages: written in the reader's language.
+        import: imp ? localizeDeep(locale, presentImport(imp)) : null,
+        preview: imp && imp.status === 'pending' ? localizeDeep(locale, await service.preview(ctx, org.id, imp)) : [],
+        fields: fieldOptions(translator(locale)),
         recent: await repo.recentImports(ctx.db, org.id),
         limits: importLimits,
       },
-      { title: imp ? `Import ${imp.filename}` : 'Import board users' },
+      { title: imp ? msg('messages.titles.importFile', { filename: imp.filename }) : msg('messages.titles.import') },
     );
   }
 
@@ -67,7 +71,7 @@ export function importController(ctx: AppContext) {
       validate(mappingSchema(imp.headers.length), { mapping: imp.mapping, duplicates: imp.duplicates });
       const acting = actingIn(req);
       await service.startImport(ctx, acting, imp.id, (id) => importRunner(ctx).start(acting.organization.id, id, acting));
-      flash(req, 'success', `Importing ${imp.total_rows.toLocaleString('en-US')} rows from ${imp.filename}. You can leave this page; the import carries on.`);
+      flash(req, 'success', msg('messages.import.started', { count: imp.total_rows, filename: imp.filename }));
       res.redirect(303, showPath(imp.id));
     },
 
@@ -75,7 +79,8 @@ export function importController(ctx: AppContext) {
     async failures(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const imp = await find(req);
-      const columns = [...imp.headers.map((header, i) => ({ header, value: (r: { cells: string[] }) => r.cells[i] ?? '' })), { header: 'error', value: (r: { error: string }) => r.error }];
+      const locale = requestLocale(req);
+      const columns = [...imp.headers.map((header, i) => ({ header, value: (r: { cells: string[] }) => r.cells[i] ?? '' })), { header: 'error', value: (r: { error: string }) => localize(locale, r.error) }];
       const base = imp.filename.replace(/\.csv$/i, '');
       await streamCsv(res, `${base}-failed-rows.csv`, columns, repo.failures(ctx.db, imp.id));
     },

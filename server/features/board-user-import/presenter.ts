@@ -1,6 +1,7 @@
 import type { ImportRow } from './repository';
 import { progressOf } from './service';
-import { IMPORT_FIELD_NAMES, IMPORT_FIELDS, MAX_FILE_BYTES, MAX_ROWS } from './schema';
+import { IMPORT_FIELD_NAMES, MAX_FILE_BYTES, MAX_ROWS } from './schema';
+import type { Translate } from '../../i18n/message';
 
 /** An import as the page shows it. */
 export const presentImport = (r: ImportRow) => ({
@@ -15,5 +16,6 @@ export const presentImport = (r: ImportRow) => ({
   finished_at: r.finished_at,
 });
 
-export const fieldOptions = IMPORT_FIELD_NAMES.map((f) => ({ value: f, label: IMPORT_FIELDS[f].label }));
+/** The fields a column can fill, named in the reader's language. */
+export const fieldOptions = (t: Translate) => IMPORT_FIELD_NAMES.map((f) => ({ value: f, label: t(`validation.import.fields.${f}`) }));
 export const importLimits = { maxRows: MAX_ROWS, maxMegabytes: MAX_FILE_BYTES / 1024 / 1024 };

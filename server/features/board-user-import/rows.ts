@@ -4,6 +4,7 @@ import { boardUserSchema, type BoardUserInput } from '../board-users/schema';
 import { cellValue } from './csv-source';
 import type { ImportField } from './schema';
 import { splitTags } from '../../../shared/tag-list';
+import { joinMsgs } from '../../i18n/message';
 
 export type RowResult = { ok: true; input: BoardUserInput; fields: ImportField[] } | { ok: false; error: string };
 
@@ -27,7 +28,7 @@ export function rowToInput(cells: string[], mapping: string[]): RowResult {
   try {
     return { ok: true, input: validate(boardUserSchema, raw), fields };
   } catch (error) {
-    if (error instanceof ValidationError) return { ok: false, error: [...new Set(Object.values(error.errors))].join(' ') };
+    if (error instanceof ValidationError) return { ok: false, error: joinMsgs([...new Set(Object.values(error.errors))]) };
     throw error;
   }
 }

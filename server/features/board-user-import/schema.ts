@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { oneOf } from '../../lib/fields';
+import { msg } from '../../i18n/message';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 10_000;
@@ -7,18 +8,18 @@ export const MAX_ROWS = 10_000;
 export const BATCH_SIZE = 500;
 export const PREVIEW_ROWS = 10;
 
-/** The board-user fields a column can fill, with their labels and the headers that suggest them. */
+/** The board-user fields a column can fill, with the headers that suggest them (their names: validation.import.fields). */
 export const IMPORT_FIELDS = {
-  first_name: { label: 'First name', headers: ['firstname', 'first', 'givenname', 'forename', 'vorname', 'prenom'] },
-  last_name: { label: 'Last name', headers: ['lastname', 'last', 'surname', 'familyname', 'nachname', 'nom', 'nomdefamille'] },
-  email: { label: 'Email', headers: ['email', 'emailaddress', 'mail', 'emailadresse', 'courriel', 'adressemail'] },
-  phone: { label: 'Phone', headers: ['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'telefon'] },
-  position: { label: 'Position', headers: ['position', 'jobtitle', 'title', 'role', 'function', 'funktion', 'fonction'] },
-  board_name: { label: 'Board', headers: ['board', 'boardname', 'committee', 'gremium', 'conseil'] },
-  status: { label: 'Status', headers: ['status', 'statut'] },
-  tags: { label: 'Tags', headers: ['tags', 'tag', 'labels', 'schlagworte'] },
-  notes: { label: 'Notes', headers: ['notes', 'note', 'comments', 'comment', 'notizen', 'remarques'] },
-  joined_on: { label: 'Joined on', headers: ['joinedon', 'joined', 'joindate', 'since', 'startdate', 'beigetreten'] },
+  first_name: { headers: ['firstname', 'first', 'givenname', 'forename', 'vorname', 'prenom'] },
+  last_name: { headers: ['lastname', 'last', 'surname', 'familyname', 'nachname', 'nom', 'nomdefamille'] },
+  email: { headers: ['email', 'emailaddress', 'mail', 'emailadresse', 'courriel', 'adressemail'] },
+  phone: { headers: ['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'telefon'] },
+  position: { headers: ['position', 'jobtitle', 'title', 'role', 'function', 'funktion', 'fonction'] },
+  board_name: { headers: ['board', 'boardname', 'committee', 'gremium', 'conseil'] },
+  status: { headers: ['status', 'statut'] },
+  tags: { headers: ['tags', 'tag', 'labels', 'schlagworte'] },
+  notes: { headers: ['notes', 'note', 'comments', 'comment', 'notizen', 'remarques'] },
+  joined_on: { headers: ['joinedon', 'joined', 'joindate', 'since', 'startdate', 'beigetreten'] },
 } as const;
 export type ImportField = keyof typeof IMPORT_FIELDS;
 export const IMPORT_FIELD_NAMES = Object.keys(IMPORT_FIELDS) as [ImportField, ...ImportField[]];
@@ -49,19 +50,19 @@ export const mappingSchema = (columns: number) =>
   z
     .object({
       mapping: z
-        .array(z.union([z.literal(''), oneOf('field', IMPORT_FIELD_NAMES)]), { error: 'Choose a field for each column.' })
-        .length(columns, 'Choose a field for each column.'),
+        .array(z.union([z.literal(''), oneOf('field', IMPORT_FIELD_NAMES)]), { error: () => msg('validation.import.mappingEachColumn') })
+        .length(columns, msg('validation.import.mappingEachColumn')),
       duplicates: oneOf('duplicate handling', ['skip', 'update'] as const),
     })
     .superRefine((value, ctx) => {
       const seen = new Map<string, number>();
       value.mapping.forEach((field, i) => {
         if (!field) return;
-        if (seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping', i], message: `${IMPORT_FIELDS[field].label} is already taken by column ${seen.get(field)! + 1}.` });
+        if (seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping', i], message: msg('validation.import.fieldTaken', { field: msg(`validation.import.fields.${field}`), column: seen.get(field)! + 1 }) });
         else seen.set(field, i);
       });
       for (const field of REQUIRED_FIELDS) {
-        if (!seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping'], message: `Choose the column that holds the ${IMPORT_FIELDS[field].label.toLowerCase()}.` });
+        if (!seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping'], message: msg('validation.import.requiredColumn', { field: msg(`validation.import.requiredFields.${field}`) }) });
       }
     });
 export type MappingInput = z.infer<ReturnType<typeof mappingSchema>>;

@@ -12,13 +12,14 @@ import * as repo from './repository';
 import { mappedValues, rowToInput } from './rows';
 import { BATCH_SIZE, guessMapping, MAX_ROWS, PREVIEW_ROWS, type MappingInput } from './schema';
 import type { ImportStatus } from './tables';
+import { localizeDeep, msg } from '../../i18n/message';
+import { DEFAULT_LOCALE } from '../../../shared/i18n';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** What the file says is wrong with it, for the upload form. */
 function fileProblem(error: unknown): ValidationError {
   if (error instanceof ValidationError) return error;
-  if (error instanceof CsvError) return new ValidationError({ file: `The file is not a readable CSV: ${error.message.replace(/\s+/g, ' ')}` });
+  if (error instanceof CsvError) return new ValidationError({ file: msg('validation.import.unreadable', { detail: error.message.replace(/\s+/g, ' ') }) });
   throw error;
 }
 
@@ -27,7 +28,7 @@ function fileProblem(error: unknown): ValidationError {
  * and keeps it as a pending import whose column mapping is guessed from the headers.
  */
 export async function createImport(ctx: AppContext, acting: ActingIn, upload: { filename: string; bytes: Uint8Array }): Promise<repo.ImportRow> {
-  if (upload.bytes.byteLength === 0) throw new ValidationError({ file: 'The file is empty.' });
+  if (upload.bytes.byteLength === 0) throw new ValidationError({ file: msg('validation.import.empty') });
   const encoding = detectEncoding(upload.bytes);
   const delimiter = detectDelimiter(upload.bytes);
   let headers: string[] | null = null;
@@ -35,13 +36,13 @@ export async function createImport(ctx: AppContext, acting: ActingIn, upload: { 
   try {
     for await (const row of readRows(upload.bytes, encoding, delimiter)) {
       if (!headers) headers = headerNames(row.cells);
-      else if (++rows > MAX_ROWS) throw new ValidationError({ file: `An import takes at most ${MAX_ROWS.toLocaleString('en-US')} rows; this file has more. Split it into smaller files.` });
+      else if (++rows > MAX_ROWS) throw new ValidationError({ file: msg('validation.import.tooManyRows', { max: MAX_ROWS }) });
     }
   } catch (error) {
     throw fileProblem(error);
   }
-  if (!headers) throw new ValidationError({ file: 'The file is empty.' });
-  if (rows === 0) throw new ValidationError({ file: 'The file has a header row but no rows under it.' });
+  if (!headers) throw new ValidationError({ file: msg('validation.import.empty') });
+  if (rows === 0) throw new ValidationError({ file: msg('validation.import.noRows') });
   const now = ctx.clock.now();
   return repo.insertImport(ctx.db, {
     organization_id: acting.organization.id,
@@ -58,7 +59,7 @@ export async function createImport(ctx: AppContext, acting: ActingIn, upload: { 
   });
 }
 
-export const STARTED = 'This import has already started; its mapping can no longer change.';
+export const STARTED = msg('validation.import.startedMapping');
 
 /** Saves the mapping and the duplicate handling of an import that has not started. */
 export async function saveMapping(ctx: AppContext, acting: ActingIn, id: number, input: MappingInput): Promise<repo.ImportRow> {
@@ -104,7 +105,7 @@ export async function preview(ctx: AppContext, organizationId: number, imp: repo
 export async function startImport(ctx: AppContext, acting: ActingIn, id: number, onQueued: (id: number) => void): Promise<repo.ImportRow> {
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockImport(uow.db, acting.organization.id, id));
-    if (before.status !== 'pending') throw new ValidationError({ form: 'This import has already started.' });
+    if (before.status !== 'pending') throw new ValidationError({ form: msg('validation.import.started') });
     const row = await repo.updateImport(uow.db, acting.organization.id, id, { status: 'queued' }, ctx.clock.now());
     uow.afterCommit(() => onQueued(id));
     announceProgress(uow, row);
@@ -126,7 +127,7 @@ export const progressOf = (r: repo.ImportRow) => ({
 });
 
 function announceProgress(uow: UnitOfWork, row: repo.ImportRow) {
-  uow.broadcast({ channels: [channels.organization(row.organization_id)], event: 'BoardUserImportProgress', data: progressOf(row) });
+  uow.broadcast({ channels: [channels.organization(row.organization_id)], event: 'BoardUserImportProgress', data: localizeDeep(DEFAULT_LOCALE, progressOf(row)) });
 }
 
 const LOGGED_FIELDS: (keyof BoardUserInput)[] = ['first_name', 'last_name', 'email', 'phone', 'position', 'board_name', 'status', 'tags', 'joined_on', 'notes'];
@@ -239,7 +240,7 @@ export async function runImport(ctx: AppContext, organizationId: number, id: num
       const status: ImportStatus = stopped ? 'stopped' : finished ? 'completed' : 'running';
       const processed = current.processed_rows + out.processed;
       expected = processed;
-      const message = stopped ? `${out.limit} The import stopped at row ${(batch[out.processed]?.line ?? processed + 1).toLocaleString('en-US')}: ${plural(current.total_rows - processed, 'row was', 'rows were')} not imported.` : null;
+      const message = stopped ? msg('messages.import.stopped', { limit: out.limit, row: batch[out.processed]?.line ?? processed + 1, count: current.total_rows - processed }) : null;
       const row = await repo.updateImport(
         uow.db,
         organizationId,
@@ -284,6 +285,6 @@ export async function markFailed(ctx: AppContext, organizationId: number, id: nu
   await ctx.db.transaction().execute(async (trx) => {
     const current = await repo.lockImport(trx, organizationId, id);
     if (!current || (current.status !== 'queued' && current.status !== 'running')) return;
-    await repo.updateImport(trx, organizationId, id, { status: 'failed', message: 'The import broke off after its last saved batch. The rows before that were imported.', finished_at: ctx.clock.now(), file: null }, ctx.clock.now());
+    await repo.updateImport(trx, organizationId, id, { status: 'failed', message: msg('messages.import.brokeOff'), finished_at: ctx.clock.now(), file: null }, ctx.clock.now());
   });
 }

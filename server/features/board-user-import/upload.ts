@@ -2,13 +2,14 @@ import type { Request } from 'express';
 import busboy from 'busboy';
 import { ValidationError } from '../../http/errors';
 import { MAX_FILE_BYTES } from './schema';
+import { msg } from '../../i18n/message';
 
 export interface UploadedFile {
   filename: string;
   bytes: Buffer;
 }
 
-const tooLarge = () => new ValidationError({ file: `The file may not be larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.` });
+const tooLarge = () => new ValidationError({ file: msg('validation.import.fileTooLarge', { max: MAX_FILE_BYTES / 1024 / 1024 }) });
 
 /**
  * The one file of a multipart upload (field `file`), read as it streams in and refused as soon as
@@ -17,12 +18,12 @@ const tooLarge = () => new ValidationError({ file: `The file may not be larger t
  */
 export function readUpload(req: Request, maxBytes = MAX_FILE_BYTES): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
-    if (!req.is('multipart/form-data')) return reject(new ValidationError({ file: 'Choose a CSV file to upload.' }));
+    if (!req.is('multipart/form-data')) return reject(new ValidationError({ file: msg('validation.import.fileRequired') }));
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 10_000, parts: 30 } });
     } catch {
-      return reject(new ValidationError({ file: 'Choose a CSV file to upload.' }));
+      return reject(new ValidationError({ file: msg('validation.import.fileRequired') }));
     }
     let file: UploadedFile | null = null;
     let failure: ValidationError | null = null;
@@ -42,10 +43,10 @@ export function readUpload(req: Request, maxBytes = MAX_FILE_BYTES): Promise<Upl
         if (!failure) file = { filename: (info.filename || 'import.csv').slice(0, 255), bytes: Buffer.concat(chunks, size) };
       });
     });
-    parser.on('error', () => reject(failure ?? new ValidationError({ file: 'The upload was interrupted. Please try again.' })));
+    parser.on('error', () => reject(failure ?? new ValidationError({ file: msg('validation.import.uploadInterrupted') })));
     parser.on('close', () => {
       if (failure) return reject(failure);
-      if (!file) return reject(new ValidationError({ file: 'Choose a CSV file to upload.' }));
+      if (!file) return reject(new ValidationError({ file: msg('validation.import.fileRequired') }));
       resolve(file);
     });
     req.pipe(parser);

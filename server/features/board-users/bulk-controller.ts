@@ -9,7 +9,8 @@ import { currentOrganization } from '../../tenancy/current';
 import { exportColumns } from './controller';
 import { streamCsv } from '../../lib/csv';
 import { boardUserBulkSchema, boardUserExportSelectionSchema } from './bulk-schema';
-import { bulkBoardUsers, describe, exportSelection } from './bulk-service';
+import { bulkBoardUsers, doneMessage, exportSelection } from './bulk-service';
+import { msg } from '../../i18n/message';
 
 export function boardUsersBulkController(ctx: AppContext) {
   return {
@@ -19,11 +20,11 @@ export function boardUsersBulkController(ctx: AppContext) {
       const input = validate(boardUserBulkSchema, req.body);
       const result = await bulkBoardUsers(ctx, actingIn(req), input);
       const n = result.changed.length;
-      if (n === 0) flash(req, 'info', `Nothing to change: the ${result.selected === 1 ? 'selected board user was' : `${result.selected.toLocaleString('en-US')} selected board users were`} already so.`);
+      if (n === 0) flash(req, 'info', msg('messages.boardUsers.bulk.nothing', { count: result.selected }));
       else if (input.action === 'delete') {
         // The toast offers to undo: restoring exactly these records.
-        flashData(req, 'undo', { message: `${describe(input, n)}.`, url: '/board-users/bulk', data: { action: 'restore', ids: result.changed } });
-      } else flash(req, 'success', `${describe(input, n)}.${result.note ? ` ${result.note}` : ''}`);
+        flashData(req, 'undo', { message: doneMessage(input, n), url: '/board-users/bulk', data: { action: 'restore', ids: result.changed } });
+      } else flash(req, 'success', result.note ? msg('messages.boardUsers.bulk.withNote', { message: doneMessage(input, n), note: result.note }) : doneMessage(input, n));
       res.inertia.back('/board-users');
     },
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { queryChoice, queryText } from '../../http/query';
-import { checkbox, id, oneOf } from '../../lib/fields';
+import { checkbox, id, oneOf, rule } from '../../lib/fields';
 import { BOARD_USER_STATUSES, MAX_TAG_LENGTH } from './schema';
+import { msg } from '../../i18n/message';
 
 /** At most this many records per bulk action (the import's row limit). */
 export const MAX_BULK = 10_000;
@@ -12,7 +13,7 @@ export const MAX_BULK = 10_000;
  * filters (`all`). Unknown filter values are ignored, as on the index.
  */
 export const selection = <F extends z.ZodRawShape>(filters: F) => ({
-  ids: z.array(id('selection'), { error: 'Select at least one row.' }).max(MAX_BULK, `Select at most ${MAX_BULK.toLocaleString('en-US')} rows at once.`).default([]),
+  ids: z.array(id('selection'), { error: () => msg('validation.bulk.selectOne') }).max(MAX_BULK, msg('validation.bulk.selectAtMost', { max: MAX_BULK })).default([]),
   all: checkbox,
   filters: z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}), z.object(filters)),
 });
@@ -24,9 +25,9 @@ export const boardUserFilterShape = {
 };
 
 const tag = z
-  .string({ error: 'The tag field is required.' })
+  .string({ error: () => rule('required', 'tag') })
   .transform((s) => s.replace(/[\u0000-\u001F\u007F]/g, '').trim())
-  .pipe(z.string().min(1, 'The tag field is required.').max(MAX_TAG_LENGTH, `The tag may not be greater than ${MAX_TAG_LENGTH} characters.`));
+  .pipe(z.string().min(1, rule('required', 'tag')).max(MAX_TAG_LENGTH, rule('max', 'tag', { max: MAX_TAG_LENGTH })));
 
 export const BOARD_USER_BULK_ACTIONS = ['status', 'add_tag', 'remove_tag', 'delete', 'restore'] as const;
 
@@ -40,10 +41,10 @@ export const boardUserBulkSchema = z
       z.object({ action: z.literal('delete'), ...selection(boardUserFilterShape) }),
       z.object({ action: z.literal('restore'), ...selection(boardUserFilterShape) }),
     ],
-    { error: 'Choose an action.' },
+    { error: () => msg('validation.bulk.chooseAction') },
   )
-  .refine((v) => v.all || v.ids.length > 0, { path: ['ids'], message: 'Select at least one row.' });
+  .refine((v) => v.all || v.ids.length > 0, { path: ['ids'], message: msg('validation.bulk.selectOne') });
 export type BoardUserBulkInput = z.infer<typeof boardUserBulkSchema>;
 
 /** The export of a selection: ids, or every row matching the filters. */
-export const boardUserExportSelectionSchema = z.object(selection(boardUserFilterShape)).refine((v) => v.all || v.ids.length > 0, { path: ['ids'], message: 'Select at least one row.' });
+export const boardUserExportSelectionSchema = z.object(selection(boardUserFilterShape)).refine((v) => v.all || v.ids.length > 0, { path: ['ids'], message: msg('validation.bulk.selectOne') });

@@ -10,6 +10,7 @@ import { MAX_BULK } from './bulk-schema';
 import { MAX_TAGS } from './schema';
 import { ValidationError } from '../../http/errors';
 import { exportRows } from './repository';
+import { msg } from '../../i18n/message';
 
 export interface BulkResult {
   action: BoardUserBulkInput['action'];
@@ -23,7 +24,13 @@ export interface BulkResult {
 
 const people = (n: number) => `${n.toLocaleString('en-US')} board ${n === 1 ? 'user' : 'users'}`;
 
-/** What the activity entry says (and the flash message, in the past tense). */
+/** What happened, for the flash message (translated when shown). */
+export function doneMessage(input: BoardUserBulkInput, n: number): string {
+  const tag = 'tag' in input ? input.tag : '';
+  return msg(`messages.boardUsers.bulk.${input.action}`, { count: n, status: input.action === 'status' ? input.status : '', tag });
+}
+
+/** What the activity entry says (stored once, in English). */
 export function describe(input: BoardUserBulkInput, n: number): string {
   switch (input.action) {
     case 'status':
@@ -70,7 +77,7 @@ export async function bulkBoardUsers(ctx: AppContext, acting: ActingIn, input: B
           break;
         case 'add_tag': {
           const full = await bulk.fullOfTags(uow.db, org, ids, input.tag, MAX_TAGS);
-          if (full) note = `${people(full)} already had ${MAX_TAGS} tags and ${full === 1 ? 'was' : 'were'} left as ${full === 1 ? 'it was' : 'they were'}.`;
+          if (full) note = msg('messages.boardUsers.bulk.tagsFull', { count: full, max: MAX_TAGS });
           changed = await bulk.addTag(uow.db, org, ids, input.tag, MAX_TAGS, now);
           break;
         }

@@ -14,6 +14,7 @@ import * as repo from './repository';
 import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema } from './schema';
 import * as service from './service';
 import { joinTags } from '../../../shared/tag-list';
+import { msg } from '../../i18n/message';
 
 export const PER_PAGE = 25;
 
@@ -60,19 +61,19 @@ export function boardUsersController(ctx: AppContext) {
         path: '/board-users',
         query: { search: filters.search, status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
       });
-      await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: BOARD_USER_STATUSES }, { title: 'Board users' });
+      await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: BOARD_USER_STATUSES }, { title: msg('messages.titles.boardUsers') });
     },
 
     async create(req: Request, res: Response) {
       authorize(req, 'manageRecords');
-      await res.inertia.render('BoardUsers/Create', { statuses: BOARD_USER_STATUSES }, { title: 'Add a board user' });
+      await res.inertia.render('BoardUsers/Create', { statuses: BOARD_USER_STATUSES }, { title: msg('messages.titles.newBoardUser') });
     },
 
     async store(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id) });
       const row = await service.createBoardUser(ctx, actingIn(req), input);
-      flash(req, 'success', `${service.fullName(row)} was added.`);
+      flash(req, 'success', msg('messages.boardUsers.added', { name: service.fullName(row) }));
       res.redirect(303, `/board-users/${row.id}`);
     },
 
@@ -91,7 +92,7 @@ export function boardUsersController(ctx: AppContext) {
       await res.inertia.render(
         'BoardUsers/Edit',
         { boardUser: { id: boardUser.id, deleted_at: boardUser.deleted_at, ...formValues(boardUser) }, statuses: BOARD_USER_STATUSES },
-        { title: `Edit ${service.fullName(boardUser)}` },
+        { title: msg('messages.titles.edit', { name: service.fullName(boardUser) }) },
       );
     },
 
@@ -100,21 +101,21 @@ export function boardUsersController(ctx: AppContext) {
       const id = routeId(req.params.id);
       const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id, id) });
       const row = await service.updateBoardUser(ctx, actingIn(req), id, input);
-      flash(req, 'success', `${service.fullName(row)} was saved.`);
+      flash(req, 'success', msg('messages.boardUsers.saved', { name: service.fullName(row) }));
       res.redirect(303, `/board-users/${id}`);
     },
 
     async destroy(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const row = await service.deleteBoardUser(ctx, actingIn(req), routeId(req.params.id));
-      flash(req, 'success', `${service.fullName(row)} was moved to the trash.`);
+      flash(req, 'success', msg('messages.boardUsers.trashed', { name: service.fullName(row) }));
       res.redirect(303, `/board-users/${row.id}`);
     },
 
     async restore(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const row = await service.restoreBoardUser(ctx, actingIn(req), routeId(req.params.id));
-      flash(req, 'success', `${service.fullName(row)} was restored.`);
+      flash(req, 'success', msg('messages.boardUsers.restored', { name: service.fullName(row) }));
       res.redirect(303, `/board-users/${row.id}`);
     },
 

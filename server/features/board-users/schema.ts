@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryChoice, queryPage, queryText } from '../../http/query';
-import { attribute, oneOf, optionalDate, optionalEmail, optionalString, requiredString, textOrBlank } from '../../lib/fields';
+import { msg } from '../../i18n/message';
+import { oneOf, rule, optionalDate, optionalEmail, optionalString, requiredString, textOrBlank } from '../../lib/fields';
 
 export const BOARD_USER_STATUSES = ['active', 'inactive'] as const;
 export const MAX_TAGS = 10;
@@ -9,21 +10,21 @@ export const SORTS = ['name', 'email', 'board', 'status', 'joined_on'] as const;
 export type BoardUserSort = (typeof SORTS)[number];
 
 const cleanTag = (s: string) => s.replace(/[\u0000-\u001F\u007F]/g, '').trim().toWellFormed();
-export const tooManyTags = (count: number) => `No more than ${MAX_TAGS} tags: you entered ${count}.`;
+export const tooManyTags = (count: number) => msg('validation.boardUsers.tooManyTags', { max: MAX_TAGS, count });
 
 /**
  * Tags: a list of short labels; blanks dropped, duplicates (any case) merged. Every problem is
  * reported: each bad tag under `tags.{i}`, and too many tags under `tags`, naming the limit.
  */
 const tags = z
-  .preprocess((v) => (v === null || v === undefined ? [] : v), z.array(z.unknown(), { error: 'The tags must be a list.' }))
+  .preprocess((v) => (v === null || v === undefined ? [] : v), z.array(z.unknown(), { error: () => msg('validation.boardUsers.tagsList') }))
   .transform((list, ctx) => {
     const seen = new Set<string>();
     const out: string[] = [];
     list.forEach((value, i) => {
-      if (typeof value !== 'string') return ctx.addIssue({ code: 'custom', path: [i], message: 'Each tag must be text.' });
+      if (typeof value !== 'string') return ctx.addIssue({ code: 'custom', path: [i], message: msg('validation.boardUsers.tagText') });
       const tag = cleanTag(value);
-      if (tag.length > MAX_TAG_LENGTH) ctx.addIssue({ code: 'custom', path: [i], message: `Each tag may not be greater than ${MAX_TAG_LENGTH} characters.` });
+      if (tag.length > MAX_TAG_LENGTH) ctx.addIssue({ code: 'custom', path: [i], message: msg('validation.boardUsers.tagMax', { max: MAX_TAG_LENGTH }) });
       if (!tag || seen.has(tag.toLowerCase())) return;
       seen.add(tag.toLowerCase());
       out.push(tag);
@@ -35,7 +36,7 @@ const tags = z
 const phone = optionalString('phone', 50).pipe(
   z
     .string()
-    .regex(/^\+?[0-9 ().\-/]{3,50}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i, 'The phone must be a valid phone number.')
+    .regex(/^\+?[0-9 ().\-/]{3,50}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i, msg('validation.boardUsers.phoneInvalid'))
     .nullable(),
 );
 
@@ -47,7 +48,7 @@ export const boardUserSchema = z.object({
   position: textOrBlank('position', optionalString('position', 100)),
   board_name: textOrBlank('board', optionalString('board', 200)),
   status: z
-    .preprocess((v) => v ?? '', z.union([z.literal(''), oneOf('status', BOARD_USER_STATUSES)], { error: 'The selected status is invalid.' }))
+    .preprocess((v) => v ?? '', z.union([z.literal(''), oneOf('status', BOARD_USER_STATUSES)], { error: () => rule('in', 'status') }))
     .transform((s) => s || 'active'),
   tags,
   notes: textOrBlank('notes', optionalString('notes', 5000)),

@@ -9,13 +9,14 @@ import { orFail } from '../../http/errors';
 import { assertWithinLimit } from '../subscriptions/limits';
 import * as repo from './repository';
 import type { BoardUserInput } from './schema';
+import { msg } from '../../i18n/message';
 
 /** Fields that go into the activity log diff (notes are long free text: left out). */
 const LOGGED: (keyof BoardUser)[] = ['first_name', 'last_name', 'email', 'phone', 'position', 'board_name', 'status', 'tags', 'joined_on'];
 
 export const fullName = (b: Pick<BoardUser, 'first_name' | 'last_name'>) => `${b.first_name} ${b.last_name}`;
 
-const EMAIL_TAKEN = 'A board user with this email already exists in your organization (it may be in the trash).';
+const EMAIL_TAKEN = msg('validation.boardUsers.emailTaken');
 
 function announce(uow: UnitOfWork, organizationId: number, id: number, action: string) {
   uow.broadcast({ channels: [channels.organization(organizationId)], event: 'BoardUserChanged', data: { id, action } });

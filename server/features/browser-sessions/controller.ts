@@ -8,21 +8,22 @@ import { verifyPassword } from '../auth/passwords';
 import { REMEMBER_SELECTOR } from '../auth/remember';
 import { sessionIdSchema, signOutOthersSchema } from './schema';
 import * as sessions from './service';
+import { msg } from '../../i18n/message';
 
 export function browserSessionsController(ctx: AppContext) {
   return {
     async destroyOthers(req: Request, res: Response) {
       const { password } = validate(signOutOthersSchema, req.body);
-      if (!(await verifyPassword(req.user!.password, password))) throw new ValidationError({ password: 'The provided password is incorrect.' });
+      if (!(await verifyPassword(req.user!.password, password))) throw new ValidationError({ password: msg('validation.auth.passwordIncorrect') });
       const count = await sessions.signOutOthers(ctx, actingFrom(req), req.session.id, req.session.get<string>(REMEMBER_SELECTOR) ?? null);
-      flash(req, 'success', count ? `Signed out of ${count} other ${count === 1 ? 'browser' : 'browsers'}.` : 'No other browser was signed in.');
+      flash(req, 'success', count ? msg('messages.browserSessions.signedOutOthers', { count }) : msg('messages.browserSessions.noOthers'));
       res.redirect(303, '/profile');
     },
 
     async destroy(req: Request, res: Response) {
       const id = sessionIdSchema.safeParse(req.params.id);
       if (!id.success || !(await sessions.signOutOne(ctx, actingFrom(req), id.data, req.session.id))) throw new HttpError(404);
-      flash(req, 'success', 'That browser is signed out.');
+      flash(req, 'success', msg('messages.browserSessions.signedOutOne'));
       res.redirect(303, '/profile');
     },
   };

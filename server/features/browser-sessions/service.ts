@@ -8,6 +8,7 @@ import { describeAgent, parseAgent, type Agent } from './agent';
 import * as repo from './repository';
 
 import { REMEMBER_SELECTOR } from '../auth/remember';
+import { msg } from '../../i18n/message';
 
 export interface BrowserSession {
   /** Opaque: never the stored session id. */
@@ -80,8 +81,12 @@ export async function noteSignIn(ctx: AppContext, user: User, device: { id: stri
   // As laravel-authentication-log does: no mail for the sign-ins of an account's first minute.
   const brandNew = ctx.clock.now().getTime() - user.created_at.getTime() < NEW_ACCOUNT_MS;
   if (!isNew || !hadOthers || brandNew) return;
-  await queueSecurityMail(ctx, user, `New sign-in to your ${ctx.config.APP_NAME} account`, [
-    `Your account was just signed in to from a device we have not seen before: ${describeAgent(parseAgent(device.userAgent))}, IP address ${device.ip ?? 'unknown'}, at ${ctx.clock.now().toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
-    'If this was you, there is nothing to do.',
+  await queueSecurityMail(ctx, user, msg('mail.security.newSignIn.subject', { app: ctx.config.APP_NAME }), [
+    msg('mail.security.newSignIn.line', {
+      device: describeAgent(parseAgent(device.userAgent)),
+      ip: device.ip ?? msg('mail.security.newSignIn.unknownIp'),
+      time: ctx.clock.now().toISOString().replace('T', ' ').slice(0, 16),
+    }),
+    msg('mail.security.newSignIn.ifYou'),
   ]);
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors';
 import { validate } from '../../lib/validation';
 import { authorizeChannel } from './rules';
 import { channelAuthSchema, userAuthSchema } from './schema';
+import { msg } from '../../i18n/message';
 
 /**
  * Laravel's `/broadcasting/auth` and `/broadcasting/user-auth`: signs what pusher-js asks for
@@ -16,7 +17,7 @@ export function broadcastingController(ctx: AppContext) {
   const signer = new Pusher({ appId: REVERB_APP_ID, key: REVERB_APP_KEY, secret: REVERB_APP_SECRET, host: 'localhost' });
 
   const signedInUser = (req: Request) => {
-    if (!req.user) throw new HttpError(403, 'Unauthenticated.');
+    if (!req.user) throw new HttpError(403, msg('messages.errors.unauthenticated'));
     return req.user;
   };
 
@@ -25,7 +26,7 @@ export function broadcastingController(ctx: AppContext) {
       const user = signedInUser(req);
       const { socket_id, channel_name } = validate(channelAuthSchema, req.body ?? {});
       const grant = await authorizeChannel(ctx.db, user, channel_name);
-      if (grant === false) throw new HttpError(403, 'This channel is not yours to join.');
+      if (grant === false) throw new HttpError(403, msg('messages.errors.channelForbidden'));
       const presence = typeof grant === 'object' ? { user_id: String(user.id), user_info: grant } : undefined;
       res.json(signer.authorizeChannel(socket_id, channel_name, presence));
     },

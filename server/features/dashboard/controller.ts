@@ -9,6 +9,7 @@ import { presentUsage } from '../subscriptions/presenter';
 import { findSubscription } from '../subscriptions/repository';
 import * as repo from './repository';
 import { lastWeekStarts, safeTimeZone } from './weeks';
+import { msg } from '../../i18n/message';
 
 export function dashboardController(ctx: AppContext) {
   return {
@@ -42,7 +43,7 @@ export function dashboardController(ctx: AppContext) {
           subscription: subscription ? { plan: subscription.plan, plan_name: plan.name, status: subscription.status, trial_ends_at: subscription.trial_ends_at, ends_at: subscription.ends_at } : null,
           usage: presentUsage(plan, usage),
         },
-        { title: 'Dashboard' },
+        { title: msg('messages.titles.dashboard') },
       );
     },
   };

@@ -5,6 +5,7 @@ import { queryId, queryPage } from '../../http/query';
 import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import * as repo from './repository';
+import { msg } from '../../i18n/message';
 
 export const PER_PAGE = 25;
 
@@ -47,7 +48,7 @@ export function historyController(ctx: AppContext) {
           organizations,
           filters: { organization: filter },
         },
-        { title: 'History' },
+        { title: msg('messages.titles.history') },
       );
     },
   };

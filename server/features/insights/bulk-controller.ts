@@ -9,7 +9,8 @@ import { authorize } from '../../tenancy/guard';
 import { currentOrganization } from '../../tenancy/current';
 import type { InsightExportRow } from './bulk-repository';
 import { insightBulkSchema, insightExportSelectionSchema } from './bulk-schema';
-import { bulkInsights, describe, exportSelection } from './bulk-service';
+import { bulkInsights, doneMessage, exportSelection } from './bulk-service';
+import { msg } from '../../i18n/message';
 
 const columns = (timeZone: string): CsvColumn<InsightExportRow>[] => [
   { header: 'ID', value: (r) => r.id },
@@ -32,9 +33,9 @@ export function insightsBulkController(ctx: AppContext) {
       const input = validate(insightBulkSchema, req.body);
       const { selected, changed } = await bulkInsights(ctx, actingIn(req), input);
       const n = changed.length;
-      if (n === 0) flash(req, 'info', `Nothing to change: the ${selected === 1 ? 'selected insight was' : `${selected.toLocaleString('en-US')} selected insights were`} already so${input.action === 'publish' || input.action === 'archive' ? ' (or in the trash)' : ''}.`);
-      else if (input.action === 'delete') flashData(req, 'undo', { message: `${describe('delete', n)}.`, url: '/insights/bulk', data: { action: 'restore', ids: changed } });
-      else flash(req, 'success', `${describe(input.action, n)}.`);
+      if (n === 0) flash(req, 'info', msg('messages.insights.bulk.nothing', { count: selected, trash: input.action === 'publish' || input.action === 'archive' ? 'yes' : 'no' }));
+      else if (input.action === 'delete') flashData(req, 'undo', { message: doneMessage('delete', n), url: '/insights/bulk', data: { action: 'restore', ids: changed } });
+      else flash(req, 'success', doneMessage(input.action, n));
       res.inertia.back('/insights');
     },
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { queryChoice, queryText } from '../../http/query';
 import { selection } from '../board-users/bulk-schema';
 import { INSIGHT_CATEGORIES, INSIGHT_STATUSES } from './schema';
+import { msg } from '../../i18n/message';
 
 export const insightFilterShape = {
   search: queryText(),
@@ -14,11 +15,11 @@ export const INSIGHT_BULK_ACTIONS = ['publish', 'archive', 'delete', 'restore'] 
 
 export const insightBulkSchema = z
   .object({
-    action: z.enum(INSIGHT_BULK_ACTIONS, { error: 'Choose an action.' }),
+    action: z.enum(INSIGHT_BULK_ACTIONS, { error: () => msg('validation.bulk.chooseAction') }),
     ...selection(insightFilterShape),
   })
-  .refine((v) => v.all || v.ids.length > 0, { path: ['ids'], message: 'Select at least one row.' });
+  .refine((v) => v.all || v.ids.length > 0, { path: ['ids'], message: msg('validation.bulk.selectOne') });
 export type InsightBulkInput = z.infer<typeof insightBulkSchema>;
 
-export const insightExportSelectionSchema = z.object(selection(insightFilterShape)).refine((v) => v.all || v.ids.length > 0, { path: ['ids'], message: 'Select at least one row.' });
+export const insightExportSelectionSchema = z.object(selection(insightFilterShape)).refine((v) => v.all || v.ids.length > 0, { path: ['ids'], message: msg('validation.bulk.selectOne') });
 export type InsightSelection = z.infer<typeof insightExportSelectionSchema>;

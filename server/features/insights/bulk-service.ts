@@ -7,9 +7,14 @@ import { checkedSelection } from '../board-users/bulk-service';
 import { assertWithinLimit } from '../subscriptions/limits';
 import * as bulk from './bulk-repository';
 import type { InsightBulkInput, InsightSelection } from './bulk-schema';
+import { msg } from '../../i18n/message';
 
 const insights = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'insight' : 'insights'}`;
 
+/** What happened, for the flash message (translated when shown). */
+export const doneMessage = (action: InsightBulkInput['action'], n: number) => msg(`messages.insights.bulk.${action}`, { count: n });
+
+/** What the activity entry says (stored once, in English). */
 export const describe = (action: InsightBulkInput['action'], n: number) =>
   ({ publish: `Published ${insights(n)}`, archive: `Archived ${insights(n)}`, delete: `Deleted ${insights(n)}`, restore: `Restored ${insights(n)}` })[action];
 

@@ -17,6 +17,7 @@ import { authorize, routeId } from '../../tenancy/guard';
 import * as repo from './repository';
 import { INSIGHT_CATEGORIES, INSIGHT_STATUSES, indexQuerySchema, insightSchema, previewSchema } from './schema';
 import * as service from './service';
+import { msg } from '../../i18n/message';
 
 export const PER_PAGE = 25;
 
@@ -39,7 +40,7 @@ export function insightsController(ctx: AppContext) {
       const { page, ...filters } = validate(indexQuerySchema, req.query);
       const result = await paginate(repo.listQuery(ctx.db, org.id, filters), { page, perPage: PER_PAGE, path: '/insights', query: filters });
       const insights = { ...result, data: result.data.map((r) => ({ ...r, board_users_count: Number(r.board_users_count ?? 0) })) };
-      await res.inertia.render('Insights/Index', { insights, filters, categories: INSIGHT_CATEGORIES, statuses: INSIGHT_STATUSES }, { title: 'Insights' });
+      await res.inertia.render('Insights/Index', { insights, filters, categories: INSIGHT_CATEGORIES, statuses: INSIGHT_STATUSES }, { title: msg('messages.titles.insights') });
     },
 
     async create(req: Request, res: Response) {
@@ -51,7 +52,7 @@ export function insightsController(ctx: AppContext) {
       await res.inertia.render(
         'Insights/Create',
         { ...formProps, boardUserOptions: options, preselected: options.filter((o) => preselected.includes(o.value)).map((o) => o.value) },
-        { title: 'Write an insight' },
+        { title: msg('messages.titles.newInsight') },
       );
     },
 
@@ -59,7 +60,7 @@ export function insightsController(ctx: AppContext) {
       authorize(req, 'manageRecords');
       const input = await validate(insightSchema, req.body, { board_user_ids: service.boardUsersExist(ctx.db, currentOrganization(req).id) });
       const row = await service.createInsight(ctx, actingIn(req), input);
-      flash(req, 'success', 'Insight saved as a draft.');
+      flash(req, 'success', msg('messages.insights.savedDraft'));
       res.redirect(303, `/insights/${row.id}`);
     },
 
@@ -97,7 +98,7 @@ export function insightsController(ctx: AppContext) {
           insight: formValues(row, selected),
           boardUserOptions: await pickerOptions(org.id, selected),
         },
-        { title: `Edit ${row.title}` },
+        { title: msg('messages.titles.edit', { name: row.title }) },
       );
     },
 
@@ -106,18 +107,18 @@ export function insightsController(ctx: AppContext) {
       const id = routeId(req.params.id);
       const input = await validate(insightSchema, req.body, { board_user_ids: service.boardUsersExist(ctx.db, currentOrganization(req).id) });
       await service.updateInsight(ctx, actingIn(req), id, input);
-      flash(req, 'success', 'Insight saved.');
+      flash(req, 'success', msg('messages.insights.saved'));
       res.redirect(303, `/insights/${id}`);
     },
 
-    destroy: recordAction(ctx, service.deleteInsight, () => 'Insight moved to the trash.'),
-    restore: recordAction(ctx, service.restoreInsight, () => 'Insight restored.'),
-    publish: recordAction(ctx, service.publishInsight, () => 'Insight published.'),
-    archive: recordAction(ctx, service.archiveInsight, () => 'Insight archived.'),
+    destroy: recordAction(ctx, service.deleteInsight, () => msg('messages.insights.trashed')),
+    restore: recordAction(ctx, service.restoreInsight, () => msg('messages.insights.restored')),
+    publish: recordAction(ctx, service.publishInsight, () => msg('messages.insights.published')),
+    archive: recordAction(ctx, service.archiveInsight, () => msg('messages.insights.archived')),
     share: recordAction(ctx, service.shareInsight, ({ reshared }) =>
-      reshared ? 'A new public link was created. The old link no longer works.' : 'Public link created. Anyone with the link can read this insight.',
+      reshared ? msg('messages.insights.reshared') : msg('messages.insights.shared'),
     ),
-    unshare: recordAction(ctx, service.unshareInsight, () => 'The public link was turned off.'),
+    unshare: recordAction(ctx, service.unshareInsight, () => msg('messages.insights.unshared')),
 
     /** The editor's preview: the same renderer and sanitiser as the pages. */
     async preview(req: Request, res: Response) {

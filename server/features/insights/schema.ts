@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { queryChoice, queryPage, queryText } from '../../http/query';
-import { optionalString, requiredString, textOrBlank } from '../../lib/fields';
+import { optionalString, requiredString, rule, textOrBlank } from '../../lib/fields';
+import { msg } from '../../i18n/message';
 
 export const INSIGHT_CATEGORIES = ['governance', 'strategy', 'finance', 'risk', 'people', 'other'] as const;
 export const INSIGHT_STATUSES = ['draft', 'published', 'archived'] as const;
 export const MAX_BODY = 50_000;
 export const MAX_LINKED = 1000;
-export const INVALID_BOARD_USERS = 'One or more selected board users are invalid.';
+export const INVALID_BOARD_USERS = msg('validation.insights.boardUsersInvalid');
 
 /** Ids from the picker: a list of positive integers (numeric strings from plain forms too). */
 const boardUserIds = z
-  .preprocess((v) => v ?? [], z.array(z.unknown(), { error: INVALID_BOARD_USERS }))
+  .preprocess((v) => v ?? [], z.array(z.unknown(), { error: () => INVALID_BOARD_USERS }))
   .transform((list, ctx) => {
     const ids = new Set<number>();
     for (const value of list) {
@@ -23,7 +24,7 @@ const boardUserIds = z
     }
     return [...ids];
   })
-  .pipe(z.array(z.number()).max(MAX_LINKED, `You may link at most ${MAX_LINKED} board users.`));
+  .pipe(z.array(z.number()).max(MAX_LINKED, msg('validation.insights.tooManyBoardUsers', { max: MAX_LINKED })));
 
 export const insightSchema = z.object({
   title: requiredString('title', 200),
@@ -31,7 +32,7 @@ export const insightSchema = z.object({
   body: textOrBlank('body', optionalString('body', MAX_BODY).transform((s) => s ?? '')),
   category: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.enum(INSIGHT_CATEGORIES, { error: (i) => (i.input === undefined ? 'The category field is required.' : 'The selected category is invalid.') }),
+    z.enum(INSIGHT_CATEGORIES, { error: (i) => (i.input === undefined ? rule('required', 'category') : rule('in', 'category')) }),
   ),
   board_user_ids: boardUserIds,
 });

@@ -10,6 +10,7 @@ import { existingBoardUserIds } from '../board-users/repository';
 import { orFail } from '../../http/errors';
 import * as repo from './repository';
 import { INVALID_BOARD_USERS, type InsightInput } from './schema';
+import { msg } from '../../i18n/message';
 
 /** 24 random bytes = 192 bits, 32 URL-safe characters. */
 export const SHARE_TOKEN_BYTES = 24;
@@ -17,7 +18,7 @@ export const SHARE_TOKEN_BYTES = 24;
 /** Logged fields (the body is long: only whether it changed is logged). */
 const LOGGED: (keyof Insight)[] = ['title', 'summary', 'category'];
 
-export const NOT_SHAREABLE = 'Only published insights can be shared. Publish it first.';
+export const NOT_SHAREABLE = msg('validation.insights.notShareable');
 
 function announce(uow: UnitOfWork, organizationId: number, id: number, action: string) {
   uow.broadcast({ channels: [channels.organization(organizationId)], event: 'InsightChanged', data: { id, action } });
@@ -124,7 +125,7 @@ export const restoreInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
 
 export const publishInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
   transition(ctx, acting, id, (b, now) => {
-    if (b.deleted_at) throw new ValidationError({ status: 'A deleted insight cannot be published. Restore it first.' });
+    if (b.deleted_at) throw new ValidationError({ status: msg('validation.insights.deletedPublish') });
     if (b.status === 'published') return null;
     return {
       values: { status: 'published', published_at: b.published_at ?? now },
@@ -136,7 +137,7 @@ export const publishInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
 
 export const archiveInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
   transition(ctx, acting, id, (b) => {
-    if (b.deleted_at) throw new ValidationError({ status: 'A deleted insight cannot be archived. Restore it first.' });
+    if (b.deleted_at) throw new ValidationError({ status: msg('validation.insights.deletedArchive') });
     if (b.status === 'archived') return null;
     return {
       // Archived insights are not public: an existing link is revoked with the archive.
@@ -152,7 +153,7 @@ export async function shareInsight(ctx: AppContext, acting: ActingIn, id: number
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockInsight(uow.db, org.id, id));
-    if (before.deleted_at) throw new ValidationError({ share: 'A deleted insight cannot be shared.' });
+    if (before.deleted_at) throw new ValidationError({ share: msg('validation.insights.deletedShare') });
     // Re-sharing replaces the link: it takes no new one.
     if (!before.share_token) await assertWithinLimit(uow.db, org.id, 'publicLinks', { field: 'share', now: ctx.clock.now() });
     if (before.status !== 'published') throw new ValidationError({ share: NOT_SHAREABLE });

@@ -6,6 +6,8 @@ import { currentOrganization, setCurrentOrganization } from '../../tenancy/curre
 import { completeLogin } from '../auth/session';
 import { loadTenantRecord } from '../../tenancy/guard';
 import * as invitations from './service';
+import { localizeDeep, msg } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
 
 const tokenParam = (req: Request) => String(req.params.token ?? '').slice(0, 200);
 
@@ -16,7 +18,7 @@ export function invitationController(ctx: AppContext) {
       const org = currentOrganization(req);
       const invitation = await loadTenantRecord(req, (o, id) => invitations.invitationOf(ctx, o, id), 'manageMembers');
       await invitations.resendInvitation(ctx, actingIn(req, org), invitation);
-      flash(req, 'success', `Invitation re-sent to ${invitation.email}. The new link is valid for 7 days.`);
+      flash(req, 'success', msg('messages.invitations.resent', { email: invitation.email }));
       res.inertia.back('/users');
     },
 
@@ -24,7 +26,7 @@ export function invitationController(ctx: AppContext) {
       const org = currentOrganization(req);
       const invitation = await loadTenantRecord(req, (o, id) => invitations.invitationOf(ctx, o, id), 'manageMembers');
       await invitations.revokeInvitation(ctx, actingIn(req, org), invitation);
-      flash(req, 'success', `The invitation to ${invitation.email} was revoked.`);
+      flash(req, 'success', msg('messages.invitations.revokedFlash', { email: invitation.email }));
       res.inertia.back('/users');
     },
 
@@ -33,10 +35,10 @@ export function invitationController(ctx: AppContext) {
       const view = await invitations.inspectInvitation(ctx, req.user ?? null, tokenParam(req));
       // A guest with an account signs in and lands back here.
       if (view.state === 'sign-in') req.session.put('url.intended', `/invitations/${tokenParam(req)}`);
-      const title = view.details ? `Join ${view.details.organization.name}` : 'Invitation';
+      const title = view.details ? msg('messages.titles.joinOrganization', { name: view.details.organization.name }) : msg('messages.titles.invitation');
       await res.inertia.render(
         'Invitations/Accept',
-        { token: tokenParam(req), ...view, signedInAs: req.user?.email ?? null },
+        { token: tokenParam(req), ...localizeDeep(requestLocale(req), view), signedInAs: req.user?.email ?? null },
         { title, status: view.status },
       );
     },
@@ -49,7 +51,7 @@ export function invitationController(ctx: AppContext) {
       const org = accepted.organization;
       if (accepted.signIn) await completeLogin(ctx, req, res, accepted.signIn, false, org.id);
       else setCurrentOrganization(req, org.id);
-      flash(req, 'success', `Welcome to ${org.name}!`);
+      flash(req, 'success', msg('messages.invitations.welcome', { organization: org.name }));
       res.redirect(303, '/dashboard');
     },
   };

@@ -26,6 +26,8 @@ import {
   revokeInvitation as revokeInvitationRow,
 } from './repository';
 import { acceptAsNewUserSchema, TOKEN_PATTERN } from './schema';
+import { msg } from '../../i18n/message';
+import { interfaceLocale } from '../../../shared/i18n';
 
 const DAY_MS = 86_400_000;
 
@@ -80,7 +82,7 @@ function announce(uow: { broadcast: (m: { channels: string[]; event: string; dat
 export const inviteeChecks = (ctx: AppContext, org: CurrentOrganization) => [
   async (email: string) => ((await isMemberByEmail(ctx.db, org.id, email)) ? `${email} is already a member of ${org.name}.` : null),
   async (email: string) =>
-    (await findPendingInvitationFor(ctx.db, org.id, email)) ? `An invitation to ${email} is already pending. Re-send it from the list of pending invitations.` : null,
+    (await findPendingInvitationFor(ctx.db, org.id, email)) ? msg('validation.invitations.pending', { email }) : null,
   // Reported with the form's other problems; the locked check while inviting has the last word.
   () => limitProblem(ctx.db, org.id, 'members', { now: ctx.clock.now() }),
 ];
@@ -119,7 +121,7 @@ export async function invite(ctx: AppContext, acting: ActingIn, input: { email: 
     });
     announce(uow, invitee, org, created);
     // Queued with the invitation; the worker delivers it and retries a failing mail server.
-    await sendInvitationMail(ctx, uow, created, org.name, acting.user.name, token);
+    await sendInvitationMail(ctx, uow, created, org.name, acting.user.name, token, interfaceLocale(acting.user.locale));
   });
 }
 
@@ -127,8 +129,8 @@ export async function invite(ctx: AppContext, acting: ActingIn, input: { email: 
 export async function resendInvitation(ctx: AppContext, acting: ActingIn, invitation: Invitation): Promise<void> {
   const { organization: org } = acting;
   ensureMayGrant(acting, invitation.role);
-  if (invitation.accepted_at) fail('invitation', `The invitation to ${invitation.email} has already been accepted.`);
-  if (invitation.revoked_at) fail('invitation', `The invitation to ${invitation.email} was revoked. Send a new one.`);
+  if (invitation.accepted_at) fail('invitation', msg('validation.invitations.accepted', { email: invitation.email }));
+  if (invitation.revoked_at) fail('invitation', msg('validation.invitations.revoked', { email: invitation.email }));
   const now = ctx.clock.now();
   const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
@@ -146,14 +148,14 @@ export async function resendInvitation(ctx: AppContext, acting: ActingIn, invita
       properties: { old: { expires_at: invitation.expires_at.toISOString() }, attributes: { expires_at: expiresAt.toISOString() } },
     });
     announce(uow, invitee, org, { ...invitation, expires_at: expiresAt });
-    await sendInvitationMail(ctx, uow, { ...invitation, expires_at: expiresAt }, org.name, acting.user.name, token);
+    await sendInvitationMail(ctx, uow, { ...invitation, expires_at: expiresAt }, org.name, acting.user.name, token, interfaceLocale(acting.user.locale));
   });
 }
 
 export async function revokeInvitation(ctx: AppContext, acting: ActingIn, invitation: Invitation): Promise<void> {
   const { organization: org } = acting;
   ensureMayGrant(acting, invitation.role);
-  if (invitation.accepted_at) fail('invitation', `The invitation to ${invitation.email} has already been accepted.`);
+  if (invitation.accepted_at) fail('invitation', msg('validation.invitations.accepted', { email: invitation.email }));
   if (invitation.revoked_at) return;
   await inTransaction(ctx, acting, async (uow) => {
     await revokeInvitationRow(uow.db, org.id, invitation.id, ctx.clock.now());
@@ -193,23 +195,23 @@ const closed = (state: 'invalid' | 'gone' | 'used' | 'revoked' | 'expired' | 'fu
 
 /** What the link's visitor sees: never an error page, always a state with a clear message. */
 async function resolve(ctx: AppContext, me: User | null, token: string): Promise<Resolved> {
-  if (!TOKEN_PATTERN.test(token)) return closed('invalid', 404, 'This invitation link is not valid. Check that you copied the whole link from the email.');
+  if (!TOKEN_PATTERN.test(token)) return closed('invalid', 404, msg('messages.invitations.invalidToken'));
   const invitation = await findInvitationByTokenHash(ctx.db, sha256(token));
   if (!invitation) {
-    return closed('invalid', 404, 'This invitation link is not valid. It may have been replaced by a newer invitation: use the link in the most recent email.');
+    return closed('invalid', 404, msg('messages.invitations.replaced'));
   }
   const organization = await findOrganization(ctx.db, invitation.organization_id);
-  if (!organization) return closed('gone', 410, 'The organization that sent this invitation no longer exists.');
+  if (!organization) return closed('gone', 410, msg('messages.invitations.organizationGone'));
   const details: InvitationDetails = {
     email: invitation.email,
     role: invitation.role,
     organization: { id: organization.id, name: organization.name, slug: organization.slug },
     expires_at: invitation.expires_at.toISOString(),
   };
-  if (invitation.accepted_at) return closed('used', 410, `This invitation to ${organization.name} has already been used.`, details);
-  if (invitation.revoked_at) return closed('revoked', 410, `This invitation to ${organization.name} was withdrawn. Ask an admin of ${organization.name} for a new one.`, details);
+  if (invitation.accepted_at) return closed('used', 410, msg('messages.invitations.used', { organization: organization.name }), details);
+  if (invitation.revoked_at) return closed('revoked', 410, msg('messages.invitations.withdrawn', { organization: organization.name }), details);
   if (invitation.expires_at <= ctx.clock.now()) {
-    return closed('expired', 410, `This invitation to ${organization.name} has expired. Ask an admin of ${organization.name} to re-send it.`, details);
+    return closed('expired', 410, msg('messages.invitations.expired', { organization: organization.name }), details);
   }
   const open = (state: 'register' | 'sign-in' | 'join' | 'wrong-user' | 'member', message: string | null = null): Resolved => ({
     view: { state, status: 200, message, details },
@@ -217,13 +219,13 @@ async function resolve(ctx: AppContext, me: User | null, token: string): Promise
     organization,
   });
   if (me && me.email.toLowerCase() !== invitation.email.toLowerCase()) {
-    return open('wrong-user', `You are signed in as ${me.email}, but this invitation is for ${invitation.email}. Sign out, then open the link again.`);
+    return open('wrong-user', msg('messages.invitations.wrongUser', { current: me.email, email: invitation.email }));
   }
-  if (me && (await findMembership(ctx.db, organization.id, me.id))) return open('member', `You are already a member of ${organization.name}.`);
+  if (me && (await findMembership(ctx.db, organization.id, me.id))) return open('member', msg('messages.invitations.alreadyMember', { organization: organization.name }));
   const usage = await memberUsage(ctx, organization.id);
   // This invitation is one of the pending ones, so its own seat is already counted.
   if (usage.limit !== null && usage.members >= usage.limit) {
-    return closed('full', 409, `${organization.name} has reached the member limit of its plan (${usage.plan_name}: ${usage.limit} members). Ask an owner to upgrade, then open the link again.`, details);
+    return closed('full', 409, msg('messages.invitations.full', { organization: organization.name, plan: usage.plan_name, limit: String(usage.limit) }), details);
   }
   if (me) return open('join');
   return (await findUserByEmail(ctx.db, invitation.email)) ? open('sign-in') : open('register');
@@ -264,7 +266,7 @@ export async function acceptInvitation(
       });
     } catch (error) {
       if (error instanceof InvitationTaken) return null;
-      if (isUniqueViolation(error)) fail('name', 'An account with this email address was just created. Sign in to accept the invitation.');
+      if (isUniqueViolation(error)) fail('name', msg('validation.invitations.accountJustCreated'));
       throw error;
     }
     return { organization, signIn: user };

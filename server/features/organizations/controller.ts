@@ -9,6 +9,8 @@ import { can } from '../../tenancy/policy';
 import { createOrganizationSchema, organizationIndexSchema, transferOwnershipSchema, updateOrganizationSchema } from './schema';
 import { isRequired as twoFactorRequired } from '../two-factor/requirement';
 import * as organizations from './service';
+import { localizeOrNull, msg } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
 
 /** The /organizations resource: validate → service → render or redirect. */
 export function organizationController(ctx: AppContext) {
@@ -19,38 +21,38 @@ export function organizationController(ctx: AppContext) {
       await res.inertia.render(
         'Organizations/Index',
         { organizations: list, filters: { search: filters.search }, everyOrganization: req.user!.is_platform_admin },
-        { title: 'Organizations' },
+        { title: msg('messages.titles.organizations') },
       );
     },
 
-    create: (req: Request, res: Response) => res.inertia.render('Organizations/Create', {}, { title: 'New organization' }),
+    create: (req: Request, res: Response) => res.inertia.render('Organizations/Create', {}, { title: msg('messages.titles.newOrganization') }),
 
     async store(req: Request, res: Response) {
       const input = await validate(createOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx) });
       const org = await organizations.createOrganization(ctx, actingFrom(req), input);
       setCurrentOrganization(req, org.id);
-      flash(req, 'success', `${org.name} is ready. Your 14-day trial of the Team plan has started.`);
+      flash(req, 'success', msg('messages.organizations.created', { name: org.name }));
       res.redirect(`/organizations/${org.id}`);
     },
 
     async show(req: Request, res: Response) {
-      const details = await organizations.organizationDetails(ctx, actingFrom(req), routeOrganization(req));
+      const details = localizedDetails(req, await organizations.organizationDetails(ctx, actingFrom(req), routeOrganization(req)));
       await res.inertia.render('Organizations/Show', details, { title: details.organization.name });
     },
 
     async edit(req: Request, res: Response) {
       const target = routeOrganization(req);
-      const details = await organizations.organizationDetails(ctx, actingFrom(req), target);
+      const details = localizedDetails(req, await organizations.organizationDetails(ctx, actingFrom(req), target));
       const transferable = can(target.role, 'transferOwnership', req.user!.is_platform_admin) ? await organizations.transferCandidates(ctx, target) : [];
       const requireTwoFactor = await twoFactorRequired(ctx, target.id);
-      await res.inertia.render('Organizations/Edit', { ...details, members: transferable, requireTwoFactor }, { title: `Edit ${details.organization.name}` });
+      await res.inertia.render('Organizations/Edit', { ...details, members: transferable, requireTwoFactor }, { title: msg('messages.titles.edit', { name: details.organization.name }) });
     },
 
     async update(req: Request, res: Response) {
       const target = routeOrganization(req);
       const input = await validate(updateOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx, target.id) });
       await organizations.updateOrganization(ctx, actingIn(req, target), input);
-      flash(req, 'success', 'Organization saved.');
+      flash(req, 'success', msg('messages.organizations.saved'));
       res.redirect(`/organizations/${target.id}/edit`);
     },
 
@@ -58,7 +60,7 @@ export function organizationController(ctx: AppContext) {
       const target = routeOrganization(req);
       await organizations.deleteOrganization(ctx, actingIn(req, target));
       clearCurrentOrganization(req, target.id);
-      flash(req, 'success', `${target.name} has been deleted.`);
+      flash(req, 'success', msg('messages.organizations.deleted', { name: target.name }));
       res.redirect('/organizations');
     },
 
@@ -66,8 +68,13 @@ export function organizationController(ctx: AppContext) {
       const target = routeOrganization(req);
       const { user_id } = validate(transferOwnershipSchema, req.body);
       const { name } = await organizations.transferOwnership(ctx, actingIn(req, target), user_id);
-      flash(req, 'success', `${name} is now an owner of ${target.name}.`);
+      flash(req, 'success', msg('messages.organizations.transferred', { name, organization: target.name }));
       res.redirect(`/organizations/${target.id}`);
     },
   };
+}
+
+/** Why the reader may not leave is a message: in their language. */
+function localizedDetails<D extends { leaveRefusal: string | null }>(req: Request, details: D): D {
+  return { ...details, leaveRefusal: localizeOrNull(requestLocale(req), details.leaveRefusal) };
 }

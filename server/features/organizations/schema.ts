@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { queryPage, queryText } from '../../http/query';
-import { attribute, checkbox, currentPassword, email, id, optionalString, optionalUrl, requiredString } from '../../lib/fields';
+import { checkbox, rule, currentPassword, email, id, optionalString, optionalUrl, requiredString } from '../../lib/fields';
 import { withLabels } from '../../lib/validation';
+import { msg } from '../../i18n/message';
 
 /** PRODUCT.md "Entities": 3–50 characters, lowercase letters, digits and inner dashes. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$/;
@@ -23,10 +24,9 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
 // (public pages) is listed for clarity in tests and docs.
 export const isReservedSlug = (slug: string) => RESERVED_SLUGS.has(slug) || slug === 'p';
 
-export const SLUG_FORMAT_MESSAGE =
-  'The slug must be 3–50 characters of lowercase letters, numbers and dashes, and start and end with a letter or number.';
-export const SLUG_RESERVED_MESSAGE = 'That slug is reserved. Please choose another.';
-export const SLUG_TAKEN_MESSAGE = 'That slug is already taken.';
+export const SLUG_FORMAT_MESSAGE = msg('validation.organizations.slugFormat');
+export const SLUG_RESERVED_MESSAGE = msg('validation.organizations.slugReserved');
+export const SLUG_TAKEN_MESSAGE = msg('validation.organizations.slugTaken');
 
 export const slug = () =>
   requiredString('slug', 50)
@@ -36,14 +36,14 @@ export const slug = () =>
 /** A checkbox that must really be a yes/no value (unlike `checkbox`, a wrong type is a field error). */
 const flag = (label: string) =>
   z
-    .union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0', '']), z.null(), z.undefined()], { error: `The ${attribute(label)} field must be true or false.` })
+    .union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0', '']), z.null(), z.undefined()], { error: () => rule('boolean', label) })
     .optional()
     .transform((v) => v === true || v === 'on' || v === 'true' || v === '1');
 
 /** The shared optional fields answer "Invalid input" for a number or an object: name the field instead. */
 const textOnly = <T extends z.ZodType>(label: string, inner: T) =>
   z
-    .custom<unknown>((v) => v === undefined || v === null || typeof v === 'string', { error: `The ${attribute(label)} must be text.` })
+    .custom<unknown>((v) => v === undefined || v === null || typeof v === 'string', { error: () => rule('text', label) })
     .optional()
     .pipe(inner);
 

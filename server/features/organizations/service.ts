@@ -24,9 +24,10 @@ import {
 } from './repository';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
 import { slugify } from '../../../shared/slug';
+import { msg } from '../../i18n/message';
 
-export const NO_SUCH_ORGANIZATION = 'No such organization.';
-export const notAMember = (name: string) => `You are not a member of ${name}.`;
+export const NO_SUCH_ORGANIZATION = msg('validation.organizations.noSuch');
+export const notAMember = (name: string) => msg('validation.members.notAMember', { organization: name });
 const DAY_MS = 86_400_000;
 
 // ---------------------------------------------------------------- listing and reading
@@ -228,9 +229,9 @@ export async function transferCandidates(ctx: AppContext, target: CurrentOrganiz
 export async function transferOwnership(ctx: AppContext, acting: ActingIn, userId: number): Promise<{ name: string }> {
   const { user: actor, organization: target } = acting;
   const member = await findMember(ctx.db, target.id, userId);
-  if (!member) fail('user_id', `Choose a member of ${target.name}.`);
-  if (member.id === actor.id) fail('user_id', 'You cannot transfer ownership to yourself.');
-  if (member.role === 'owner') fail('user_id', `${member.name} is already an owner of ${target.name}.`);
+  if (!member) fail('user_id', msg('validation.organizations.chooseMember', { organization: target.name }));
+  if (member.id === actor.id) fail('user_id', msg('validation.organizations.transferSelf'));
+  if (member.role === 'owner') fail('user_id', msg('validation.organizations.alreadyOwner', { name: member.name, organization: target.name }));
   const now = ctx.clock.now();
   const stepDown = stepsDownOnTransfer(target);
   await inTransaction(ctx, acting, async (uow) => {

@@ -1,9 +1,8 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { databaseAnswers } from '../../db/health';
 import { RETRY_AFTER_SECONDS } from '../../http/database-errors';
-import { requestLocale } from '../../i18n/locale';
-import { translator } from '../../i18n/message';
+import { msg } from '../../i18n/message';
 
 /** /up gives up on the database after this long, well before a load balancer's own timeout. */
 const UP_DATABASE_TIMEOUT_MS = 2_000;
@@ -20,14 +19,12 @@ export function pageRoutes(ctx: AppContext): Router {
     req.log.warn({ err: database.error }, 'health check: database down');
     res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ status: 'down', database: 'down' });
   });
-  // The first visit's <title>, in the page's language (a soft hyphen helps a heading wrap, not a tab).
-  const title = (req: Request, id: string) => translator(requestLocale(req))(id).replace(/\u00AD/g, '');
   const welcome = ctx.config.WELCOME_VARIANT === 'new' ? 'Welcome_new' : 'Welcome';
-  router.get('/', (req, res) => res.inertia.render(welcome, {}, { title: title(req, 'welcome.title') }));
-  router.get('/welcome/new', (req, res) => res.inertia.render('Welcome_new', {}, { title: title(req, 'welcome.title') }));
+  router.get('/', (req, res) => res.inertia.render(welcome, {}, { title: msg('messages.titles.welcome') }));
+  router.get('/welcome/new', (req, res) => res.inertia.render('Welcome_new', {}, { title: msg('messages.titles.welcome') }));
   router.get('/privacy-policy', (req, res) =>
-    res.inertia.render('Legal/PrivacyPolicyPage', { updatedAt: '2026-11-01' }, { title: title(req, 'legal.privacy.title') }),
+    res.inertia.render('Legal/PrivacyPolicyPage', { updatedAt: '2026-11-01' }, { title: msg('messages.titles.privacy') }),
   );
-  router.get('/terms', (req, res) => res.inertia.render('Legal/Terms', { updatedAt: '2026-11-01' }, { title: title(req, 'legal.terms.title') }));
+  router.get('/terms', (req, res) => res.inertia.render('Legal/Terms', { updatedAt: '2026-11-01' }, { title: msg('messages.titles.terms') }));
   return router;
 }

@@ -9,6 +9,7 @@ import { ensureNotThrottled, LOGIN_DECAY_SECONDS } from '../auth/service';
 import { completeLogin, loginClient } from '../auth/session';
 import { passkeyLoginSchema, registerPasskeySchema, renamePasskeySchema } from './schema';
 import * as passkeys from './service';
+import { msg } from '../../i18n/message';
 
 /** Each ceremony's challenge lives in the session and is used once. */
 const REGISTRATION = 'passkeys.registration_challenge';
@@ -33,7 +34,7 @@ export function passkeysController(ctx: AppContext) {
     async store(req: Request, res: Response) {
       const input = validate(registerPasskeySchema, req.body);
       await passkeys.register(ctx, actingFrom(req), input, req.session.pull<string>(REGISTRATION));
-      flash(req, 'success', `Passkey “${input.name}” added.`);
+      flash(req, 'success', msg('messages.passkeys.added', { name: input.name }));
       res.redirect(303, '/profile');
     },
 
@@ -43,13 +44,13 @@ export function passkeysController(ctx: AppContext) {
       if (!(await passkeys.owns(ctx, req.user!.id, id))) throw new HttpError(404);
       const { name } = validate(renamePasskeySchema, req.body);
       await passkeys.rename(ctx, actingFrom(req), id, name);
-      flash(req, 'success', 'Passkey renamed.');
+      flash(req, 'success', msg('messages.passkeys.renamed'));
       res.redirect(303, '/profile');
     },
 
     async destroy(req: Request, res: Response) {
       await passkeys.remove(ctx, actingFrom(req), routeId(req));
-      flash(req, 'success', 'Passkey removed.');
+      flash(req, 'success', msg('messages.passkeys.removed'));
       res.redirect(303, '/profile');
     },
 
@@ -58,7 +59,7 @@ export function passkeysController(ctx: AppContext) {
       const key = `passkey-options|${req.ip}`;
       if (await ctx.limiter.attempt(key, OPTIONS_PER_MINUTE, 60)) {
         const seconds = await ctx.limiter.availableIn(key);
-        throw new HttpError(429, `Too many requests. Please try again in ${seconds} seconds.`, { 'Retry-After': String(seconds) });
+        throw new HttpError(429, msg('messages.errors.tooManyRequestsRetry', { seconds }), { 'Retry-After': String(seconds) });
       }
       const options = await passkeys.authenticationOptions(ctx);
       req.session.put(AUTHENTICATION, options.challenge);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from '../../lib/fields';
+import { msg } from '../../i18n/message';
 
 /** What @simplewebauthn/browser hands back; the library checks the rest. */
 const response = z
@@ -17,7 +18,7 @@ const response = z
 const credential = z.unknown().transform((value, ctx) => {
   const parsed = response.safeParse(value);
   if (parsed.success) return parsed.data;
-  ctx.addIssue({ code: 'custom', message: 'The passkey response is invalid. Please try again.' });
+  ctx.addIssue({ code: 'custom', message: msg('validation.passkeys.responseInvalid') });
   return z.NEVER;
 });
 

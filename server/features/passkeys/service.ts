@@ -16,6 +16,7 @@ import { inTransaction } from '../../lib/unit-of-work';
 import { findUserById } from '../auth/user-repository';
 import { securityMail } from '../two-factor/mails';
 import * as repo from './repository';
+import { msg } from '../../i18n/message';
 
 /** The relying party is the app as APP_URL names it: its host is the RP ID, its origin the expected origin. */
 export function relyingParty(ctx: AppContext) {
@@ -57,7 +58,7 @@ export async function registrationOptions(ctx: AppContext, user: User): Promise<
 
 export async function register(ctx: AppContext, acting: Acting, input: { name: string; credential: unknown }, expectedChallenge: string | undefined) {
   const user = acting.user;
-  if (!expectedChallenge) throw new ValidationError({ credential: 'The passkey request expired. Please try again.' });
+  if (!expectedChallenge) throw new ValidationError({ credential: msg('validation.passkeys.expired') });
   const rp = relyingParty(ctx);
   let verified;
   try {
@@ -70,11 +71,11 @@ export async function register(ctx: AppContext, acting: Acting, input: { name: s
     });
   } catch (error) {
     ctx.logger.info({ err: error }, 'passkey registration refused');
-    throw new ValidationError({ credential: 'The passkey could not be verified. Please try again.' });
+    throw new ValidationError({ credential: msg('validation.passkeys.unverified') });
   }
-  if (!verified.verified) throw new ValidationError({ credential: 'The passkey could not be verified. Please try again.' });
+  if (!verified.verified) throw new ValidationError({ credential: msg('validation.passkeys.unverified') });
   const { credential } = verified.registrationInfo;
-  if (await repo.findByCredentialId(ctx.db, credential.id)) throw new ValidationError({ credential: 'This passkey is already registered.' });
+  if (await repo.findByCredentialId(ctx.db, credential.id)) throw new ValidationError({ credential: msg('validation.passkeys.duplicate') });
   await inTransaction(ctx, acting, async (uow) => {
     await repo.insertPasskey(uow.db, {
       user_id: user.id,
@@ -86,7 +87,7 @@ export async function register(ctx: AppContext, acting: Acting, input: { name: s
       created_at: ctx.clock.now(),
     });
     await uow.log({ organization_id: null, event: 'passkey_added', subject_type: 'user', subject_id: user.id, description: `${user.name} added the passkey “${input.name}”` });
-    await uow.mail(securityMail(ctx, user, 'A passkey was added to your account', [`The passkey “${input.name}” was added to your account. It can now sign you in on its own.`]));
+    await uow.mail(securityMail(ctx, user, msg('mail.security.passkeyAdded.subject'), [msg('mail.security.passkeyAdded.line', { name: input.name })]));
   });
 }
 
@@ -108,7 +109,7 @@ export async function remove(ctx: AppContext, acting: Acting, id: number): Promi
     const removed = await repo.deletePasskey(uow.db, user.id, id);
     if (!removed) throw new HttpError(404);
     await uow.log({ organization_id: null, event: 'passkey_removed', subject_type: 'user', subject_id: user.id, description: `${user.name} removed the passkey “${removed.name}”` });
-    await uow.mail(securityMail(ctx, user, 'A passkey was removed from your account', [`The passkey “${removed.name}” was removed from your account.`]));
+    await uow.mail(securityMail(ctx, user, msg('mail.security.passkeyRemoved.subject'), [msg('mail.security.passkeyRemoved.line', { name: removed.name })]));
   });
 }
 
@@ -117,12 +118,12 @@ export function authenticationOptions(ctx: AppContext): Promise<PublicKeyCredent
   return generateAuthenticationOptions({ rpID: relyingParty(ctx).id, userVerification: 'required' });
 }
 
-export const PASSKEY_REFUSED = 'This passkey could not sign you in. Try again, or use your password.';
+export const PASSKEY_REFUSED = msg('validation.passkeys.refused');
 
 /** The user a passkey assertion proves, after the library's challenge, origin, RP ID, signature and counter checks. */
 export async function authenticate(ctx: AppContext, credential: unknown, expectedChallenge: string | undefined): Promise<User> {
   const response = credential as AuthenticationResponseJSON;
-  if (!expectedChallenge) throw new ValidationError({ passkey: 'The passkey request expired. Please try again.' });
+  if (!expectedChallenge) throw new ValidationError({ passkey: msg('validation.passkeys.expired') });
   const passkey = await repo.findByCredentialId(ctx.db, response.id);
   if (!passkey) throw new ValidationError({ passkey: PASSKEY_REFUSED });
   const rp = relyingParty(ctx);

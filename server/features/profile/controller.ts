@@ -9,6 +9,7 @@ import { deleteAccountSchema, updatePasswordSchema, updateProfileSchema } from '
 import * as profile from './service';
 import { securityProps } from '../account-security/profile-props';
 import { recoveryCodesWaiting } from '../two-factor/pending-login';
+import { msg } from '../../i18n/message';
 
 export function profileController(ctx: AppContext) {
   return {
@@ -16,14 +17,14 @@ export function profileController(ctx: AppContext) {
       res.inertia.render(
         'Profile/Edit',
         { mustVerifyEmail: true, status: req.session.get<string>('status') ?? null, ...(await securityProps(ctx, req.user!, { id: req.session.id, recoveryCodesReady: recoveryCodesWaiting(req) })) },
-        { title: 'Profile settings' },
+        { title: msg('messages.titles.profile') },
       ),
 
     async update(req: Request, res: Response) {
       const input = await validate(updateProfileSchema, req.body, { email: emailAvailable(ctx, req.user!.id) });
       const { emailChanged, user } = await profile.updateProfile(ctx, actingFrom(req), input);
       req.user = user;
-      flash(req, 'success', emailChanged ? 'Profile saved. Check your inbox to verify the new email address.' : 'Profile saved.');
+      flash(req, 'success', emailChanged ? msg('messages.profile.savedVerify') : msg('messages.profile.saved'));
       res.redirect('/profile');
     },
 
@@ -32,7 +33,7 @@ export function profileController(ctx: AppContext) {
       await profile.updatePassword(ctx, actingFrom(req), input);
       // This browser stays signed in, under a new session id.
       req.session.regenerate();
-      flash(req, 'success', 'Password updated.');
+      flash(req, 'success', msg('messages.profile.passwordUpdated'));
       res.redirect('/profile');
     },
 
@@ -40,7 +41,7 @@ export function profileController(ctx: AppContext) {
       const { password } = validate(deleteAccountSchema, req.body);
       await profile.deleteAccount(ctx, actingFrom(req), password);
       await logout(ctx, req, res);
-      flash(req, 'success', 'Your account has been deleted.');
+      flash(req, 'success', msg('messages.profile.deleted'));
       res.redirect('/');
     },
   };

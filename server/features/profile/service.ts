@@ -12,9 +12,10 @@ import { EMAIL_TAKEN } from '../auth/service';
 import { deleteUser, updateUser } from '../auth/user-repository';
 import { revokeRememberTokens } from '../auth/token-repository';
 import { deleteSessionsOfUser } from '../../http/session-repository';
+import { msg } from '../../i18n/message';
 
-export const WRONG_CURRENT_PASSWORD = 'The provided password does not match your current password.';
-export const WRONG_PASSWORD = 'The provided password is incorrect.';
+export const WRONG_CURRENT_PASSWORD = msg('validation.auth.currentPasswordIncorrect');
+export const WRONG_PASSWORD = msg('validation.auth.passwordIncorrect');
 
 /** Validation check: `password` is the signed-in user's password. */
 export const passwordMatches =

@@ -5,9 +5,11 @@ import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
 import { authorize } from '../../tenancy/guard';
 import { can } from '../../tenancy/policy';
-import { LOCALES } from './locales';
+import { localeChoices } from './locales';
+import { requestLocale } from '../../i18n/locale';
 import { organizationSettingsSchema, preferencesSchema } from './schema';
 import * as service from './service';
+import { msg } from '../../i18n/message';
 
 export function settingsController(ctx: AppContext) {
   return {
@@ -19,10 +21,10 @@ export function settingsController(ctx: AppContext) {
         'Settings/Index',
         {
           preferences: { locale: user.locale, timezone: user.timezone },
-          locales: LOCALES,
+          locales: localeChoices(requestLocale(req)),
           organization: managesOrg && org ? { id: org.id, name: org.name, slug: org.slug, public_page_enabled: org.public_page_enabled, public_url: ctx.url(`/p/${org.slug}`) } : null,
         },
-        { title: 'Settings' },
+        { title: msg('messages.titles.settings') },
       );
     },
 
@@ -33,11 +35,11 @@ export function settingsController(ctx: AppContext) {
         authorize(req, 'manageOrganization');
         const { public_page_enabled } = validate(organizationSettingsSchema, body);
         const changed = await service.updateOrganizationSettings(ctx, actingIn(req), public_page_enabled);
-        flash(req, 'success', changed ? `The public page is now ${public_page_enabled ? 'on' : 'off'}.` : 'Nothing to change.');
+        flash(req, 'success', changed ? msg(public_page_enabled ? 'messages.settings.publicPageOn' : 'messages.settings.publicPageOff') : msg('messages.settings.nothingToChange'));
       } else {
         const input = validate(preferencesSchema, body);
         const changed = await service.updatePreferences(ctx, actingFrom(req), input);
-        flash(req, 'success', changed ? 'Language and region saved.' : 'Nothing to change.');
+        flash(req, 'success', changed ? msg('messages.settings.preferencesSaved') : msg('messages.settings.nothingToChange'));
       }
       res.redirect(303, '/settings');
     },

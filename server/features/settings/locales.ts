@@ -1,3 +1,5 @@
+import type { Locale } from '../../../shared/i18n';
+
 /** Locales users may choose (BCP 47 tags Intl supports everywhere). */
 const TAGS = [
   'en-US', 'en-GB', 'en-AU', 'en-CA', 'en-IE', 'en-IN', 'fr-FR', 'fr-CA', 'de-DE', 'de-CH', 'es-ES', 'es-MX', 'it-IT', 'nl-NL',
@@ -8,23 +10,36 @@ const SAMPLE_DAY = new Date('2026-11-23T12:00:00Z');
 const SAMPLE_NUMBER = 1234567.89;
 
 /**
- * The interface is English only: a locale changes how dates and numbers are written, nothing
- * else. So each choice is named in English by its region and language, with what it looks like:
- * "Germany (German): 23.11.26 · 1.234.567,89". Naming them "Deutsch" promised a German interface.
+ * A locale decides the interface language (en, de, fr; others keep English) and how dates and
+ * numbers are written. Each choice is named in the reader's interface language by its region and
+ * language, with what it looks like: "Germany (German): 23.11.26 · 1.234.567,89", in German
+ * "Deutschland (Deutsch): 23.11.26 · 1.234.567,89".
  */
-export function formatChoiceLabel(tag: string): string {
+export function formatChoiceLabel(tag: string, displayLocale: Locale = 'en-US'): string {
   const locale = new Intl.Locale(tag);
-  const regions = new Intl.DisplayNames('en-US', { type: 'region' });
-  const languages = new Intl.DisplayNames('en-US', { type: 'language' });
+  const regions = new Intl.DisplayNames(displayLocale, { type: 'region' });
+  const languages = new Intl.DisplayNames(displayLocale, { type: 'language' });
   const where = locale.region ? `${regions.of(locale.region)} (${languages.of(locale.language)})` : languages.of(tag);
   const day = new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeZone: 'UTC' }).format(SAMPLE_DAY);
   const number = new Intl.NumberFormat(tag).format(SAMPLE_NUMBER);
   return `${where}: ${day} · ${number}`;
 }
 
-export const LOCALES: { value: string; label: string }[] = TAGS.map((value) => ({ value, label: formatChoiceLabel(value) }));
+export type LocaleChoice = { value: string; label: string };
 
-export const LOCALE_VALUES = LOCALES.map((l) => l.value) as [string, ...string[]];
+const choices = new Map<Locale, LocaleChoice[]>();
+
+/** The choices, named in `displayLocale` (the request's language), built once per language. */
+export function localeChoices(displayLocale: Locale): LocaleChoice[] {
+  let list = choices.get(displayLocale);
+  if (!list) {
+    list = TAGS.map((value) => ({ value, label: formatChoiceLabel(value, displayLocale) }));
+    choices.set(displayLocale, list);
+  }
+  return list;
+}
+
+export const LOCALE_VALUES = [...TAGS] as [string, ...string[]];
 
 /** The canonical IANA name of `value` if Intl knows it as a time zone, else null. */
 export function canonicalTimeZone(value: string): string | null {

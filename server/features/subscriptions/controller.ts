@@ -14,6 +14,8 @@ import * as repo from './repository';
 import { changePlanSchema, historyQuerySchema } from './schema';
 import * as service from './service';
 import { EVENT_LABELS } from './state-machine';
+import { localize, msg } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
 
 export const HISTORY_PER_PAGE = 20;
 
@@ -39,7 +41,7 @@ export function subscriptionsController(ctx: AppContext) {
           pendingInvitations: usage.pendingInvitations,
           provider: { name: subscription.provider, label: PROVIDER_LABELS[subscription.provider] ?? subscription.provider },
         },
-        { title: 'Subscription' },
+        { title: msg('messages.titles.subscription') },
       );
     },
 
@@ -48,12 +50,12 @@ export function subscriptionsController(ctx: AppContext) {
       const { subscription, usage, now } = await load(req);
       const plans = allPlans().map((p) => {
         const exceeded = exceededLimits(PLANS[p.id], usage);
-        return { ...p, fits: exceeded.length === 0, blocked_reason: exceeded.length ? downgradeMessage(PLANS[p.id], usage, exceeded) : null };
+        return { ...p, fits: exceeded.length === 0, blocked_reason: exceeded.length ? localize(requestLocale(req), downgradeMessage(PLANS[p.id], usage, exceeded)) : null };
       });
       await res.inertia.render(
         'Subscriptions/Edit',
         { subscription: presentSubscription(subscription, now), plans, usage: presentUsage(PLANS[subscription.plan], usage) },
-        { title: 'Change plan' },
+        { title: msg('messages.titles.changePlan') },
       );
     },
 
@@ -61,21 +63,21 @@ export function subscriptionsController(ctx: AppContext) {
       authorize(req, 'manageSubscription');
       const { plan } = validate(changePlanSchema, req.body);
       const after = await service.changePlan(ctx, actingIn(req), plan);
-      flash(req, 'success', `You are now on the ${PLANS[after.plan].name} plan.`);
+      flash(req, 'success', msg('messages.subscriptions.changed', { plan: PLANS[after.plan].name }));
       res.redirect(303, '/subscription');
     },
 
     async cancel(req: Request, res: Response) {
       authorize(req, 'manageSubscription');
       const after = await service.cancelSubscription(ctx, actingIn(req));
-      flash(req, 'success', `Your subscription is canceled. ${PLANS[after.plan].name} stays available until ${service.humanDate(after.ends_at!, req.user)}; you can resume it until then.`);
+      flash(req, 'success', msg('messages.subscriptions.canceled', { plan: PLANS[after.plan].name, date: service.humanDate(after.ends_at!, req.user) }));
       res.redirect(303, '/subscription');
     },
 
     async resume(req: Request, res: Response) {
       authorize(req, 'manageSubscription');
       const after = await service.resumeSubscription(ctx, actingIn(req));
-      flash(req, 'success', `Your ${PLANS[after.plan].name} subscription is running again.`);
+      flash(req, 'success', msg('messages.subscriptions.resumed', { plan: PLANS[after.plan].name }));
       res.redirect(303, '/subscription');
     },
 
@@ -105,7 +107,7 @@ export function subscriptionsController(ctx: AppContext) {
             })),
           },
         },
-        { title: 'Subscription history' },
+        { title: msg('messages.titles.subscriptionHistory') },
       );
     },
   };

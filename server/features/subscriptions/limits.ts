@@ -1,7 +1,8 @@
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { findSubscription, lockSubscription, usageCounts } from './repository';
-import { LIMIT_LABELS, LIMIT_NAMES, PLANS, type LimitName, type PlanDefinition } from './plans';
+import { LIMIT_NAMES, PLANS, type LimitName, type PlanDefinition } from './plans';
+import { joinMsgs, msg } from '../../i18n/message';
 
 export type { LimitName } from './plans';
 
@@ -38,20 +39,17 @@ export async function effectivePlan(db: Db, organizationId: number, options: { l
   return PLANS[row.plan] ?? PLANS.free;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 function youHave(limit: LimitName, usage: Pick<Usage, LimitName | 'pendingInvitations'>): string {
   const n = usage[limit];
-  if (limit === 'members' && usage.pendingInvitations > 0) return `${n} (including ${plural(usage.pendingInvitations, 'pending invitation', 'pending invitations')})`;
+  if (limit === 'members' && usage.pendingInvitations > 0) return msg('validation.limits.includingPending', { count: String(n), pending: usage.pendingInvitations });
   return String(n);
 }
 
 /** "The Free plan allows 25 board users; you have 25. Upgrade your plan to add more." */
 export function limitReachedMessage(plan: PlanDefinition, limit: LimitName, usage: Pick<Usage, LimitName | 'pendingInvitations'>): string {
   const max = plan.limits[limit];
-  const label = LIMIT_LABELS[limit];
-  if (max === 0) return `The ${plan.name} plan does not include ${label}. Upgrade your plan to use them.`;
-  return `The ${plan.name} plan allows ${max} ${label}; you have ${youHave(limit, usage)}. Upgrade your plan to add more.`;
+  if (max === 0) return msg('validation.limits.notIncluded', { plan: plan.name, limit });
+  return msg('validation.limits.reached', { plan: plan.name, limit, max: String(max), usage: youHave(limit, usage) });
 }
 
 /** The limits of `plan` that `usage` exceeds (what a downgrade to it would break). */
@@ -66,12 +64,11 @@ export function exceededLimits(plan: PlanDefinition, usage: Usage): LimitName[] 
 export function downgradeMessage(plan: PlanDefinition, usage: Usage, exceeded: LimitName[]): string {
   const parts = exceeded.map((name) => {
     const max = plan.limits[name]!;
-    const label = LIMIT_LABELS[name];
     return max === 0
-      ? `The ${plan.name} plan does not include ${label}; you have ${usage[name]}.`
-      : `The ${plan.name} plan allows ${max} ${label}; you have ${youHave(name, usage)}.`;
+      ? msg('validation.limits.downgradeNotIncluded', { plan: plan.name, limit: name, usage: String(usage[name]) })
+      : msg('validation.limits.downgradeAllows', { plan: plan.name, limit: name, max: String(max), usage: youHave(name, usage) });
   });
-  return `${parts.join(' ')} Remove some before downgrading.`;
+  return msg('validation.limits.downgrade', { parts: joinMsgs(parts) });
 }
 
 export interface LimitOptions {

@@ -12,6 +12,7 @@ import { addMonths } from './periods';
 import { BILLING_INTERVAL_MONTHS, CURRENCY, isPaid, PLANS } from './plans';
 import * as repo from './repository';
 import { transition, TransitionRefused, type TransitionEvent } from './state-machine';
+import { msg } from '../../i18n/message';
 
 export interface TransitionInput {
   event: TransitionEvent;
@@ -112,7 +113,7 @@ export async function changePlan(ctx: AppContext, acting: ActingIn, planId: Plan
     const now = ctx.clock.now();
     const target = PLANS[planId];
     transition(before, 'plan_changed', now, 'plan');
-    if (before.status === 'active' && before.plan === planId) throw new TransitionRefused(`You are already on the ${target.name} plan.`, 'plan');
+    if (before.status === 'active' && before.plan === planId) throw new TransitionRefused(msg('validation.subscriptions.alreadyOnPlan', { plan: target.name }), 'plan');
 
     const usage = await usageOf(uow.db, org.id, now);
     const exceeded = exceededLimits(target, usage);
@@ -153,7 +154,7 @@ export async function cancelSubscription(ctx: AppContext, acting: ActingIn): Pro
     const now = ctx.clock.now();
     transition(before, 'canceled', now);
     if (before.status === 'active' && !isPaid(PLANS[before.plan])) {
-      throw new TransitionRefused('The Free plan has nothing to cancel. Choose a paid plan first, or keep using the Free plan.');
+      throw new TransitionRefused(msg('validation.subscriptions.freeNothingToCancel'));
     }
     const periodEnd = before.status === 'trialing' ? before.trial_ends_at : before.status === 'past_due' ? now : before.current_period_end;
     const endsAt = periodEnd && periodEnd > now ? periodEnd : now;
@@ -174,7 +175,7 @@ export async function resumeSubscription(ctx: AppContext, acting: ActingIn): Pro
     const now = ctx.clock.now();
     transition(before, 'resumed', now);
     if (before.ends_at && before.ends_at <= now) {
-      throw new TransitionRefused('The grace period is over, so this subscription can no longer be resumed. Choose a plan to subscribe again.');
+      throw new TransitionRefused(msg('validation.subscriptions.graceOver'));
     }
     await billingProvider(before.provider).resume(await customerOf(uow, before));
     return applyTransition(ctx, uow, before, {

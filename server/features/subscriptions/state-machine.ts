@@ -1,5 +1,6 @@
 import type { Subscription, SubscriptionStatus } from '../../db/types';
 import { ValidationError } from '../../http/errors';
+import { msg } from '../../i18n/message';
 
 /**
  * The subscription's life, as one table (docs/decisions/0005-subscription-state-machine.md).
@@ -40,30 +41,30 @@ export const TRANSITIONS: Record<TransitionEvent, TransitionRule> = {
     from: ['trialing', 'active', 'past_due', 'ended'],
     to: 'active',
     by: 'user',
-    refusals: { canceled: 'This subscription is canceled. Resume it before changing the plan.' },
-    fallback: 'The plan cannot be changed now.',
+    refusals: { canceled: msg('validation.subscriptions.canceledResumeFirst') },
+    fallback: msg('validation.subscriptions.planCannotChange'),
   },
   canceled: {
     from: ['trialing', 'active', 'past_due'],
     to: 'canceled',
     by: 'user',
     refusals: {
-      canceled: 'This subscription is already canceled.',
-      ended: 'This subscription has already ended.',
+      canceled: msg('validation.subscriptions.alreadyCanceled'),
+      ended: msg('validation.subscriptions.alreadyEnded'),
     },
-    fallback: 'This subscription cannot be canceled now.',
+    fallback: msg('validation.subscriptions.cannotCancel'),
   },
   resumed: {
     from: ['canceled'],
     to: (s, now) => (s.trial_ends_at && s.trial_ends_at > now ? 'trialing' : 'active'),
     by: 'user',
     refusals: {
-      trialing: 'Only a canceled subscription can be resumed; this one is running.',
-      active: 'Only a canceled subscription can be resumed; this one is running.',
-      past_due: 'Only a canceled subscription can be resumed; this one is past due.',
-      ended: 'This subscription has ended and cannot be resumed. Choose a plan to subscribe again.',
+      trialing: msg('validation.subscriptions.resumeRunning'),
+      active: msg('validation.subscriptions.resumeRunning'),
+      past_due: msg('validation.subscriptions.resumePastDue'),
+      ended: msg('validation.subscriptions.resumeEnded'),
     },
-    fallback: 'This subscription cannot be resumed.',
+    fallback: msg('validation.subscriptions.cannotResume'),
   },
   trial_ended: { from: ['trialing'], to: 'active', by: 'scheduler', refusals: {}, fallback: 'Only a trial can end as a trial.' },
   renewed: { from: ['active'], to: 'active', by: 'scheduler', refusals: {}, fallback: 'Only an active subscription renews.' },

@@ -16,13 +16,17 @@ import * as twoFactor from './service';
 import { setRequirement } from './requirement';
 
 import { RECOVERY_CODES_KEY as CODES_KEY } from './pending-login';
+import { msg } from '../../i18n/message';
+import { localize } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
+import { translator } from '../../i18n/message';
 const codesKey = (ctx: AppContext) => deriveKey(ctx.key, 'recovery-codes-once');
 
 const wantsJson = (req: Request) => !req.isInertia && req.accepts(['html', 'json']) === 'json';
 
 /** Inertia visits go back to the profile with a toast; API clients (Fortify's) get 200 JSON. */
 function done(req: Request, res: Response, message: string) {
-  if (wantsJson(req)) return res.status(200).json({ message });
+  if (wantsJson(req)) return res.status(200).json({ message: localize(requestLocale(req), message) });
   flash(req, 'success', message);
   return res.redirect(303, '/profile');
 }
@@ -33,21 +37,21 @@ export function twoFactorController(ctx: AppContext) {
   return {
     async enable(req: Request, res: Response) {
       await twoFactor.enable(ctx, req.user!);
-      done(req, res, 'Scan the QR code with your authenticator app, then enter a code to finish.');
+      done(req, res, msg('messages.twoFactor.scan'));
     },
 
     async confirm(req: Request, res: Response) {
       const { code } = validate(confirmTwoFactorSchema, req.body);
       keepCodes(req, await twoFactor.confirm(ctx, actingFrom(req), code));
-      done(req, res, 'Two-factor sign-in is on.');
+      done(req, res, msg('messages.twoFactor.on'));
     },
 
     async disable(req: Request, res: Response) {
       const { password } = validate(disableTwoFactorSchema, req.body);
-      if (!(await verifyPassword(req.user!.password, password))) throw new ValidationError({ password: 'The provided password is incorrect.' });
+      if (!(await verifyPassword(req.user!.password, password))) throw new ValidationError({ password: msg('validation.auth.passwordIncorrect') });
       await twoFactor.disable(ctx, actingFrom(req));
       req.session.forget(CODES_KEY);
-      done(req, res, 'Two-factor sign-in is off.');
+      done(req, res, msg('messages.twoFactor.off'));
     },
 
     async qrCode(req: Request, res: Response) {
@@ -56,7 +60,7 @@ export function twoFactorController(ctx: AppContext) {
 
     async secretKey(req: Request, res: Response) {
       const secretKey = await twoFactor.secret(ctx, req.user!.id);
-      if (!secretKey) return res.status(404).json({ message: 'Two-factor sign-in is not set up.' });
+      if (!secretKey) return res.status(404).json({ message: translator(requestLocale(req))('messages.twoFactor.notSetUp') });
       res.json({ secretKey });
     },
 
@@ -69,18 +73,18 @@ export function twoFactorController(ctx: AppContext) {
 
     async regenerateRecoveryCodes(req: Request, res: Response) {
       keepCodes(req, await twoFactor.regenerateRecoveryCodes(ctx, actingFrom(req)));
-      done(req, res, 'New recovery codes made. The old ones no longer work.');
+      done(req, res, msg('messages.twoFactor.recoveryCodes'));
     },
 
     async showChallenge(req: Request, res: Response) {
       if (!(await pendingLogin(ctx, req))) return res.redirect('/login');
-      return res.inertia.render('Auth/TwoFactorChallenge', {}, { title: 'Two-factor confirmation' });
+      return res.inertia.render('Auth/TwoFactorChallenge', {}, { title: msg('messages.titles.twoFactorChallenge') });
     },
 
     async challenge(req: Request, res: Response) {
       const pending = await pendingLogin(ctx, req);
       if (!pending) {
-        flash(req, 'info', 'Your sign-in expired. Please sign in again.');
+        flash(req, 'info', msg('messages.twoFactor.signInExpired'));
         return res.redirect(303, '/login');
       }
       const input = validate(challengeSchema, req.body);
@@ -103,7 +107,7 @@ export function twoFactorController(ctx: AppContext) {
       const target = routeOrganization(req);
       const { require_two_factor } = validate(requirementSchema, req.body);
       await setRequirement(ctx, actingIn(req, target), require_two_factor);
-      flash(req, 'success', require_two_factor ? 'Members must now use two-factor sign-in.' : 'Two-factor sign-in is no longer required.');
+      flash(req, 'success', require_two_factor ? msg('messages.twoFactor.required') : msg('messages.twoFactor.notRequired'));
       res.redirect(303, `/organizations/${target.id}/edit`);
     },
   };

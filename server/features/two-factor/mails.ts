@@ -1,26 +1,30 @@
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail/mailer';
-import { renderMail } from '../../mail/template';
+import { mailLocale, renderMail } from '../../mail/template';
+import { msg } from '../../i18n/message';
 
 export interface SecurityMailTarget {
   name: string;
   email: string;
+  /** Their locale setting: the mail is in their interface language. */
+  locale?: string | null;
 }
 
 /**
  * A note to the account's owner about a change to how they sign in: if it was not them, they
  * learn of it at once. Queue it with `uow.mail` in the change's transaction (the outbox), so it
- * goes out exactly when the change commits.
+ * goes out exactly when the change commits. `subject` and `lines` are best `msg('mail.…')`.
  */
 export function securityMail(ctx: AppContext, user: SecurityMailTarget, subject: string, lines: string[]): MailMessage {
   return renderMail({
+    locale: mailLocale(user),
     appName: ctx.config.APP_NAME,
     to: user.email,
     subject,
-    greeting: `Hello ${user.name},`,
+    greeting: msg('mail.layout.greetingName', { name: user.name }),
     lines,
-    action: { label: 'Review your account security', url: ctx.url('/profile') },
-    outro: ['If this was not you, change your password at once and review your signed-in browsers.'],
+    action: { label: msg('mail.security.action'), url: ctx.url('/profile') },
+    outro: [msg('mail.security.outro')],
   });
 }
 

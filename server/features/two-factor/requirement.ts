@@ -6,13 +6,14 @@ import { flash } from '../../http/session-bridge';
 import { inTransaction } from '../../lib/unit-of-work';
 import type { ActingIn } from '../../tenancy/acting';
 import { organizationRequirement, setOrganizationRequirement, twoFactorRequirement } from './repository';
+import { msg } from '../../i18n/message';
 
 /** Admins turn on "require two-factor sign-in for members" (logged in the organisation's activity). */
 export async function setRequirement(ctx: AppContext, acting: ActingIn, required: boolean): Promise<void> {
   const org = acting.organization;
   // Requiring it without having it would lock the admin out of the page they are on.
   if (required && !(await twoFactorRequirement(ctx.db, org.id, acting.user.id)).satisfied) {
-    throw new ValidationError({ require_two_factor: 'Turn on two-factor sign-in (or add a passkey) for your own account first.' });
+    throw new ValidationError({ require_two_factor: msg('validation.twoFactor.requirementNeedsOwn') });
   }
   await inTransaction(ctx, acting, async (uow) => {
     const before = await organizationRequirement(uow.db, org.id);
@@ -33,7 +34,7 @@ export async function setRequirement(ctx: AppContext, acting: ActingIn, required
 /** What a member without two factors may still reach: setting it up, and leaving. */
 const OPEN_PATHS = [/^\/profile$/, /^\/user\//, /^\/logout$/, /^\/confirm-password$/, /^\/password$/, /^\/verify-email/, /^\/email\//, /^\/organizations\/select$/, /^\/organizations\/\d+\/switch$/];
 
-export const SETUP_NOTICE = (name: string) => `${name} requires two-factor sign-in. Turn it on (or add a passkey) to continue.`;
+export const SETUP_NOTICE = (name: string) => msg('messages.twoFactor.setupRequired', { name });
 
 /**
  * The current organisation requires two factors and this member has neither TOTP nor a passkey:

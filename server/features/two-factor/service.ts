@@ -9,11 +9,12 @@ import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { queueSecurityMail, securityMail } from './mails';
 import * as repo from './repository';
 import { matchingStep, newSecret, otpauthUri, qrCodeSvg } from './totp';
+import { msg } from '../../i18n/message';
 
 export const RECOVERY_CODE_COUNT = 8;
-export const INVALID_CODE = 'The provided two factor authentication code was invalid.';
-export const REUSED_CODE = 'This code has already been used. Wait for the next code from your app.';
-export const INVALID_RECOVERY_CODE = 'The provided two factor recovery code was invalid.';
+export const INVALID_CODE = msg('validation.twoFactor.invalidCode');
+export const REUSED_CODE = msg('validation.twoFactor.reusedCode');
+export const INVALID_RECOVERY_CODE = msg('validation.twoFactor.invalidRecoveryCode');
 
 const secretKey = (ctx: AppContext) => deriveKey(ctx.key, 'two-factor-secret');
 
@@ -73,17 +74,17 @@ async function newRecoveryCodes(db: Parameters<typeof repo.replaceRecoveryCodes>
 export async function confirm(ctx: AppContext, acting: Acting, code: string): Promise<string[]> {
   const user = acting.user;
   const credential = await repo.findCredential(ctx.db, user.id);
-  if (!credential || credential.confirmed_at) throw new ValidationError({ code: 'Turn on two-factor sign-in first.' });
+  if (!credential || credential.confirmed_at) throw new ValidationError({ code: msg('validation.twoFactor.notOn') });
   const base32 = decryptString(secretKey(ctx), credential.secret);
   const step = base32 ? matchingStep(base32, code, ctx.clock.now()) : null;
   if (step === null) throw new ValidationError({ code: INVALID_CODE });
   const codes = await inTransaction(ctx, acting, async (uow) => {
-    if (!(await repo.markConfirmed(uow.db, user.id, ctx.clock.now(), step))) throw new ValidationError({ code: 'Two-factor sign-in is already on.' });
+    if (!(await repo.markConfirmed(uow.db, user.id, ctx.clock.now(), step))) throw new ValidationError({ code: msg('validation.twoFactor.alreadyOn') });
     const codes = await newRecoveryCodes(uow.db, user.id);
     await uow.log({ organization_id: null, event: 'two_factor_enabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned on two-factor sign-in` });
     await uow.mail(
-      securityMail(ctx, user, 'Two-factor sign-in was turned on on your account', [
-        'Two-factor sign-in was turned on on your account. From now on, signing in asks for a code from your authenticator app after your password.',
+      securityMail(ctx, user, msg('mail.security.twoFactorOn.subject'), [
+        msg('mail.security.twoFactorOn.line'),
       ]),
     );
     return codes;
@@ -97,8 +98,8 @@ export async function disable(ctx: AppContext, acting: Acting): Promise<void> {
     if (!(await repo.deleteCredential(uow.db, user.id))) return;
     await uow.log({ organization_id: null, event: 'two_factor_disabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned off two-factor sign-in` });
     await uow.mail(
-      securityMail(ctx, user, 'Two-factor sign-in was turned off on your account', [
-        'Two-factor sign-in was turned off on your account. Signing in now needs only your password.',
+      securityMail(ctx, user, msg('mail.security.twoFactorOff.subject'), [
+        msg('mail.security.twoFactorOff.line'),
       ]),
     );
   });
@@ -106,11 +107,11 @@ export async function disable(ctx: AppContext, acting: Acting): Promise<void> {
 
 export async function regenerateRecoveryCodes(ctx: AppContext, acting: Acting): Promise<string[]> {
   const user = acting.user;
-  if (!(await isEnabled(ctx, user.id))) throw new ValidationError({ recovery_codes: 'Turn on two-factor sign-in first.' });
+  if (!(await isEnabled(ctx, user.id))) throw new ValidationError({ recovery_codes: msg('validation.twoFactor.notOn') });
   const codes = await inTransaction(ctx, acting, async (uow) => {
     const codes = await newRecoveryCodes(uow.db, user.id);
     await uow.log({ organization_id: null, event: 'recovery_codes_regenerated', subject_type: 'user', subject_id: user.id, description: `${user.name} made new recovery codes` });
-    await uow.mail(securityMail(ctx, user, 'New two-factor recovery codes were made for your account', ['New recovery codes were made for your account. The old ones no longer work.']));
+    await uow.mail(securityMail(ctx, user, msg('mail.security.recoveryCodes.subject'), [msg('mail.security.recoveryCodes.line')]));
     return codes;
   });
   return codes;
@@ -130,8 +131,8 @@ export async function verifyChallenge(ctx: AppContext, actor: Actor, user: User,
       await uow.log({ organization_id: null, event: 'recovery_code_used', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in with a recovery code` });
       const left = await repo.unusedRecoveryCodeCount(uow.db, user.id);
       await uow.mail(
-        securityMail(ctx, user, 'A recovery code was used to sign in to your account', [
-          `A two-factor recovery code was used to sign in to your account. ${left} unused recovery ${left === 1 ? 'code is' : 'codes are'} left.`,
+        securityMail(ctx, user, msg('mail.security.recoveryCodeUsed.subject'), [
+          msg('mail.security.recoveryCodeUsed.line', { left }),
         ]),
       );
       return true;

@@ -9,6 +9,8 @@ import { authorize, loadTenantRecord, routeOrganization } from '../../tenancy/gu
 import { grantableRoles, isOwnerLike } from '../../tenancy/policy';
 import { inviteSchema, memberIndexSchema, updateRoleSchema } from './schema';
 import * as members from './service';
+import { localizeOrNull, msg } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
 
 /**
  * Members of the current organisation (/users). Routes naming a member load it first (404 for
@@ -36,7 +38,7 @@ export function userController(ctx: AppContext) {
           currentUserId: req.user!.id,
           canManageOwners: isOwnerLike(actingIn(req, org)),
         },
-        { title: 'Members' },
+        { title: msg('messages.titles.members') },
       );
     },
 
@@ -46,7 +48,7 @@ export function userController(ctx: AppContext) {
       await res.inertia.render(
         'Users/Create',
         { roles: grantableRoles(actingIn(req, org)), usage: await invitations.memberUsage(ctx, org.id) },
-        { title: 'Invite a member' },
+        { title: msg('messages.titles.inviteMember') },
       );
     },
 
@@ -55,7 +57,7 @@ export function userController(ctx: AppContext) {
       authorize(req, 'manageMembers');
       const input = await validate(inviteSchema, req.body, { email: invitations.inviteeChecks(ctx, org) });
       await invitations.invite(ctx, actingIn(req, org), input);
-      flash(req, 'success', `Invitation sent to ${input.email}.`);
+      flash(req, 'success', msg('messages.members.invited', { email: input.email }));
       res.redirect('/users');
     },
 
@@ -64,7 +66,7 @@ export function userController(ctx: AppContext) {
       const isSelf = member.id === req.user!.id;
       await res.inertia.render(
         'Users/Show',
-        { member, abilities: members.memberAbilities(acting, member), isSelf, leaveRefusal: isSelf ? await members.whyNotLeave(ctx, org) : null },
+        { member, abilities: members.memberAbilities(acting, member), isSelf, leaveRefusal: isSelf ? localizeOrNull(requestLocale(req), await members.whyNotLeave(ctx, org)) : null },
         { title: member.name },
       );
     },
@@ -74,7 +76,7 @@ export function userController(ctx: AppContext) {
       await res.inertia.render(
         'Users/Edit',
         { member, abilities: members.memberAbilities(acting, member), isSelf: member.id === req.user!.id },
-        { title: `Edit ${member.name}` },
+        { title: msg('messages.titles.edit', { name: member.name }) },
       );
     },
 
@@ -82,14 +84,14 @@ export function userController(ctx: AppContext) {
       const { acting, org, member } = await load(req);
       const { role } = validate(updateRoleSchema, req.body);
       const changed = await members.changeRole(ctx, acting, member, role);
-      flash(req, 'success', changed ? `${member.name} is now ${role === 'admin' || role === 'editor' || role === 'owner' ? 'an' : 'a'} ${role}.` : 'No changes.');
+      flash(req, 'success', changed ? msg('messages.members.roleChanged', { name: member.name, role }) : msg('messages.members.noChanges'));
       res.redirect(`/users/${member.id}`);
     },
 
     async destroy(req: Request, res: Response) {
       const { acting, org, member } = await load(req);
       await members.removeMember(ctx, acting, member);
-      flash(req, 'success', `${member.name} was removed from ${org.name}.`);
+      flash(req, 'success', msg('messages.members.removed', { name: member.name, organization: org.name }));
       res.redirect('/users');
     },
 
@@ -97,7 +99,7 @@ export function userController(ctx: AppContext) {
       const org = routeOrganization(req);
       await members.leaveOrganization(ctx, actingIn(req, org));
       clearCurrentOrganization(req, org.id);
-      flash(req, 'success', `You left ${org.name}.`);
+      flash(req, 'success', msg('messages.members.left', { organization: org.name }));
       res.redirect('/organizations');
     },
   };

@@ -10,6 +10,7 @@ import type { CurrentOrganization } from '../../tenancy/current';
 import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, mayManage } from '../../tenancy/policy';
 import { lockOwners, ownersCount } from '../../tenancy/repository';
 import { deleteMembership, findMember, memberList, setMembershipRole } from './repository';
+import { msg } from '../../i18n/message';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -66,7 +67,7 @@ export async function changeRole(ctx: AppContext, acting: ActingIn, member: Memb
 
 export async function removeMember(ctx: AppContext, acting: ActingIn, member: MemberView): Promise<void> {
   const { organization: org } = acting;
-  if (member.id === acting.user.id) fail('member', 'To remove yourself, use "Leave organization" on the organization page.');
+  if (member.id === acting.user.id) fail('member', msg('validation.members.removeSelf'));
   ensureMayManage(acting, member);
   await inTransaction(ctx, acting, async (uow) => {
     const owners = await lockOwners(uow.db, org.id);
