@@ -1,3 +1,4 @@
+import { useFormatters } from '@/hooks/useFormatters';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { http } from '@/lib/http';
 import { cx } from './cx';
@@ -24,6 +25,7 @@ export interface MarkdownEditorProps {
  */
 export function MarkdownEditor({ id, value, onChange, previewUrl, rows = 14, maxLength, placeholder, ...aria }: MarkdownEditorProps) {
   const t = useT();
+  const fmt = useFormatters();
   const autoId = useId().replace(/[^\w-]/g, '');
   const base = id ?? `markdown${autoId}`;
   const [tab, setTab] = useState<'write' | 'preview'>('write');
@@ -78,7 +80,7 @@ export function MarkdownEditor({ id, value, onChange, previewUrl, rows = 14, max
         </div>
         <p className="text-xs text-slate-500 dark:text-slate-400">
           {t('app.markdown.hint')}
-          {maxLength ? ` ${value.length.toLocaleString()} / ${maxLength.toLocaleString()}` : ''}
+          {maxLength ? ` ${fmt.number(value.length)} / ${fmt.number(maxLength)}` : ''}
         </p>
       </div>
       <div id={`${base}-write-panel`} role="tabpanel" aria-labelledby={`${base}-write`} hidden={tab !== 'write'}>
