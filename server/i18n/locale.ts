@@ -19,6 +19,8 @@ export function requestLocale(req: Request): Locale {
   if (user) locale = interfaceLocale(user.locale);
   else {
     const cookie = req.cookies?.[LOCALE_COOKIE];
+    // A guest's page depends on these: a cache must not give one language's page to another.
+    req.res?.vary('Accept-Language').vary('Cookie');
     const negotiated = isLocale(cookie) ? cookie : req.acceptsLanguages(...LOCALES);
     locale = isLocale(negotiated) ? negotiated : DEFAULT_LOCALE;
   }

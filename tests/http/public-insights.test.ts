@@ -69,6 +69,13 @@ describe('public index', () => {
     }
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     expect(res.text).toContain('<meta property="og:title" content="Insights from Acme Governance">');
+
+    // A German guest's page says it in German, and a cache keeps the languages apart.
+    const german = await app.client().get('/p/acme-gov', { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } });
+    expect(german.text).toContain('<meta property="og:title" content="Insights von Acme Governance">');
+    expect(german.text).toContain('<html lang="de">');
+    expect(german.headers.get('vary')).toMatch(/Accept-Language/);
+    expect(german.headers.get('vary')).toMatch(/Cookie/);
   });
 
   it('answers 404 for an unknown, deleted or disabled organisation', async () => {

@@ -5,6 +5,8 @@ import { queryPage } from '../../http/query';
 import { escapeHtml } from '../../lib/html';
 import { markdownToText, renderMarkdown } from '../../lib/markdown';
 import { paginate } from '../../db/pagination';
+import { requestLocale } from '../../i18n/locale';
+import { translator } from '../../i18n/message';
 import * as repo from './repository';
 import { countView, type Visit } from './service';
 
@@ -41,8 +43,9 @@ export function publicInsightsController(ctx: AppContext) {
       const page = queryPage.parse(req.query.page);
       const result = await paginate(repo.publicListQuery(ctx.db, org.id), { page, perPage: PER_PAGE, path: `/p/${org.slug}`, query: {} });
       const insights = { ...result, data: result.data.map(({ token, ...r }) => ({ ...r, url: `/p/${org.slug}/${token}` })) };
-      const title = `Insights from ${org.name}`;
-      const description = (org.description || `Published insights from ${org.name}.`).replace(/\s+/g, ' ').slice(0, 300);
+      const t = translator(requestLocale(req));
+      const title = t('messages.publicInsights.indexTitle', { organization: org.name });
+      const description = (org.description || t('messages.publicInsights.indexDescription', { organization: org.name })).replace(/\s+/g, ' ').slice(0, 300);
       res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
       await res.inertia.render(
         'Insights/Public/Index',
@@ -59,7 +62,7 @@ export function publicInsightsController(ctx: AppContext) {
       if (!insight) throw notFound();
       await countView(ctx, visitOf(req), insight);
       const url = ctx.url(`/p/${insight.organization_slug}/${token}`);
-      const description = (insight.summary || markdownToText(insight.body, 200) || `An insight from ${insight.organization_name}.`).replace(/\s+/g, ' ').slice(0, 300);
+      const description = (insight.summary || markdownToText(insight.body, 200) || translator(requestLocale(req))('messages.publicInsights.insightDescription', { organization: insight.organization_name })).replace(/\s+/g, ' ').slice(0, 300);
       res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
       await res.inertia.render(
         'Insights/Public/Show',
