@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_LOCALE, pageNamespace } from '../../shared/i18n';
 
 interface ManifestChunk {
   file: string;
@@ -27,7 +28,11 @@ export function readManifest(buildDir: string): Manifest {
   return JSON.parse(readFileSync(path.join(buildDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
-/** Manifest keys (source modules and shared chunks) a first load of `component` fetches before it renders. */
+/**
+ * Manifest keys (source modules, shared chunks and message catalogs) a first load of `component`
+ * fetches before it renders: the entry, the page, and its language's `common` and own namespace
+ * (resources/js/i18n; counted in English).
+ */
 export function staticGraph(manifest: Manifest, component: string): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -39,6 +44,10 @@ export function staticGraph(manifest: Manifest, component: string): string[] {
   };
   visit(ENTRY);
   visit(pageKey(component));
+  for (const namespace of ['common', pageNamespace(component)]) {
+    const catalog = `lang/${DEFAULT_LOCALE}/${namespace}.json`;
+    if (manifest[catalog]) visit(catalog);
+  }
   return [...seen];
 }
 
@@ -101,7 +110,7 @@ export const GUEST_PAGES = ['Auth/Login', 'Auth/Register', 'Auth/ForgotPassword'
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const buildDir = path.resolve(process.argv[2] ?? 'public/build');
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
-  console.log(`First load per page (JS + CSS), ${buildDir}\n${'page'.padEnd(34)}${'raw'.padStart(9)}${'brotli'.padStart(9)}${'gzip'.padStart(9)}`);
+  console.log(`First load per page (JS + CSS + English catalogs), ${buildDir}\n${'page'.padEnd(34)}${'raw'.padStart(9)}${'brotli'.padStart(9)}${'gzip'.padStart(9)}`);
   const manifest = readManifest(buildDir);
   for (const key of Object.keys(manifest).filter((k) => isPage(k) && manifest[k].isDynamicEntry).sort()) {
     const component = key.slice('resources/js/Pages/'.length, -'.tsx'.length);
