@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const common = {
@@ -12,14 +13,17 @@ const common = {
 // tests/postgres: what needs several connections to one server (races, stores shared by two
 // processes). PGlite has one connection and runs transactions one after another: such a test would prove nothing there.
 export default defineConfig({
+  // Client modules some tests import (navigation.ts…) use the pages' `@/` alias.
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'resources/js') } },
   test: {
     maxWorkers: 2,
     projects: [
       {
+        extends: true,
         test: { ...common, name: 'pglite', include: ['tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/postgres/**', 'node_modules/**'], env: { ...common.env, TEST_DB_DRIVER: 'pglite' } },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...common, name: 'postgres', include: ['tests/http/**/*.test.ts', 'tests/resilience/http-*.test.ts', 'tests/postgres/**/*.test.ts'], env: { ...common.env, TEST_DB_DRIVER: 'postgres' } } }]
+        ? [{ extends: true as const, test: { ...common, name: 'postgres', include: ['tests/http/**/*.test.ts', 'tests/resilience/http-*.test.ts', 'tests/postgres/**/*.test.ts'], env: { ...common.env, TEST_DB_DRIVER: 'postgres' } } }]
         : []),
     ],
   },

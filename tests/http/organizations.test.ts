@@ -331,7 +331,7 @@ describe('switching and choosing the current organisation', () => {
     const bad = await send(client, 'POST', '/organizations/select', { organization_id: foreign.id }, '/organizations/select');
     expect((await errorsOf(client, bad)).organization_id).toBe('Choose one of your organizations.');
     const junk = await send(client, 'POST', '/organizations/select', { organization_id: 'x' }, '/organizations/select');
-    expect((await errorsOf(client, junk)).organization_id).toBe('The organisation is invalid.');
+    expect((await errorsOf(client, junk)).organization_id).toBe('The organization is invalid.');
 
     const ok = await send(client, 'POST', '/organizations/select', { organization_id: b.id }, '/organizations/select');
     expect(ok.location).toBe('/dashboard'); // the page first asked for

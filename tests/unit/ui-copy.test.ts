@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LOCALE, flattenCatalog, type CatalogTree } from '../../shared/i18n';
 
 /**
  * One vocabulary and one spelling in everything a person reads: the product is en-US ("Canceled",
@@ -22,6 +23,7 @@ const RULES: [RegExp, string][] = [
 
 /** A literal that is code, not copy: a path, a route or event name, a class list, SQL identifiers. */
 const looksLikeCode = (text: string) =>
+  /^[a-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)+$/.test(text) || // a message id: its text is in lang/en-US
   /^[/.]/.test(text) || /^[a-z0-9_\-.:@{}$?=&#*/|]+$/.test(text) || /^[A-Z][A-Za-z]*(?:\/[A-Za-z0-9_]+)+$/.test(text) || !/[A-Za-z]/.test(text);
 
 function files(dir: string): string[] {
@@ -60,6 +62,14 @@ describe('UI copy: one vocabulary, one spelling', () => {
             if (pattern.test(text)) found.push(`${path.relative(ROOT, file)}:${line} ${JSON.stringify(text.trim().slice(0, 80))} (${rule})`);
           }
         }
+      }
+    }
+    // Most copy now lives in the English catalogs (lang/en-US): the same rules apply there.
+    for (const file of readdirSync(path.join(ROOT, 'lang', DEFAULT_LOCALE)).filter((f) => f.endsWith('.json'))) {
+      const messages = flattenCatalog(path.basename(file, '.json'), JSON.parse(readFileSync(path.join(ROOT, 'lang', DEFAULT_LOCALE, file), 'utf8')) as CatalogTree);
+      for (const [id, message] of Object.entries(messages)) {
+        const text = message.replace(/\/[\w/{}-]+/g, ''); // paths (/org-login/…) are not copy
+        for (const [pattern, rule] of RULES) if (pattern.test(text)) found.push(`lang/${DEFAULT_LOCALE}/${file} ${id} ${JSON.stringify(text.slice(0, 80))} (${rule})`);
       }
     }
     if (process.env.UI_COPY_REPORT) console.log(JSON.stringify(found));

@@ -1,9 +1,9 @@
 import type { IconName } from '@/Components/Icon';
 import type { SharedProps } from '@/types';
-import { t } from '@/i18n';
 
 export interface NavItem {
-  label: string;
+  /** The link's message id (`app.nav.*`), translated where the sidebar renders. */
+  labelId: string;
   href: string;
   icon: IconName;
 }
@@ -12,21 +12,20 @@ export interface NavItem {
  * The signed-in sidebar: links depend on the current organisation and the user's abilities.
  * Every link must work for this user: the organisation's pages only once one is chosen (until
  * then they would all bounce to the picker, a platform admin's too), the list of them before.
- * Called while rendering: the labels are in the interface's language.
  */
 export function navigationFor(auth: Partial<SharedProps['auth']> | undefined): NavItem[] {
   const org = auth?.organization ?? null;
   const can = auth?.can;
-  if (!org) return [{ label: t('app.nav.organizations'), href: '/organizations', icon: 'building' }];
+  if (!org) return [{ labelId: 'app.nav.organizations', href: '/organizations', icon: 'building' }];
   const items: NavItem[] = [
-    { label: t('app.nav.dashboard'), href: '/dashboard', icon: 'home' },
-    { label: t('app.nav.boardUsers'), href: '/board-users', icon: 'users' },
-    { label: t('app.nav.insights'), href: '/insights', icon: 'document' },
+    { labelId: 'app.nav.dashboard', href: '/dashboard', icon: 'home' },
+    { labelId: 'app.nav.boardUsers', href: '/board-users', icon: 'users' },
+    { labelId: 'app.nav.insights', href: '/insights', icon: 'document' },
   ];
-  if (can?.manageMembers) items.push({ label: t('app.nav.members'), href: '/users', icon: 'shield' });
-  if (can?.viewActivity) items.push({ label: t('app.nav.activityLog'), href: `/organizations/${org.id}/activity-logs`, icon: 'clock' });
-  items.push({ label: t('app.nav.organization'), href: `/organizations/${org.id}`, icon: 'building' });
-  items.push({ label: t('app.nav.subscription'), href: '/subscription', icon: 'card' });
+  if (can?.manageMembers) items.push({ labelId: 'app.nav.members', href: '/users', icon: 'shield' });
+  if (can?.viewActivity) items.push({ labelId: 'app.nav.activityLog', href: `/organizations/${org.id}/activity-logs`, icon: 'clock' });
+  items.push({ labelId: 'app.nav.organization', href: `/organizations/${org.id}`, icon: 'building' });
+  items.push({ labelId: 'app.nav.subscription', href: '/subscription', icon: 'card' });
   return items;
 }
 

@@ -72,7 +72,7 @@ export const organizationIndexSchema = z.object({
 
 export const transferOwnershipSchema = withLabels(z.object({ user_id: id('member') }), { user_id: 'new owner' });
 
-export const selectOrganizationSchema = z.object({ organization_id: id('organisation') });
+export const selectOrganizationSchema = z.object({ organization_id: id('organization') });
 
 /** The organisation sign-in form asks for the slug under the label "Organization". */
 export const organizationSlugSchema = withLabels(
