@@ -126,9 +126,12 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
       const raw = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE] ?? '';
       const [id, kind] = raw.split('.');
       if (raw !== signSessionId(ctx.key, id, kind === 's')) return void res.status(401).end();
-      const member = await sessionMembership(runner, sha256(id));
+      // Requests still in flight when the pool closes at the end answer 503 instead of logging a stack.
+      const member = await sessionMembership(runner, sha256(id)).catch(() => 'down' as const);
+      if (member === 'down') return void res.status(503).end();
       if (!member) return void res.status(403).end();
-      const rows = await boardUserPage(runner, member.organization_id, PER_PAGE);
+      const rows = await boardUserPage(runner, member.organization_id, PER_PAGE).catch(() => null);
+      if (!rows) return void res.status(503).end();
       const total = rows.length ? Number(rows[0].__total) : 0;
       const data = rows.map(({ __total, ...row }) => row);
       const body = { ...template, props: { ...template.props, boardUsers: { ...template.props.boardUsers, data, meta: { ...template.props.boardUsers.meta, total } } } };
