@@ -38,10 +38,14 @@ export const hasMessage = (id: string): boolean => id in (i18nFor(DEFAULT_LOCALE
 export function localize(locale: Locale, message: string): string {
   const parsed = parseMsg(message);
   if (!parsed) return message;
-  const { id, values } = parsed;
+  return i18nFor(locale)._(parsed.id, localizeValues(locale, parsed.values));
+}
+
+/** A message's values with each `msg(...)` among them translated (a field's label). */
+function localizeValues(locale: Locale, values: MessageValues | undefined): MessageValues {
   const resolved: MessageValues = {};
   for (const [key, value] of Object.entries(values ?? {})) resolved[key] = typeof value === 'string' ? localize(locale, value) : value;
-  return i18nFor(locale)._(id, resolved);
+  return resolved;
 }
 
 export const localizeOrNull = (locale: Locale, message: string | null | undefined): string | null => (message == null ? null : localize(locale, message));
@@ -67,10 +71,6 @@ export function joinMsgs(messages: string[]): string {
 /** A translator bound to one language (mails, pages built on the server). */
 export function translator(locale: Locale) {
   const i18n = i18nFor(locale);
-  return (id: string, values?: MessageValues): string => {
-    const resolved: MessageValues = {};
-    for (const [key, value] of Object.entries(values ?? {})) resolved[key] = typeof value === 'string' ? localize(locale, value) : value;
-    return i18n._(id, resolved);
-  };
+  return (id: string, values?: MessageValues): string => i18n._(id, localizeValues(locale, values));
 }
 export type Translate = ReturnType<typeof translator>;
