@@ -25,17 +25,12 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import { parse as parseCookies } from 'cookie';
 import express from 'express';
-import { sql } from 'kysely';
-import pg from 'pg';
 import { buildIfNeeded } from '../server/cli/build-if-needed';
 import { firstLoad } from '../server/cli/bundle-report';
-import { sha256 } from '../server/lib/crypto';
-import { signSessionId } from '../server/http/session';
 import { ROOT } from '../server/root';
-import { boardUserPage, sessionMembership, type Runner } from './minimal-route-repository';
-import { createDatabaseUrl, dropDatabase, listen, SESSION_COOKIE, signedInApp } from './support/signed-in-app';
+import { minimalRoute } from './support/minimal-route';
+import { createDatabaseUrl, dropDatabase, listen, signedInApp } from './support/signed-in-app';
 import { freePort } from '../tests/helpers/free-port';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,7 +39,6 @@ const STARTS = Number(process.env.BENCH_STARTS ?? 3);
 const CONNECTIONS = 64;
 const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 3000);
 const CPU_ONLY = process.env.BENCH_MODE === 'cpu';
-const PER_PAGE = 25;
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const run = promisify(execFile);
@@ -90,7 +84,7 @@ interface DriverResult {
 
 async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult> {
   const app = await signedInApp(driver);
-  const { ctx, headers } = app;
+  const { headers } = app;
   const ours = { url: app.url };
   try {
     // Queries per visit, after the first visit of the minute (its bookkeeping writes are once a minute).
@@ -110,34 +104,7 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
     bareApp.get('/board-users', (_req, res) => void res.set('X-Inertia', 'true').type('json').send(ourJson));
     const bare = await listen(bareApp);
 
-    // The minimal route: the driver itself (pg for PostgreSQL), the two queries, the same JSON.
-    const pool = app.databaseUrl ? new pg.Pool({ connectionString: app.databaseUrl, max: 10 }) : null;
-    // A connection the server drops (a restart, another process terminating backends) is replaced, not fatal.
-    pool?.on('error', () => {});
-    // PGlite lives inside the app's Kysely handle: the same text and bind parameters go through it.
-    const viaKysely: Runner = async (text, params) => {
-      const pieces = text.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part)));
-      return (await sql<Record<string, unknown>>`${sql.join(pieces, sql``)}`.execute(ctx.db)).rows;
-    };
-    const runner: Runner = pool ? async (text, params) => (await pool.query(text, params)).rows : viaKysely;
-    const template = JSON.parse(ourJson);
-    const minimalApp = express();
-    minimalApp.get('/board-users', async (req, res) => {
-      const raw = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE] ?? '';
-      const [id, kind] = raw.split('.');
-      if (raw !== signSessionId(ctx.key, id, kind === 's')) return void res.status(401).end();
-      // Requests still in flight when the pool closes at the end answer 503 instead of logging a stack.
-      const member = await sessionMembership(runner, sha256(id)).catch(() => 'down' as const);
-      if (member === 'down') return void res.status(503).end();
-      if (!member) return void res.status(403).end();
-      const rows = await boardUserPage(runner, member.organization_id, PER_PAGE).catch(() => null);
-      if (!rows) return void res.status(503).end();
-      const total = rows.length ? Number(rows[0].__total) : 0;
-      const data = rows.map(({ __total, ...row }) => row);
-      const body = { ...template, props: { ...template.props, boardUsers: { ...template.props.boardUsers, data, meta: { ...template.props.boardUsers.meta, total } } } };
-      res.set('X-Inertia', 'true').set('Vary', 'X-Inertia').json(body);
-    });
-    const minimal = await listen(minimalApp);
+    const minimal = await minimalRoute(app, ourJson);
 
     const targets = { bare: bare.url, minimal: minimal.url, ours: ours.url } as const;
     const samples: Record<keyof typeof targets, Sample[]> = { bare: [], minimal: [], ours: [] };
@@ -156,7 +123,6 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
     const summary = (xs: Sample[]): Sample => ({ rps: median(xs.map((x) => x.rps)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) });
 
     await Promise.all([bare.close(), minimal.close()]);
-    await pool?.end();
     const none = { rps: NaN, p50: NaN, p99: NaN };
     const pick = (xs: Sample[]) => (xs.length ? summary(xs) : none);
     return { driver: app.driver, bare: pick(samples.bare), minimal: pick(samples.minimal), ours: pick(samples.ours), queriesFull, queriesPartial, cpu: { bare: median(cpu.bare), minimal: median(cpu.minimal), ours: median(cpu.ours) } };

@@ -5,6 +5,9 @@
  * for the load only. Writes the .cpuprofile (open it in Chrome DevTools for the flame graph)
  * and prints self time by package and the top functions.
  *
+ * PROFILE_TARGET=minimal profiles the bench's minimal route instead (the same visit, written by
+ * hand), for a side-by-side with the app's profile.
+ *
  * BENCH_SECONDS (8); PROFILE_DIR (storage/profiles).
  */
 import { execFile } from 'node:child_process';
@@ -14,12 +17,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../server/root';
+import { minimalRoute } from './support/minimal-route';
 import { signedInApp } from './support/signed-in-app';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const autocannon = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const TARGET = process.env.PROFILE_TARGET === 'minimal' ? 'minimal' : 'visit';
 const app = await signedInApp(process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite');
-const args = (seconds: number) => [autocannon, '-j', '-c', '64', '-d', String(seconds), ...Object.entries(app.headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), `${app.url}/board-users`];
+const minimal = TARGET === 'minimal' ? await minimalRoute(app, await (await fetch(`${app.url}/board-users`, { headers: app.headers })).text()) : null;
+const url = minimal?.url ?? app.url;
+const args = (seconds: number) => [autocannon, '-j', '-c', '64', '-d', String(seconds), ...Object.entries(app.headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), `${url}/board-users`];
 await promisify(execFile)(process.execPath, args(2)); // warm-up
 
 const session = new Session();
@@ -34,7 +41,7 @@ const result = JSON.parse(stdout) as { requests: { average: number; total: numbe
 
 const dir = path.resolve(ROOT, process.env.PROFILE_DIR ?? 'storage/profiles');
 mkdirSync(dir, { recursive: true });
-const file = path.join(dir, `visit-${app.driver.toLowerCase()}-${Date.now()}.cpuprofile`);
+const file = path.join(dir, `${TARGET}-${app.driver.toLowerCase()}-${Date.now()}.cpuprofile`);
 writeFileSync(file, JSON.stringify(profile));
 
 // Self time per node, then grouped.
@@ -59,5 +66,6 @@ console.log(`\n${app.driver}: ${result.requests.total} visits in ${SECONDS}s (${
 for (const [k, v] of group(where).slice(0, 22)) console.log(`  ${pct(v)}  ${k}`);
 console.log('\nTop functions (self):');
 for (const [k, v] of group((f) => `${f.functionName || '(anonymous)'}  ${where(f)}:${f.lineNumber + 1}`).slice(0, 25)) console.log(`  ${pct(v)}  ${k}`);
+await minimal?.close();
 await app.close();
 process.exit(0);
