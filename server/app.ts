@@ -35,6 +35,11 @@ export interface CreateAppOptions {
   metrics?: express.RequestHandler;
 }
 
+/** The realtime server's websocket origin, as the page's CSP allows it. */
+function realtimeOrigin(rt: ReturnType<typeof realtimeClientConfig>): string {
+  return `${rt.scheme === 'https' ? 'wss' : 'ws'}://${rt.host}:${rt.port}`;
+}
+
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
   const app = express();
   const { config } = ctx;
@@ -59,11 +64,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     securityHeaders({
       https,
       dev,
-      connectSources: () => {
-        const rt = realtimeClientConfig(config);
-        const origin = `${rt.host}:${rt.port}`;
-        return rt.scheme === 'https' ? [`wss://${origin}`] : [`ws://${origin}`];
-      },
+      connectSources: [realtimeOrigin(realtimeClientConfig(config))],
     }),
   );
 

@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
+import { prepareStatement } from './postgres-pool';
 
 export interface Paginated<T> {
   data: T[];
@@ -13,15 +14,26 @@ export interface Paginated<T> {
  */
 export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  options: { page: number; perPage: number; path: string; query: Record<string, unknown> },
+  options: {
+    page: number;
+    perPage: number;
+    path: string;
+    query: Record<string, unknown>;
+    /**
+     * The query's text is one of a small fixed set (its filters are parameters, never lists or
+     * text): PostgreSQL keeps it parsed and planned per connection (a named prepared statement).
+     */
+    prepared?: boolean;
+  },
 ): Promise<Paginated<O>> {
   const { perPage } = options;
   let page = Math.max(1, options.page);
-  let rows = (await query
+  const paged = query
     .select(sql<number>`count(*) over()`.as('__total'))
     .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute()) as (O & { __total?: number | string })[];
+    .offset((page - 1) * perPage);
+  if (options.prepared) prepareStatement(paged.compile().sql);
+  let rows = (await paged.execute()) as (O & { __total?: number | string })[];
   let total = rows.length ? Number(rows[0].__total) : 0;
   if (!rows.length && page > 1) {
     // Past the end (a deleted row, an old link): count alone to build the links.

@@ -20,22 +20,32 @@ export function onBeforeEnd(res: Response, hook: Hook): void {
     (res as any).end = function patchedEnd(...args: unknown[]) {
       if (ending) return end(...args);
       ending = true;
-      (async () => {
-        for (const h of list!) await h(res, typeof args[0] === 'function' ? undefined : args[0]);
-      })().then(
-        () => end(...args),
-        (error) => {
-          res.locals.hookError = error;
-          // A session that cannot be saved because the database went away is an outage, not a bug.
-          const unavailable = databaseUnavailable(error);
-          res.req.log?.[unavailable ? 'warn' : 'error']({ err: error }, 'response hook failed');
-          if (!res.headersSent) {
-            res.statusCode = unavailable ? 503 : 500;
-            if (unavailable) res.set(unavailable.headers);
-          }
-          end(...args);
-        },
-      );
+      const body = typeof args[0] === 'function' ? undefined : args[0];
+      const failed = (error: unknown) => {
+        res.locals.hookError = error;
+        // A session that cannot be saved because the database went away is an outage, not a bug.
+        const unavailable = databaseUnavailable(error);
+        res.req.log?.[unavailable ? 'warn' : 'error']({ err: error }, 'response hook failed');
+        if (!res.headersSent) {
+          res.statusCode = unavailable ? 503 : 500;
+          if (unavailable) res.set(unavailable.headers);
+        }
+        end(...args);
+      };
+      // Hooks run one after the other; the response waits only for those that return a promise.
+      const from = (i: number): void | Promise<void> => {
+        for (; i < list!.length; i++) {
+          const pending = list![i](res, body);
+          if (pending) return pending.then(() => from(i + 1));
+        }
+      };
+      try {
+        const pending = from(0);
+        if (pending) pending.then(() => end(...args), failed);
+        else end(...args);
+      } catch (error) {
+        failed(error);
+      }
       return res;
     };
   }

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 export interface SecurityHeaderOptions {
   https: boolean;
   /** Extra origins the page may open websockets or fetches to (the realtime server). */
-  connectSources: (req: Request) => string[];
+  connectSources: string[];
   /** Vite's dev server needs eval and its websocket. */
   dev: boolean;
 }
@@ -28,13 +28,16 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     `font-src 'self' data:`,
   ].join('; ');
   const tail = [`object-src 'none'`, `base-uri 'self'`, `form-action 'self'`, `frame-ancestors 'none'`].join('; ');
+  const connect = ["'self'", ...options.connectSources].join(' ');
+  // The policy around the nonce is built once.
+  const before = `default-src 'self'; script-src 'self' 'nonce-`;
+  const after = `'${scriptExtra}; ${rest}; connect-src ${connect}${connectExtra}; ${tail}`;
 
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
-    const connect = ["'self'", ...options.connectSources(req)].join(' ');
     res.set(fixed);
-    res.set('Content-Security-Policy', `default-src 'self'; script-src 'self' 'nonce-${nonce}'${scriptExtra}; ${rest}; connect-src ${connect}${connectExtra}; ${tail}`);
+    res.set('Content-Security-Policy', before + nonce + after);
     res.set('X-Request-Id', req.id);
     next();
   };

@@ -211,19 +211,15 @@ export function sessionMiddleware(options: SessionOptions) {
     req.session = session;
     const sent = cookie ? { id: cookie.id, stored: cookie.stored } : null;
 
-    onBeforeEnd(res, async () => {
-      session.ageFlash();
-      if (session.previousIds.length > 0) {
-        await deleteSessions(options.db, session.previousIds.map(sha256));
-      }
+    // Written before the response ends; a request that changed nothing waits for no promise.
+    const save = (): void | Promise<void> => {
       const stored = !session.isEmpty;
       if ((sent?.id !== session.id || sent.stored !== stored) && !res.headersSent) {
         res.append('Set-Cookie', sessionCookie(options, session.id, stored));
       }
       const stale = now().getTime() - loadedActivity > touchEveryMs;
       if (session.isEmpty) {
-        if (session.persisted) await deleteSessions(options.db, [sha256(session.id)]);
-        return;
+        return session.persisted ? deleteSessions(options.db, [sha256(session.id)]) : undefined;
       }
       if (!session.isDirty && session.persisted && !stale) return;
       if (!session.isDirty && session.persisted) {
@@ -242,8 +238,14 @@ export function sessionMiddleware(options: SessionOptions) {
         user_agent: (req.get('user-agent') ?? '').slice(0, 500),
         last_activity: now(),
       };
-      await saveSession(options.db, row);
-      session.persisted = true;
+      return saveSession(options.db, row).then(() => {
+        session.persisted = true;
+      });
+    };
+    onBeforeEnd(res, () => {
+      session.ageFlash();
+      const previous = session.previousIds;
+      return previous.length > 0 ? deleteSessions(options.db, previous.map(sha256)).then(save) : save();
     });
     next();
   };

@@ -37,9 +37,9 @@ export interface PageInput {
   clearHistory?: boolean;
 }
 
-async function resolveValue(value: unknown): Promise<unknown> {
-  const v = typeof value === 'function' ? (value as () => unknown)() : value;
-  return v instanceof Promise ? await v : v;
+/** A prop's value: lazy props are called; a promise is returned as it is, for the caller to await. */
+function propValue(value: unknown): unknown {
+  return typeof value === 'function' ? (value as () => unknown)() : value;
 }
 
 /** Builds the page object: decides which props to resolve and which metadata to send. */
@@ -85,13 +85,23 @@ export async function buildPage(input: PageInput, request: PropRequest): Promise
     included.push(key);
   }
 
+  // Plain values are set as they are; only the props that are promises are awaited (together).
   const props: Record<string, unknown> = {};
-  await Promise.all(
-    included.map(async (key) => {
+  const pending: Promise<void>[] = [];
+  try {
+    for (const key of included) {
       const value = all[key];
-      props[key] = await resolveValue(isSpecial(value) ? (value as SpecialProp).value : value);
-    }),
-  );
+      const v = propValue(isSpecial(value) ? (value as SpecialProp).value : value);
+      props[key] = v;
+      if (v instanceof Promise) pending.push(v.then((resolved) => void (props[key] = resolved)));
+    }
+  } catch (error) {
+    // A lazy prop threw: the page fails with its error, and the props already started may not
+    // reject unobserved (that would end the process).
+    await Promise.allSettled(pending);
+    throw error;
+  }
+  if (pending.length) await Promise.all(pending);
   props.errors ??= {};
 
   const page: PageObject = {

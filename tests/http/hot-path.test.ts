@@ -156,4 +156,30 @@ describe('lazy props', () => {
     expect(resolved).toEqual(['boardUsers']);
     expect(page.props).toEqual({ boardUsers: 'boardUsers', errors: {} });
   });
+
+  it('buildPage awaits only the props that are promises, and keeps the props in order', async () => {
+    const page = await buildPage(
+      { component: 'X', url: '/x', version: 'v', shared: { auth: () => Promise.resolve('a') }, props: { plain: 1, lazy: () => 2, later: () => new Promise((r) => setTimeout(() => r(3), 5)) } },
+      { only: [], except: [], reset: [], exceptOnce: [] },
+    );
+    expect(page.props).toEqual({ auth: 'a', plain: 1, lazy: 2, later: 3, errors: {} });
+    expect(Object.keys(page.props)).toEqual(['auth', 'plain', 'lazy', 'later', 'errors']);
+  });
+
+  it('buildPage fails with a lazy prop\'s error, and a prop already started that rejects is still observed', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const started = () => new Promise((_, reject) => setTimeout(() => reject(new Error('rejected later')), 5));
+      const throws = () => {
+        throw new Error('thrown at once');
+      };
+      await expect(buildPage({ component: 'X', url: '/x', version: 'v', shared: {}, props: { started, throws } }, { only: [], except: [], reset: [], exceptOnce: [] })).rejects.toThrow('thrown at once');
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

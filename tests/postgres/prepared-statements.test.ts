@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresPool, prepareStatement } from '../../server/db/postgres-pool';
+import { paginate } from '../../server/db/pagination';
+import { listQuery } from '../../server/features/board-users/repository';
+import { createTestDatabase } from '../helpers/database';
 
 /**
  * Issue #14: the identity query runs on every signed-in request; on PostgreSQL it is a named
@@ -23,6 +26,32 @@ describe('named prepared statements (PostgreSQL)', () => {
       expect(await statements()).toEqual([registered]);
     } finally {
       client.release();
+    }
+  });
+
+  it('a prepared page query: one statement for every search, each answering its own rows', async () => {
+    const database = await createTestDatabase();
+    try {
+      const org = await database.db.insertInto('organizations').values({ name: 'Prepared Trust', slug: 'prepared-trust' }).returning('id').executeTakeFirstOrThrow();
+      await database.db
+        .insertInto('board_users')
+        .values(['Ada Lovelace', 'Alan Turing', 'Grace Hopper'].map((name) => ({ organization_id: org.id, first_name: name.split(' ')[0], last_name: name.split(' ')[1] })))
+        .execute();
+      // One connection, so its prepared statements can be listed.
+      await database.db.connection().execute(async (db) => {
+        const page = (search?: string) =>
+          paginate(listQuery(db, org.id, { search: search ?? '', status: null, trashed: null, sort: 'name', direction: 'asc' }), { page: 1, perPage: 25, path: '/board-users', query: {}, prepared: true });
+        expect((await page('hopper')).data.map((r) => r.last_name)).toEqual(['Hopper']);
+        expect((await page('a')).data.map((r) => r.last_name)).toEqual(['Hopper', 'Lovelace', 'Turing']);
+        expect((await page('turing')).meta.total).toBe(1);
+        expect((await page()).meta.total).toBe(3); // no search: another text, prepared too
+        const statements = (await db.selectFrom('pg_prepared_statements' as never).select('statement' as never).execute()) as { statement: string }[];
+        const pageStatements = statements.filter((s) => s.statement.includes('"board_users"'));
+        expect(pageStatements).toHaveLength(2);
+        expect(pageStatements.every((s) => s.statement.includes('count(*) over()'))).toBe(true);
+      });
+    } finally {
+      await database.close();
     }
   });
 });

@@ -60,6 +60,8 @@ export function boardUsersController(ctx: AppContext) {
         perPage: PER_PAGE,
         path: '/board-users',
         query: { search: filters.search, status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
+        // One text per combination of filters, sort and direction (the search is a parameter).
+        prepared: true,
       });
       await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: BOARD_USER_STATUSES }, { title: msg('messages.titles.boardUsers') });
     },
