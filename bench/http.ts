@@ -16,7 +16,8 @@
  * by the visits — ours against the minimal route's, which holds under load. BENCH_MODE=cpu
  * measures only that (and the queries per visit).
  *
- * BENCH_SECONDS (5) per measurement, BENCH_ROUNDS (3) alternating rounds, BENCH_STARTS (3).
+ * BENCH_SECONDS (5) per measurement, BENCH_ROUNDS (3) alternating rounds, BENCH_STARTS (3);
+ * BENCH_DRIVER=postgres|pglite for one database; BENCH_STARTS=0 skips the start time.
  */
 import { spawn, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -167,11 +168,13 @@ async function startTime(): Promise<{ ms: number; driver: string }> {
 }
 
 const loadBefore = loadavg();
-const results: DriverResult[] = [await benchDriver('pglite')];
-if (process.env.BENCH_DATABASE_URL) results.push(await benchDriver('postgres'));
+// BENCH_DRIVER=postgres (or pglite) measures one database only.
+const drivers = (['pglite', 'postgres'] as const).filter((d) => (d === 'pglite' || process.env.BENCH_DATABASE_URL) && (!process.env.BENCH_DRIVER || process.env.BENCH_DRIVER === d));
+const results: DriverResult[] = [];
+for (const driver of drivers) results.push(await benchDriver(driver));
 if (!CPU_ONLY) buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
 const login = CPU_ONLY ? null : firstLoad(path.join(ROOT, 'public/build'), 'Auth/Login');
-const start = CPU_ONLY ? null : await startTime();
+const start = CPU_ONLY || STARTS === 0 ? null : await startTime();
 const loadAfter = loadavg();
 
 const rows: [string, string, string, string][] = [];

@@ -1,6 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
-import { prepareStatement } from './postgres-pool';
 
 export interface Paginated<T> {
   data: T[];
@@ -8,38 +7,43 @@ export interface Paginated<T> {
   links: { url: string | null; label: string; active: boolean }[];
 }
 
+interface PageOptions {
+  page: number;
+  perPage: number;
+  path: string;
+  query: Record<string, unknown>;
+}
+
 /**
  * Runs a page of `query` and its total in one round trip (a window count), and builds
  * PingCRM-style links that keep the rest of the query string.
  */
-export async function paginate<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  options: {
-    page: number;
-    perPage: number;
-    path: string;
-    query: Record<string, unknown>;
-    /**
-     * The query's text is one of a small fixed set (its filters are parameters, never lists or
-     * text): PostgreSQL keeps it parsed and planned per connection (a named prepared statement).
-     */
-    prepared?: boolean;
-  },
+export function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, options: PageOptions): Promise<Paginated<O>> {
+  return paginateBy(
+    (limit, offset) => query.select(sql<number>`count(*) over()`.as('__total')).limit(limit).offset(offset).execute() as Promise<(O & { __total?: number | string })[]>,
+    async () => {
+      const counted = (await query.clearSelect().select(sql<number>`count(*)`.as('__total')).clearOrderBy().executeTakeFirst()) as { __total: string | number } | undefined;
+      return Number(counted?.__total ?? 0);
+    },
+    options,
+  );
+}
+
+/**
+ * `paginate` for a page fetched another way (a query template): `fetchPage` answers the rows
+ * with the filtered total in `__total`; `countAll` counts alone, for a page past the end.
+ */
+export async function paginateBy<O>(
+  fetchPage: (limit: number, offset: number) => Promise<(O & { __total?: number | string })[]>,
+  countAll: () => Promise<number>,
+  options: PageOptions,
 ): Promise<Paginated<O>> {
   const { perPage } = options;
   let page = Math.max(1, options.page);
-  const paged = query
-    .select(sql<number>`count(*) over()`.as('__total'))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  if (options.prepared) prepareStatement(paged.compile().sql);
-  let rows = (await paged.execute()) as (O & { __total?: number | string })[];
+  const rows = await fetchPage(perPage, (page - 1) * perPage);
   let total = rows.length ? Number(rows[0].__total) : 0;
-  if (!rows.length && page > 1) {
-    // Past the end (a deleted row, an old link): count alone to build the links.
-    const counted = (await query.clearSelect().select(sql<number>`count(*)`.as('__total')).clearOrderBy().executeTakeFirst()) as { __total: string | number } | undefined;
-    total = Number(counted?.__total ?? 0);
-  }
+  // Past the end (a deleted row, an old link): count alone to build the links.
+  if (!rows.length && page > 1) total = await countAll();
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const data = rows.map(({ __total, ...rest }) => rest as O);
   const url = (p: number) => {

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { actingIn } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
-import { paginate } from '../../db/pagination';
+import { paginateBy } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { orFail } from '../../http/errors';
 import { currentOrganization } from '../../tenancy/current';
@@ -55,14 +55,16 @@ export function boardUsersController(ctx: AppContext) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const { page, ...filters } = validate(indexQuerySchema, req.query);
-      const boardUsers = await paginate(repo.listQuery(ctx.db, org.id, filters), {
-        page,
-        perPage: PER_PAGE,
-        path: '/board-users',
-        query: { search: filters.search, status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
-        // One text per combination of filters, sort and direction (the search is a parameter).
-        prepared: true,
-      });
+      const boardUsers = await paginateBy(
+        (limit, offset) => repo.listPage(ctx.db, org.id, filters, limit, offset),
+        () => repo.countList(ctx.db, org.id, filters),
+        {
+          page,
+          perPage: PER_PAGE,
+          path: '/board-users',
+          query: { search: filters.search, status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
+        },
+      );
       await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: BOARD_USER_STATUSES }, { title: msg('messages.titles.boardUsers') });
     },
 

@@ -4,6 +4,8 @@ import type { BoardUser, Db } from '../../db/types';
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
+import { prepareStatement } from '../../db/postgres-pool';
+import { queryTemplate } from '../../db/query-template';
 
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
 const updateScoped = <T extends 'board_users'>(db: Db, organizationId: number, table: T) =>
@@ -43,12 +45,16 @@ const ALL_COLUMNS = [...LIST_COLUMNS, 'board_users.organization_id', 'board_user
 
 /** The organisation's board users narrowed by the index filters (no select, no order). */
 export function filtered(db: Db, organizationId: number, filters: Pick<BoardUserFilters, 'search' | 'status' | 'trashed'>) {
+  return narrowed(db, organizationId, filters.trashed, filters.status, filters.search ? containsPattern(filters.search) : null);
+}
+
+/** `filtered` with the search already a LIKE pattern (a bind value, so a query template can hold it). */
+function narrowed(db: Db, organizationId: number, trashed: BoardUserFilters['trashed'], status: BoardUserFilters['status'], pattern: string | null) {
   let query = scoped(db, organizationId, 'board_users');
-  if (filters.trashed === 'only') query = query.where('board_users.deleted_at', 'is not', null);
-  else if (filters.trashed !== 'with') query = query.where('board_users.deleted_at', 'is', null);
-  if (filters.status) query = query.where('board_users.status', '=', filters.status);
-  if (filters.search) {
-    const pattern = containsPattern(filters.search);
+  if (trashed === 'only') query = query.where('board_users.deleted_at', 'is not', null);
+  else if (trashed !== 'with') query = query.where('board_users.deleted_at', 'is', null);
+  if (status) query = query.where('board_users.status', '=', status);
+  if (pattern !== null) {
     query = query.where((eb) =>
       eb.or([
         eb(sql`board_users.first_name || ' ' || board_users.last_name`, 'ilike', pattern),
@@ -61,11 +67,53 @@ export function filtered(db: Db, organizationId: number, filters: Pick<BoardUser
   return query;
 }
 
+/** The index's rows in its order (no limit). */
+function ordered<Q extends ReturnType<typeof narrowed>>(query: Q, filters: Pick<BoardUserFilters, 'sort' | 'direction'>) {
+  let out = query.select([...LIST_COLUMNS]);
+  for (const key of sortKeys[filters.sort]) out = out.orderBy(key, filters.direction);
+  return out.orderBy('board_users.id', filters.direction);
+}
+
 /** One page of the index: a single query (rows and total through a window count). */
 export function listQuery(db: Db, organizationId: number, filters: BoardUserFilters) {
-  let query = filtered(db, organizationId, filters).select([...LIST_COLUMNS]);
-  for (const key of sortKeys[filters.sort]) query = query.orderBy(key, filters.direction);
-  return query.orderBy('board_users.id', filters.direction);
+  return ordered(filtered(db, organizationId, filters), filters);
+}
+
+type ListShape = Pick<BoardUserFilters, 'trashed' | 'sort' | 'direction'> & { status: boolean; search: boolean };
+interface ListValues extends Record<string, unknown> {
+  organizationId: number;
+  status: BoardUserFilters['status'];
+  pattern: string | null;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The index runs on every visit: its query is built once per combination of filters, sort and
+ * direction (the search, the status and the page are bind values), and each such text is a
+ * prepared statement on PostgreSQL.
+ */
+const listPageQuery = queryTemplate(
+  (shape: ListShape) => `${shape.trashed}|${shape.status}|${shape.search}|${shape.sort}|${shape.direction}`,
+  (db, shape, v: ListValues) =>
+    ordered(narrowed(db, v.organizationId, shape.trashed, shape.status ? v.status : null, shape.search ? v.pattern : null), shape)
+      .select(sql<number>`count(*) over()`.as('__total'))
+      .limit(v.limit)
+      .offset(v.offset),
+  prepareStatement,
+);
+
+/** A page of the index, each row with the total of the filtered list (`__total`). */
+export async function listPage(db: Db, organizationId: number, filters: BoardUserFilters, limit: number, offset: number) {
+  const shape: ListShape = { trashed: filters.trashed, sort: filters.sort, direction: filters.direction, status: !!filters.status, search: !!filters.search };
+  const values: ListValues = { organizationId, status: filters.status, pattern: filters.search ? containsPattern(filters.search) : null, limit, offset };
+  return (await db.executeQuery(listPageQuery(db, shape, values))).rows;
+}
+
+/** How many board users the index's filters find (a page past the end still shows its links). */
+export async function countList(db: Db, organizationId: number, filters: BoardUserFilters): Promise<number> {
+  const row = await filtered(db, organizationId, filters).select(sql<string>`count(*)`.as('total')).executeTakeFirst();
+  return Number(row?.total ?? 0);
 }
 
 export const EXPORT_COLUMNS = [...LIST_COLUMNS, 'board_users.notes', 'board_users.created_at'] as const;
