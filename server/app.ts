@@ -10,6 +10,8 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { readinessGate, type Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { onBeforeEnd } from './http/response-hooks';
+import { pipeline } from './http/pipeline';
+import { mountByFirstSegment } from './http/path-dispatch';
 import { rootView } from './http/root-view';
 import { securityHeaders } from './http/security-headers';
 import { sessionBridge } from './http/session-bridge';
@@ -50,22 +52,24 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.set('query parser', 'extended');
 
-  app.use((req, res, next) => {
-    // Caches must key every response on X-Inertia: the same URL answers HTML or JSON.
-    res.vary('X-Inertia');
-    next();
-  });
-  app.use(requestLog(ctx.logger));
-  if (options.metrics) app.use(options.metrics);
-  // Whole HTML/JSON answers, brotli or gzip as negotiated; built assets come precompressed (buildAssets).
-  app.use(compression());
-  if (options.readiness) app.use(readinessGate(options.readiness));
   app.use(
-    securityHeaders({
-      https,
-      dev,
-      connectSources: [realtimeOrigin(realtimeClientConfig(config))],
-    }),
+    pipeline(
+      (req, res, next) => {
+        // Caches must key every response on X-Inertia: the same URL answers HTML or JSON.
+        res.vary('X-Inertia');
+        next();
+      },
+      requestLog(ctx.logger),
+      ...(options.metrics ? [options.metrics] : []),
+      // Whole HTML/JSON answers, brotli or gzip as negotiated; built assets come precompressed (buildAssets).
+      compression(),
+      ...(options.readiness ? [readinessGate(options.readiness)] : []),
+      securityHeaders({
+        https,
+        dev,
+        connectSources: [realtimeOrigin(realtimeClientConfig(config))],
+      }),
+    ),
   );
 
   if (options.vite) app.use(options.vite.middlewares);
@@ -75,25 +79,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
   // Signed by the realtime server, not a browser: no session, no CSRF token (see its routes.ts).
-  app.use(realtimeWebhookRoutes(ctx));
-
-  app.use(
-    sessionMiddleware({
-      db: ctx.db,
-      key: ctx.key,
-      cookieName: `${config.APP_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_session`,
-      lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
-      secure: https,
-      now: () => ctx.clock.now(),
-      // One query: the session, its user, its organisation and membership (and the switcher's list for pages).
-      load: sessionIdentityLoader(ctx.db),
-      onTouchError: (error, req) => req.log?.warn({ err: error }, 'could not record session activity'),
-    }),
-  );
-  app.use((req, res, next) => {
-    onBeforeEnd(res, () => xsrfCookie(req, res, ctx.key, https));
-    next();
-  });
+  app.use(mountByFirstSegment([realtimeWebhookRoutes(ctx)]));
 
   const version = manifestVersion(ctx.paths.manifest);
   const inertiaAdapter = inertia({
@@ -108,14 +94,34 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
     }),
   });
-  app.use(inertiaAdapter);
 
-  app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ extended: true, limit: '1mb' }));
-  app.use(csrf({ key: ctx.key, secure: https }));
-  app.use(loadUser(ctx));
-  app.use(noStoreWhenSignedIn);
-  app.use(loadOrganization(ctx));
+  // Every request that reaches the app's own routes passes through these, in this order.
+  app.use(
+    pipeline(
+      sessionMiddleware({
+        db: ctx.db,
+        key: ctx.key,
+        cookieName: `${config.APP_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_session`,
+        lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
+        secure: https,
+        now: () => ctx.clock.now(),
+        // One query: the session, its user, its organisation and membership (and the switcher's list for pages).
+        load: sessionIdentityLoader(ctx.db),
+        onTouchError: (error, req) => req.log?.warn({ err: error }, 'could not record session activity'),
+      }),
+      (req, res, next) => {
+        onBeforeEnd(res, () => xsrfCookie(req, res, ctx.key, https));
+        next();
+      },
+      inertiaAdapter,
+      express.json({ limit: '1mb' }),
+      express.urlencoded({ extended: true, limit: '1mb' }),
+      csrf({ key: ctx.key, secure: https }),
+      loadUser(ctx),
+      noStoreWhenSignedIn,
+      loadOrganization(ctx),
+    ),
+  );
 
   registerRoutes(app, ctx);
   if (options.extraRoutes) {

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import type { AppContext } from './context';
 import { mountByFirstSegment } from './http/path-dispatch';
+import { pipeline } from './http/pipeline';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { subscriptionRoutes } from './features/subscriptions/routes';
@@ -28,8 +29,12 @@ import { requireTwoFactorSetup } from './features/two-factor/requirement';
  * walks only the routers with a route under its first path segment (http/path-dispatch.ts).
  */
 export function registerRoutes(app: Express, ctx: AppContext): void {
-  app.use(trackLastActive(ctx)); // members: memberships.last_active_at, once a minute
-  app.use(requireTwoFactorSetup(ctx)); // an organisation that requires two factors: set up first
+  app.use(
+    pipeline(
+      trackLastActive(ctx), // members: memberships.last_active_at, once a minute
+      requireTwoFactorSetup(ctx), // an organisation that requires two factors: set up first
+    ),
+  );
   app.use(
     mountByFirstSegment([
       pageRoutes(ctx),
