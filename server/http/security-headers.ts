@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
 export interface SecurityHeaderOptions {
@@ -7,6 +7,22 @@ export interface SecurityHeaderOptions {
   connectSources: string[];
   /** Vite's dev server needs eval and its websocket. */
   dev: boolean;
+}
+
+/**
+ * 128 random bits per response, base64. Drawn from a pool the CSPRNG refills every 256 nonces:
+ * `randomBytes(16)` is a job of its own (≈ 2 µs on every request); a slice of the pool is not.
+ * Each slice is used once.
+ */
+const pool = Buffer.alloc(16 * 256);
+let offset = pool.length;
+function nonce(): string {
+  if (offset === pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  offset += 16;
+  return pool.toString('base64', offset - 16, offset);
 }
 
 /** Strict headers on every response; a fresh nonce per request lets exactly our inline scripts run. */
@@ -34,10 +50,10 @@ export function securityHeaders(options: SecurityHeaderOptions) {
   const after = `'${scriptExtra}; ${rest}; connect-src ${connect}${connectExtra}; ${tail}`;
 
   return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString('base64');
-    res.locals.cspNonce = nonce;
+    const cspNonce = nonce();
+    res.locals.cspNonce = cspNonce;
     res.set(fixed);
-    res.set('Content-Security-Policy', before + nonce + after);
+    res.set('Content-Security-Policy', before + cspNonce + after);
     res.set('X-Request-Id', req.id);
     next();
   };

@@ -398,6 +398,17 @@ describe('security headers and cookies', () => {
     expect(session).not.toMatch(/Secure/i);
   });
 
+  it('gives every response a fresh 128-bit CSP nonce (also past the 256 a random pool holds)', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const csp = (await app.client().get('/up-for-nonce')).headers.get('content-security-policy')!;
+      const nonce = csp.match(/'nonce-([^']+)'/)![1];
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(300);
+  });
+
   it('adds HSTS and Secure cookies under https', async () => {
     const secure = await createTestApp({ env: { APP_URL: 'https://boardly.example' } });
     try {
