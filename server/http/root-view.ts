@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import type { RootViewContext } from '../inertia';
 import { serializePageForHtml } from '../inertia';
 import { onBeforeEnd } from './response-hooks';
+import { storesNothing } from './send-whole';
 import { escapeHtml, escapeText } from '../lib/html';
 import { requestLocale } from '../i18n/locale';
 
@@ -54,6 +55,7 @@ export function rootView(options: RootViewOptions) {
  * new one, which would replace the stored header and block them.
  */
 function revalidatable(res: Response, html: string, nonce: string): void {
+  if (storesNothing(res)) return; // never kept, never revalidated
   const digest = createHash('sha256').update(nonce ? html.split(nonce).join('') : html).digest('base64url').slice(0, 27);
   res.set('ETag', `W/"${digest}"`);
   onBeforeEnd(res, () => {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { localPath } from '../http/local-path';
 import { onBeforeEnd } from '../http/response-hooks';
+import { sendWhole } from '../http/send-whole';
 import { buildPage, type PageObject, type PropRequest } from './page';
 import { requestLocale } from '../i18n/locale';
 import { localize } from '../i18n/message';
@@ -155,13 +156,13 @@ export function inertia(options: InertiaOptions) {
         );
         res.status(renderOptions.status ?? 200);
         if (req.isInertia) {
-          res.set('X-Inertia', 'true').json(page);
+          sendWhole(res.set('X-Inertia', 'true').type('json'), JSON.stringify(page));
           return;
         }
         // The title may be a msg(...) (messages.titles.…): written in the request's language.
         const title = renderOptions.title === undefined ? undefined : localize(requestLocale(req), renderOptions.title);
         const html = await options.rootView({ req, res, page, title, head: renderOptions.head });
-        res.type('html').send(html);
+        sendWhole(res.type('html'), html);
       },
       location(url) {
         if (req.isInertia) {
