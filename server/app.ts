@@ -1,5 +1,5 @@
 import path from 'node:path';
-import express, { type Express, type Request, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import type { AppContext } from './context';
 import { inertia, manifestVersion } from './inertia';
 import './http/types';
@@ -95,6 +95,10 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     }),
   });
 
+  // A request without a body (every GET a browser sends) skips both parsers' checks.
+  const parsers = pipeline(express.json({ limit: '1mb' }), express.urlencoded({ extended: true, limit: '1mb' }));
+  const bodyParsers: RequestHandler = (req, res, next) => (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined ? parsers(req, res, next) : next());
+
   // Every request that reaches the app's own routes passes through these, in this order.
   app.use(
     pipeline(
@@ -114,8 +118,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
         next();
       },
       inertiaAdapter,
-      express.json({ limit: '1mb' }),
-      express.urlencoded({ extended: true, limit: '1mb' }),
+      bodyParsers,
       csrf({ key: ctx.key, secure: https }),
       loadUser(ctx),
       noStoreWhenSignedIn,
