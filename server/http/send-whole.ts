@@ -11,6 +11,7 @@ export function storesNothing(res: Response): boolean {
  * so nothing will ever revalidate it, and it goes without one.
  */
 export function sendWhole(res: Response, body: string): void {
-  if (storesNothing(res)) res.end(body);
+  // As bytes, like `send`: a string would be copied once more into one with the headers.
+  if (storesNothing(res)) res.end(Buffer.from(body, 'utf8'));
   else res.send(body);
 }
