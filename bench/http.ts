@@ -31,6 +31,7 @@ import { buildIfNeeded } from '../server/cli/build-if-needed';
 import { firstLoad } from '../server/cli/bundle-report';
 import { ROOT } from '../server/root';
 import { minimalRoute } from './support/minimal-route';
+import { postgresCpuMicros } from './support/postgres-cpu';
 import { createDatabaseUrl, dropDatabase, listen, signedInApp } from './support/signed-in-app';
 import { freePort } from '../tests/helpers/free-port';
 
@@ -60,16 +61,22 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-/** CPU time of this process (the servers) per request, in µs, over `requests` visits from another process. */
-async function cpuPerRequest(url: string, headers: Record<string, string>, requests: number): Promise<number> {
+/**
+ * CPU time per request, in µs, over `requests` visits from another process: of this process (the
+ * servers) and of the machine's PostgreSQL processes (NaN when /proc does not tell).
+ */
+async function cpuPerRequest(url: string, headers: Record<string, string>, requests: number): Promise<{ app: number; database: number }> {
   // A long timeout: on a loaded machine a slow answer is still an answer (its CPU is what counts).
   const args = [autocannonBin, '-j', '-c', '16', '-t', '60', '-a', String(requests), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
+  const databaseBefore = postgresCpuMicros();
   const before = process.cpuUsage();
   const { stdout } = await run(process.execPath, args, { maxBuffer: 10 * 1024 * 1024 });
   const used = process.cpuUsage(before);
+  const databaseAfter = postgresCpuMicros();
   const r = JSON.parse(stdout) as { '2xx': number; non2xx: number; errors: number };
   if (r.non2xx > 0 || r.errors > requests / 100) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return (used.user + used.system) / r['2xx'];
+  const database = databaseBefore === null || databaseAfter === null ? NaN : (databaseAfter - databaseBefore) / r['2xx'];
+  return { app: (used.user + used.system) / r['2xx'], database };
 }
 
 interface DriverResult {
@@ -81,6 +88,8 @@ interface DriverResult {
   queriesPartial: number;
   /** µs of server CPU per visit (median of the rounds). */
   cpu: { bare: number; minimal: number; ours: number };
+  /** µs of the PostgreSQL server's CPU per visit (PostgreSQL only; median of the rounds). */
+  databaseCpu: { minimal: number; ours: number };
 }
 
 async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult> {
@@ -112,9 +121,14 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
     const order = Object.keys(targets) as (keyof typeof targets)[];
     for (const name of order) await load(`${targets[name]}/board-users`, headers, CPU_ONLY ? 1 : 2); // warm-up: JIT, pools
     const cpu: Record<keyof typeof targets, number[]> = { bare: [], minimal: [], ours: [] };
+    const databaseCpu: Record<keyof typeof targets, number[]> = { bare: [], minimal: [], ours: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const rotated = [...order.slice(round % order.length), ...order.slice(0, round % order.length)];
-      for (const name of rotated) cpu[name].push(await cpuPerRequest(`${targets[name]}/board-users`, headers, CPU_REQUESTS));
+      for (const name of rotated) {
+        const used = await cpuPerRequest(`${targets[name]}/board-users`, headers, CPU_REQUESTS);
+        cpu[name].push(used.app);
+        databaseCpu[name].push(used.database);
+      }
     }
     for (let round = 0; round < (CPU_ONLY ? 0 : ROUNDS); round++) {
       // Alternating: each round starts with a different target, so drift in machine load spreads evenly.
@@ -126,7 +140,7 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
     await Promise.all([bare.close(), minimal.close()]);
     const none = { rps: NaN, p50: NaN, p99: NaN };
     const pick = (xs: Sample[]) => (xs.length ? summary(xs) : none);
-    return { driver: app.driver, bare: pick(samples.bare), minimal: pick(samples.minimal), ours: pick(samples.ours), queriesFull, queriesPartial, cpu: { bare: median(cpu.bare), minimal: median(cpu.minimal), ours: median(cpu.ours) } };
+    return { driver: app.driver, bare: pick(samples.bare), minimal: pick(samples.minimal), ours: pick(samples.ours), queriesFull, queriesPartial, cpu: { bare: median(cpu.bare), minimal: median(cpu.minimal), ours: median(cpu.ours) }, databaseCpu: { minimal: median(databaseCpu.minimal), ours: median(databaseCpu.ours) } };
   } finally {
     await app.close();
   }
@@ -182,6 +196,10 @@ const ok = (pass: boolean) => (pass ? 'met' : 'NOT met');
 for (const r of results) {
   const cpuRatio = r.cpu.minimal / r.cpu.ours;
   rows.push([`${r.driver}: server CPU per visit, minimal / ours`, `${cpuRatio.toFixed(2)} (${r.cpu.minimal.toFixed(0)} / ${r.cpu.ours.toFixed(0)} µs; bare ${r.cpu.bare.toFixed(0)} µs)`, '(≈ req/s ratio, CPU-bound)', '']);
+  if (r.driver === 'PostgreSQL' && !Number.isNaN(r.databaseCpu.ours)) {
+    // It shares this machine's cores with the app: with both busy, the sum is what limits req/s.
+    rows.push([`${r.driver}: database server CPU per visit, minimal / ours`, `${r.databaseCpu.minimal.toFixed(0)} / ${r.databaseCpu.ours.toFixed(0)} µs`, '(context)', '']);
+  }
   rows.push([`${r.driver}: queries per visit (full / partial)`, `${r.queriesFull} / ${r.queriesPartial}`, '≤ 2', ok(r.queriesFull <= 2 && r.queriesPartial <= 2)]);
   if (CPU_ONLY) continue;
   const ratio = r.ours.rps / r.minimal.rps;
