@@ -151,6 +151,8 @@ export default defineConfig({
           groups: [
             { name: 'ui', test: (id: string) => signInGraph.ui.has(id) },
             { name: 'auth', test: (id: string) => signInGraph.auth.has(id) },
+            // The other icons (one module each, Components/icons) in one chunk rather than one tiny chunk per set of pages.
+            { name: 'icons', test: (id: string) => /[\\/]Components[\\/]icons[\\/]/.test(id) && !signInGraph.ui.has(id) },
           ],
         },
       },
