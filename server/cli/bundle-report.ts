@@ -22,7 +22,17 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export const ENTRY = 'resources/js/app.tsx';
+export const SHELL = 'resources/js/Layouts/AppLayout.tsx';
 export const pageKey = (component: string) => `resources/js/Pages/${component}.tsx`;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Whether a page is drawn in the signed-in shell: it sets no `layout` of its own (app.tsx then
+ * fetches the shell and the `app` catalog beside the page, and renders when all have arrived).
+ */
+export function usesShell(component: string): boolean {
+  return !/^\s*\w+\.layout\s*=/m.test(readFileSync(path.join(ROOT, pageKey(component)), 'utf8'));
+}
 
 export function readManifest(buildDir: string): Manifest {
   return JSON.parse(readFileSync(path.join(buildDir, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -30,8 +40,9 @@ export function readManifest(buildDir: string): Manifest {
 
 /**
  * Manifest keys (source modules, shared chunks and message catalogs) a first load of `component`
- * fetches before it renders: the entry, the page, and its language's `common` and own namespace
- * (resources/js/i18n; counted in English).
+ * fetches before it renders: the entry, the page, its language's `common` and own namespace
+ * (resources/js/i18n; counted in English) and, for a page in the signed-in shell, the shell and
+ * the `app` namespace.
  */
 export function staticGraph(manifest: Manifest, component: string): string[] {
   const seen = new Set<string>();
@@ -44,7 +55,9 @@ export function staticGraph(manifest: Manifest, component: string): string[] {
   };
   visit(ENTRY);
   visit(pageKey(component));
-  for (const namespace of ['common', pageNamespace(component)]) {
+  const shell = usesShell(component);
+  if (shell) visit(SHELL);
+  for (const namespace of ['common', pageNamespace(component), ...(shell ? ['app'] : [])]) {
     const catalog = `lang/${DEFAULT_LOCALE}/${namespace}.json`;
     if (manifest[catalog]) visit(catalog);
   }
