@@ -3,7 +3,8 @@
  * (`public/build/.vite/manifest.json`) and the module report the build writes beside it
  * (vite.config.ts `bundleReport`): the entry's and the page's static import graph, their CSS,
  * and the bytes over the wire (the precompressed `.br`/`.gz` when present). It fails when a
- * page's graph pulls in another page's code, or a guest page the signed-in shell or pusher-js.
+ * page's graph pulls in another page's code, a guest page the signed-in shell or pusher-js, or a
+ * page goes without the stylesheet that holds its classes (resources/css/app.css tells which).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -64,11 +65,40 @@ export function staticGraph(manifest: Manifest, component: string): string[] {
   return [...seen];
 }
 
+interface ReportChunk {
+  file: string;
+  css: string[];
+  cssSources: string[];
+  modules: Record<string, number>;
+}
+const readReport = (buildDir: string) => JSON.parse(readFileSync(path.join(buildDir, '.vite/bundle-report.json'), 'utf8')) as { chunks: ReportChunk[] };
+
 /** Every source module bundled into the chunks of `keys` (from the build's module report). */
 export function modulesOf(buildDir: string, manifest: Manifest, keys: string[]): string[] {
-  const report = JSON.parse(readFileSync(path.join(buildDir, '.vite/bundle-report.json'), 'utf8')) as { chunks: { file: string; modules: Record<string, number> }[] };
+  const report = readReport(buildDir);
   const files = new Set(keys.map((k) => manifest[k].file));
   return report.chunks.filter((c) => files.has(c.file)).flatMap((c) => Object.keys(c.modules));
+}
+
+/** The stylesheets (`resources/css/*.css`) the CSS files of `keys` were built from. */
+export function stylesheetsOf(buildDir: string, manifest: Manifest, keys: string[]): string[] {
+  const built = new Map<string, string[]>();
+  for (const chunk of readReport(buildDir).chunks) for (const css of chunk.css) built.set(css, [...(built.get(css) ?? []), ...chunk.cssSources]);
+  const files = new Set(keys.flatMap((k) => manifest[k].css ?? []));
+  return [...new Set([...files].flatMap((file) => built.get(file) ?? []))];
+}
+
+/**
+ * The files and folders resources/css/auth.css takes its classes from (its `@source` lines, braces
+ * expanded), relative to the project.
+ */
+export function authStylesheetSources(): string[] {
+  const css = readFileSync(path.join(ROOT, 'resources/css/auth.css'), 'utf8');
+  const expand = (pattern: string): string[] => {
+    const m = /\{([^{}]*)\}/.exec(pattern);
+    return m ? m[1].split(',').flatMap((part) => expand(pattern.slice(0, m.index) + part + pattern.slice(m.index + m[0].length))) : [pattern];
+  };
+  return [...css.matchAll(/^@source\s+'([^']+)';/gm)].flatMap((m) => expand(m[1])).map((p) => path.relative(ROOT, path.resolve(ROOT, 'resources/css', p)).split(path.sep).join('/'));
 }
 
 export interface FirstLoad {
@@ -96,16 +126,34 @@ export function firstLoad(buildDir: string, component: string): FirstLoad {
 
 const isPage = (key: string) => key.startsWith('resources/js/Pages/') && !key.includes('/Partials/');
 
-/** Rule breaks: a page whose static graph holds another page, or a guest page holding the shell or pusher-js. */
+/**
+ * Rule breaks: a page whose static graph holds another page, a guest page holding the shell or
+ * pusher-js, or a page without the stylesheet of its classes: every page loads app.css (the reset,
+ * with the HTML) and full.css (every utility), except pages in the auth layout, which load
+ * auth.css instead, whose sources must then hold every module of their first load.
+ */
 export function violations(buildDir: string, guestPages: string[]): string[] {
   const manifest = readManifest(buildDir);
   const problems: string[] = [];
   const pages = Object.keys(manifest).filter(isPage);
+  const authSources = authStylesheetSources();
+  const inAuthStylesheet = (module: string) => authSources.some((source) => module === source || module.startsWith(`${source}/`));
   for (const page of pages) {
     const component = page.slice('resources/js/Pages/'.length, -'.tsx'.length);
-    const others = staticGraph(manifest, component).filter((k) => isPage(k) && k !== page);
+    const graph = staticGraph(manifest, component);
+    const others = graph.filter((k) => isPage(k) && k !== page);
     // Shared form parts live beside their pages (BoardUsers/Form.tsx): a page module that is not itself rendered is fine.
     for (const other of others) if (manifest[other].isDynamicEntry) problems.push(`${component} statically imports page ${other}`);
+    if (!manifest[page].isDynamicEntry) continue;
+    const stylesheets = stylesheetsOf(buildDir, manifest, graph);
+    if (!stylesheets.includes('resources/css/app.css')) problems.push(`${component} loads no resources/css/app.css`);
+    if (stylesheets.includes('resources/css/full.css')) continue;
+    if (!stylesheets.includes('resources/css/auth.css')) {
+      problems.push(`${component} loads neither resources/css/full.css nor resources/css/auth.css: its classes have no styles`);
+      continue;
+    }
+    const ownModules = modulesOf(buildDir, manifest, graph.filter((k) => k !== ENTRY)).filter((m) => m.startsWith('resources/js/'));
+    for (const m of ownModules) if (!inAuthStylesheet(m)) problems.push(`${component} is styled by resources/css/auth.css, whose @source lines miss ${m}`);
   }
   for (const component of guestPages) {
     const modules = modulesOf(buildDir, manifest, staticGraph(manifest, component));
@@ -131,6 +179,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`${component.padEnd(34)}${kb(load.raw)}${kb(load.br)}${kb(load.gzip)}`);
   }
   const problems = violations(buildDir, GUEST_PAGES);
-  console.log(problems.length ? `\n${problems.join('\n')}` : '\nNo page loads another page, the shell or pusher-js it does not need.');
+  console.log(problems.length ? `\n${problems.join('\n')}` : '\nNo page loads another page, the shell or pusher-js it does not need, and every page has the styles of its classes.');
   process.exit(problems.length ? 1 : 0);
 }

@@ -1,3 +1,4 @@
+import '../../css/auth.css';
 import { Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { LanguagePicker } from '@/Components/LanguagePicker';
