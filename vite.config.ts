@@ -34,8 +34,7 @@ function precompress(): Plugin {
 
 /**
  * Writes `.vite/bundle-report.json`: for every chunk, its file, static and dynamic imports and the
- * rendered size of each module in it, and the stylesheets its CSS was built from (`npm run bundle:report`
- * prints it and checks the rules).
+ * rendered size of each module in it (`npm run bundle:report` prints it and checks the rules).
  */
 function bundleReport(): Plugin {
   return {
@@ -53,10 +52,6 @@ function bundleReport(): Plugin {
           imports: chunk.imports,
           dynamicImports: chunk.dynamicImports,
           css: [...(chunk.viteMetadata?.importedCss ?? [])],
-          // The stylesheets (resources/css/*.css) the chunk's own `css` file was built from.
-          cssSources: Object.keys(chunk.modules)
-            .filter((id) => /\.css$/.test(id))
-            .map((id) => path.relative(import.meta.dirname, id)),
           modules: Object.fromEntries(
             Object.entries(chunk.modules)
               .filter(([, info]) => info.renderedLength > 0)

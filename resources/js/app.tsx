@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { i18n, localeOf, pageNamespace, prepareLocale } from '@/i18n';
 import { syncCsrfMeta } from '@/lib/csrf';
+import { usesAuthStylesheet } from '@/lib/stylesheets';
 import { reloadOnceForNewBuild, sessionStorageOrNull } from '@/lib/staleBuild';
 
 type PageComponent = ComponentType & { layout?: ((page: ReactNode) => ReactNode) | null };
@@ -44,14 +45,19 @@ const loadShell = () =>
   }));
 if (initialProps?.auth?.user) void loadShell().catch(() => {});
 
+// The page's utilities (lib/stylesheets): fetched beside its code, and the page renders once they
+// apply. Imported here rather than by the layouts, so the page's chunk is requested at once and
+// not after the stylesheet has arrived.
+const loadStylesheet = (name: string) => (usesAuthStylesheet(name) ? import('../css/auth.css') : import('../css/full.css'));
+
 createInertiaApp({
   title: (title) => (title ? `${title} - ${appName ?? 'Boardly'}` : (appName ?? 'Boardly')),
   resolve: async (name, visited) => {
     const loader = pages[`./Pages/${name}.tsx`];
     if (!loader) throw new Error(`Unknown page: ${name}`);
-    // The page's messages come with its code (and a language switch lands here too).
+    // The page's messages and stylesheet come with its code (and a language switch lands here too).
     const locale = localeOf(visited?.props);
-    const [module] = await Promise.all([loader(), prepareLocale(locale, [pageNamespace(name)])]);
+    const [module] = await Promise.all([loader(), prepareLocale(locale, [pageNamespace(name)]), loadStylesheet(name)]);
     // No module: its chunk was gone and the page is being loaded anew (vite:preloadError below).
     if (!module) return new Promise<never>(() => {});
     const page = module.default;

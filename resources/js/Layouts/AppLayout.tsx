@@ -1,4 +1,3 @@
-import '../../css/full.css';
 import { router, usePage } from '@inertiajs/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/Components/Badge';

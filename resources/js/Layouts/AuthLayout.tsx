@@ -1,4 +1,3 @@
-import '../../css/auth.css';
 import { Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { LanguagePicker } from '@/Components/LanguagePicker';

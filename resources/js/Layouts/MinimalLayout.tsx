@@ -1,4 +1,3 @@
-import '../../css/full.css';
 import type { ReactNode } from 'react';
 import { Logo } from '@/Components/Logo';
 import { ThemeToggle } from '@/Components/ThemeToggle';

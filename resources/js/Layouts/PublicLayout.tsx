@@ -1,4 +1,3 @@
-import '../../css/full.css';
 import { Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { Button } from '@/Components/Button';
