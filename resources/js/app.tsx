@@ -48,15 +48,15 @@ const loadShell = () =>
 if (initialProps?.auth?.user) void loadShell().catch(() => {});
 
 // The page's utilities (lib/stylesheets, resources/css/app.css). The file is fetched beside the
-// page's code (into the HTTP cache: a fetch does not hold back the window's `load`, a stylesheet
+// page's code, into the HTTP cache (a fetch does not hold back the window's `load`; a stylesheet
 // still loading would); once the code has arrived the stylesheet goes in, from the cache, and the
-// page renders when it applies. Imported here rather than by the layouts, whose stylesheet Vite
-// would fetch before it requested the page's chunk.
+// page renders when it applies. Imported here rather than by the layouts: Vite waits for a chunk's
+// stylesheet before it imports the chunk.
 const stylesheetUrl = (name: string) => (usesAuthStylesheet(name) ? authStylesheetUrl : fullStylesheetUrl);
 const fetchedStylesheets = new Set<string>();
 const prefetchStylesheet = (name: string) => {
   const url = stylesheetUrl(name);
-  if (import.meta.env.DEV || fetchedStylesheets.has(url) || document.querySelector(`link[rel="stylesheet"][href="${url}"]`)) return;
+  if (import.meta.env.DEV || fetchedStylesheets.has(url)) return;
   fetchedStylesheets.add(url);
   void fetch(url).catch(() => fetchedStylesheets.delete(url));
 };
