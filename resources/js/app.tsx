@@ -6,6 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { i18n, localeOf, pageNamespace, prepareLocale } from '@/i18n';
 import { syncCsrfMeta } from '@/lib/csrf';
+import { usesAuthStylesheet } from '@/lib/stylesheets';
+import authStylesheetUrl from '../css/auth.css?url';
+import fullStylesheetUrl from '../css/full.css?url';
 import { reloadOnceForNewBuild, sessionStorageOrNull } from '@/lib/staleBuild';
 
 type PageComponent = ComponentType & { layout?: ((page: ReactNode) => ReactNode) | null };
@@ -44,16 +47,33 @@ const loadShell = () =>
   }));
 if (initialProps?.auth?.user) void loadShell().catch(() => {});
 
+// The page's utilities (lib/stylesheets, resources/css/app.css). The file is fetched beside the
+// page's code, into the HTTP cache (a fetch does not hold back the window's `load`; a stylesheet
+// still loading would); once the code has arrived the stylesheet goes in, from the cache, and the
+// page renders when it applies. Imported here rather than by the layouts: Vite waits for a chunk's
+// stylesheet before it imports the chunk.
+const stylesheetUrl = (name: string) => (usesAuthStylesheet(name) ? authStylesheetUrl : fullStylesheetUrl);
+const fetchedStylesheets = new Set<string>();
+const prefetchStylesheet = (name: string) => {
+  const url = stylesheetUrl(name);
+  if (import.meta.env.DEV || fetchedStylesheets.has(url)) return;
+  fetchedStylesheets.add(url);
+  void fetch(url).catch(() => fetchedStylesheets.delete(url));
+};
+const loadStylesheet = (name: string) => (usesAuthStylesheet(name) ? import('../css/auth.css') : import('../css/full.css'));
+
 createInertiaApp({
   title: (title) => (title ? `${title} - ${appName ?? 'Boardly'}` : (appName ?? 'Boardly')),
   resolve: async (name, visited) => {
     const loader = pages[`./Pages/${name}.tsx`];
     if (!loader) throw new Error(`Unknown page: ${name}`);
-    // The page's messages come with its code (and a language switch lands here too).
+    // The page's messages and stylesheet come with its code (and a language switch lands here too).
     const locale = localeOf(visited?.props);
+    prefetchStylesheet(name);
     const [module] = await Promise.all([loader(), prepareLocale(locale, [pageNamespace(name)])]);
     // No module: its chunk was gone and the page is being loaded anew (vite:preloadError below).
     if (!module) return new Promise<never>(() => {});
+    await loadStylesheet(name);
     const page = module.default;
     // Pages without their own layout get the signed-in shell, fetched with the first such page
     // (auth and public pages have their own layouts and never load it); `layout = null` opts out.

@@ -3,12 +3,14 @@
  * (`public/build/.vite/manifest.json`) and the module report the build writes beside it
  * (vite.config.ts `bundleReport`): the entry's and the page's static import graph, their CSS,
  * and the bytes over the wire (the precompressed `.br`/`.gz` when present). It fails when a
- * page's graph pulls in another page's code, or a guest page the signed-in shell or pusher-js.
+ * page's graph pulls in another page's code, a guest page the signed-in shell or pusher-js, or a
+ * page styled by resources/css/auth.css holds a module that stylesheet does not scan.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_LOCALE, pageNamespace } from '../../shared/i18n';
+import { usesAuthStylesheet } from '../../resources/js/lib/stylesheets';
 
 interface ManifestChunk {
   file: string;
@@ -22,7 +24,17 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export const ENTRY = 'resources/js/app.tsx';
+export const SHELL = 'resources/js/Layouts/AppLayout.tsx';
 export const pageKey = (component: string) => `resources/js/Pages/${component}.tsx`;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Whether a page is drawn in the signed-in shell: it sets no `layout` of its own (app.tsx then
+ * fetches the shell and the `app` catalog beside the page, and renders when all have arrived).
+ */
+export function usesShell(component: string): boolean {
+  return !/^\s*\w+\.layout\s*=/m.test(readFileSync(path.join(ROOT, pageKey(component)), 'utf8'));
+}
 
 export function readManifest(buildDir: string): Manifest {
   return JSON.parse(readFileSync(path.join(buildDir, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -30,8 +42,9 @@ export function readManifest(buildDir: string): Manifest {
 
 /**
  * Manifest keys (source modules, shared chunks and message catalogs) a first load of `component`
- * fetches before it renders: the entry, the page, and its language's `common` and own namespace
- * (resources/js/i18n; counted in English).
+ * fetches before it renders: the entry, the page, its stylesheet (resources/js/lib/stylesheets),
+ * its language's `common` and own namespace (resources/js/i18n; counted in English) and, for a
+ * page in the signed-in shell, the shell and the `app` namespace.
  */
 export function staticGraph(manifest: Manifest, component: string): string[] {
   const seen = new Set<string>();
@@ -44,7 +57,11 @@ export function staticGraph(manifest: Manifest, component: string): string[] {
   };
   visit(ENTRY);
   visit(pageKey(component));
-  for (const namespace of ['common', pageNamespace(component)]) {
+  const stylesheet = usesAuthStylesheet(component) ? 'resources/css/auth.css' : 'resources/css/full.css';
+  if (manifest[stylesheet]) visit(stylesheet); // (a build from before the stylesheets were split has one, with the entry)
+  const shell = usesShell(component);
+  if (shell) visit(SHELL);
+  for (const namespace of ['common', pageNamespace(component), ...(shell ? ['app'] : [])]) {
     const catalog = `lang/${DEFAULT_LOCALE}/${namespace}.json`;
     if (manifest[catalog]) visit(catalog);
   }
@@ -56,6 +73,19 @@ export function modulesOf(buildDir: string, manifest: Manifest, keys: string[]):
   const report = JSON.parse(readFileSync(path.join(buildDir, '.vite/bundle-report.json'), 'utf8')) as { chunks: { file: string; modules: Record<string, number> }[] };
   const files = new Set(keys.map((k) => manifest[k].file));
   return report.chunks.filter((c) => files.has(c.file)).flatMap((c) => Object.keys(c.modules));
+}
+
+/**
+ * The files and folders resources/css/auth.css takes its classes from (its `@source` lines, braces
+ * expanded), relative to the project.
+ */
+export function authStylesheetSources(): string[] {
+  const css = readFileSync(path.join(ROOT, 'resources/css/auth.css'), 'utf8');
+  const expand = (pattern: string): string[] => {
+    const m = /\{([^{}]*)\}/.exec(pattern);
+    return m ? m[1].split(',').flatMap((part) => expand(pattern.slice(0, m.index) + part + pattern.slice(m.index + m[0].length))) : [pattern];
+  };
+  return [...css.matchAll(/^@source\s+'([^']+)';/gm)].flatMap((m) => expand(m[1])).map((p) => path.relative(ROOT, path.resolve(ROOT, 'resources/css', p)).split(path.sep).join('/'));
 }
 
 export interface FirstLoad {
@@ -83,16 +113,26 @@ export function firstLoad(buildDir: string, component: string): FirstLoad {
 
 const isPage = (key: string) => key.startsWith('resources/js/Pages/') && !key.includes('/Partials/');
 
-/** Rule breaks: a page whose static graph holds another page, or a guest page holding the shell or pusher-js. */
+/**
+ * Rule breaks: a page whose static graph holds another page, a guest page holding the shell or
+ * pusher-js, or a page styled by auth.css (only the utilities of the files it scans, where full.css
+ * has every one) with a module in its first load that auth.css does not scan.
+ */
 export function violations(buildDir: string, guestPages: string[]): string[] {
   const manifest = readManifest(buildDir);
   const problems: string[] = [];
   const pages = Object.keys(manifest).filter(isPage);
+  const authSources = authStylesheetSources();
+  const inAuthStylesheet = (module: string) => authSources.some((source) => module === source || module.startsWith(`${source}/`));
   for (const page of pages) {
     const component = page.slice('resources/js/Pages/'.length, -'.tsx'.length);
-    const others = staticGraph(manifest, component).filter((k) => isPage(k) && k !== page);
+    const graph = staticGraph(manifest, component);
+    const others = graph.filter((k) => isPage(k) && k !== page);
     // Shared form parts live beside their pages (BoardUsers/Form.tsx): a page module that is not itself rendered is fine.
     for (const other of others) if (manifest[other].isDynamicEntry) problems.push(`${component} statically imports page ${other}`);
+    if (!manifest[page].isDynamicEntry || !usesAuthStylesheet(component)) continue;
+    const ownModules = modulesOf(buildDir, manifest, graph.filter((k) => k !== ENTRY)).filter((m) => m.startsWith('resources/js/'));
+    for (const m of ownModules) if (!inAuthStylesheet(m)) problems.push(`${component} is styled by resources/css/auth.css, whose @source lines miss ${m}`);
   }
   for (const component of guestPages) {
     const modules = modulesOf(buildDir, manifest, staticGraph(manifest, component));
@@ -118,6 +158,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`${component.padEnd(34)}${kb(load.raw)}${kb(load.br)}${kb(load.gzip)}`);
   }
   const problems = violations(buildDir, GUEST_PAGES);
-  console.log(problems.length ? `\n${problems.join('\n')}` : '\nNo page loads another page, the shell or pusher-js it does not need.');
+  console.log(problems.length ? `\n${problems.join('\n')}` : '\nNo page loads another page, the shell or pusher-js it does not need, and auth.css scans every module of the pages it styles.');
   process.exit(problems.length ? 1 : 0);
 }

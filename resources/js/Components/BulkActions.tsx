@@ -4,7 +4,8 @@ import { Button, type ButtonVariant } from './Button';
 import { BulkBar, downloadSelection, SelectPageCheckbox, useBulkRequest, type BulkSelection } from './BulkSelection';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
-import type { IconName } from './Icon';
+import type { IconGlyph } from './Icon';
+import { downloadIcon } from './icons/download';
 import { TextInput } from './TextInput';
 import { UndoToast } from './UndoToast';
 import { useT } from '@/i18n';
@@ -14,7 +15,7 @@ export interface BulkActionDefinition {
   key: string;
   label: string;
   variant?: ButtonVariant;
-  icon?: IconName;
+  icon?: IconGlyph;
   /** The request body's action fields, e.g. `{ action: 'status', status: 'inactive' }`. */
   body: Record<string, unknown>;
   title: (n: number) => string;
@@ -51,7 +52,7 @@ export function BulkActions({ selection, total, filters, noun, url, actions }: B
   const t = useT();
   const close = () => setPending(null);
   const exportButton = (
-    <Button key="export" size="sm" variant="secondary" icon="download" onClick={() => downloadSelection(`${url}/export`, selection.payload(filters))}>
+    <Button key="export" size="sm" variant="secondary" icon={downloadIcon} onClick={() => downloadSelection(`${url}/export`, selection.payload(filters))}>
       {t('app.bulk.export')}
     </Button>
   );

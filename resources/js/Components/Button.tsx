@@ -1,7 +1,7 @@
 import { Link, type InertiaLinkProps } from '@inertiajs/react';
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from './cx';
-import { Icon, type IconName } from './Icon';
+import { Icon, type IconGlyph } from './Icon';
 import { Spinner } from './Spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -13,7 +13,7 @@ interface CommonProps {
   /** Shows a spinner, sets aria-busy and disables the button while a request runs. */
   processing?: boolean;
   /** Icon shown before the label (replaced by the spinner while processing). */
-  icon?: IconName;
+  icon?: IconGlyph;
   /** Stretch to the container's width. */
   block?: boolean;
   className?: string;
@@ -56,7 +56,7 @@ export function Button(props: ButtonProps) {
   const classes = buttonClasses({ variant, size, block, className });
   const content = (
     <>
-      {processing ? <Spinner className={size === 'lg' ? 'size-5' : 'size-4'} /> : icon ? <Icon name={icon} className={size === 'lg' ? 'size-5' : 'size-4'} /> : null}
+      {processing ? <Spinner className={size === 'lg' ? 'size-5' : 'size-4'} /> : icon ? <Icon icon={icon} className={size === 'lg' ? 'size-5' : 'size-4'} /> : null}
       {children}
     </>
   );

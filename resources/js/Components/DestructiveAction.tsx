@@ -2,7 +2,8 @@ import { router } from '@inertiajs/react';
 import { useState, type ReactNode } from 'react';
 import { Button } from './Button';
 import { ConfirmDialog } from './ConfirmDialog';
-import type { IconName } from './Icon';
+import type { IconGlyph } from './Icon';
+import { trashIcon } from './icons/trash';
 
 export interface DestructiveActionProps {
   /** The button's label: "Delete", "Remove". */
@@ -13,7 +14,7 @@ export interface DestructiveActionProps {
   description: ReactNode;
   /** Where the DELETE goes once confirmed. */
   url: string;
-  icon?: IconName;
+  icon?: IconGlyph;
 }
 
 /**
@@ -21,7 +22,7 @@ export interface DestructiveActionProps {
  * sits last in the page header's actions, on the Show and the Edit page alike, so it has one
  * place and one weight everywhere (docs/decisions/0010-page-and-form-layout.md).
  */
-export function DestructiveAction({ label, title, description, url, icon = 'trash' }: DestructiveActionProps) {
+export function DestructiveAction({ label, title, description, url, icon = trashIcon }: DestructiveActionProps) {
   const [confirming, setConfirming] = useState(false);
   const [processing, setProcessing] = useState(false);
   return (

@@ -1,7 +1,9 @@
 import { Link } from '@inertiajs/react';
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from './cx';
-import { Icon, type IconName } from './Icon';
+import { Icon, type IconGlyph } from './Icon';
+import { checkIcon } from './icons/check';
+import { chevronDownIcon } from './icons/chevron-down';
 
 interface MenuContext {
   close: (restoreFocus?: boolean) => void;
@@ -137,7 +139,7 @@ export function Dropdown({ label, ariaLabel, children, align = 'right', width = 
         )}
       >
         {label}
-        {chevron ? <Icon name="chevron-down" className={cx('size-4 text-slate-400 transition-transform', open && 'rotate-180')} /> : null}
+        {chevron ? <Icon icon={chevronDownIcon} className={cx('size-4 text-slate-400 transition-transform', open && 'rotate-180')} /> : null}
       </button>
       {open ? (
         <Context.Provider value={{ close }}>
@@ -168,7 +170,7 @@ const itemClass =
 
 interface ItemCommon {
   children: ReactNode;
-  icon?: IconName;
+  icon?: IconGlyph;
   /** Marks the current choice (a check and aria-checked semantics via aria-current). */
   current?: boolean;
   /** Let a long label wrap instead of cutting it ("Northwind Gov…"). */
@@ -187,9 +189,9 @@ export function DropdownLink({ href, method = 'get', external, children, icon, c
   const { close } = useContext(Context);
   const content = (
     <>
-      {icon ? <Icon name={icon} className="size-4 text-slate-400" /> : null}
+      {icon ? <Icon icon={icon} className="size-4 text-slate-400" /> : null}
       <span className="min-w-0 flex-1 truncate">{children}</span>
-      {current ? <Icon name="check" className="size-4 text-brand-600 dark:text-brand-300" /> : null}
+      {current ? <Icon icon={checkIcon} className="size-4 text-brand-600 dark:text-brand-300" /> : null}
     </>
   );
   if (external) {
@@ -236,9 +238,9 @@ export function DropdownButton({ onClick, disabled, children, icon, current, wra
       }}
       className={cx(itemClass, disabled && 'cursor-not-allowed opacity-50', className)}
     >
-      {icon ? <Icon name={icon} className="size-4 text-slate-400" /> : null}
+      {icon ? <Icon icon={icon} className="size-4 text-slate-400" /> : null}
       <span className={cx('min-w-0 flex-1', wrap ? 'break-words' : 'truncate')}>{children}</span>
-      {current ? <Icon name="check" className="size-4 text-brand-600 dark:text-brand-300" /> : null}
+      {current ? <Icon icon={checkIcon} className="size-4 text-brand-600 dark:text-brand-300" /> : null}
     </button>
   );
 }

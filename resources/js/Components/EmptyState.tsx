@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
-import { Icon, type IconName } from './Icon';
+import { Icon, type IconGlyph } from './Icon';
+import { documentIcon } from './icons/document';
 
 export interface EmptyStateProps {
-  icon?: IconName;
+  icon?: IconGlyph;
   title: ReactNode;
   text?: ReactNode;
   /** A Button or link, e.g. "Add a board user". */
@@ -13,7 +14,7 @@ export interface EmptyStateProps {
   className?: string;
 }
 
-export function EmptyState({ icon = 'document', title, text, action, bordered = true, className }: EmptyStateProps) {
+export function EmptyState({ icon = documentIcon, title, text, action, bordered = true, className }: EmptyStateProps) {
   return (
     <div
       className={cx(
@@ -23,7 +24,7 @@ export function EmptyState({ icon = 'document', title, text, action, bordered = 
       )}
     >
       <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-400/10 dark:text-brand-300">
-        <Icon name={icon} className="size-6" />
+        <Icon icon={icon} className="size-6" />
       </span>
       <h2 className="mt-4 text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
       {text ? <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">{text}</p> : null}

@@ -4,6 +4,7 @@ import { Card } from './Card';
 import { cx } from './cx';
 import { FormActions } from './FormActions';
 import { Icon } from './Icon';
+import { alertIcon } from './icons/alert';
 import { FORM_WIDTHS, type FormWidth } from './layout';
 import { useT } from '@/i18n';
 
@@ -47,7 +48,7 @@ export function FormCard({ onSubmit, submitLabel, cancelHref, processing, formEr
             data-form-error
             className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 focus:outline-none dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200"
           >
-            <Icon name="alert" className="size-5 shrink-0" />
+            <Icon icon={alertIcon} className="size-5 shrink-0" />
             <p>{formError}</p>
           </div>
         ) : null}

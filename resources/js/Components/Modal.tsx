@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { xIcon } from './icons/x';
 import { useFocusTrap } from './useFocusTrap';
 import { useT } from '@/i18n';
 
@@ -57,7 +58,7 @@ export function Modal({ open, onClose, title, description, children, footer, siz
               onClick={onClose}
               className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
             >
-              <Icon name="x" className="size-5" />
+              <Icon icon={xIcon} className="size-5" />
               <span className="sr-only">{t('common.actions.close')}</span>
             </button>
           </div>

@@ -1,6 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { checkIcon } from './icons/check';
+import { chevronUpDownIcon } from './icons/chevron-up-down';
+import { xIcon } from './icons/x';
 import { Spinner } from './Spinner';
 import { useT } from '@/i18n';
 
@@ -209,7 +212,7 @@ export function MultiSelect({
                   className="rounded p-0.5 text-brand-800 hover:bg-brand-100 dark:text-brand-200 dark:hover:bg-brand-400/20"
                   aria-label={t('app.multiSelect.remove', { item: chip.label })}
                 >
-                  <Icon name="x" className="size-3.5" />
+                  <Icon icon={xIcon} className="size-3.5" />
                 </button>
               </li>
             ))}
@@ -240,7 +243,7 @@ export function MultiSelect({
           onKeyDown={onKeyDown}
           className="h-7 min-w-[8rem] flex-1 border-0 bg-transparent p-0 text-slate-900 placeholder:text-slate-400 focus:ring-0 focus:outline-none dark:text-slate-100 dark:placeholder:text-slate-500"
         />
-        {loading ? <Spinner className="size-4 text-slate-400" /> : <Icon name="chevron-up-down" className="size-4 text-slate-400" />}
+        {loading ? <Spinner className="size-4 text-slate-400" /> : <Icon icon={chevronUpDownIcon} className="size-4 text-slate-400" />}
       </div>
       <ul
         ref={list}
@@ -280,7 +283,7 @@ export function MultiSelect({
                   )}
                   aria-hidden="true"
                 >
-                  {isSelected ? <Icon name="check" className="size-3" /> : null}
+                  {isSelected ? <Icon icon={checkIcon} className="size-3" /> : null}
                 </span>
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-slate-900 dark:text-slate-100">{option.label}</span>

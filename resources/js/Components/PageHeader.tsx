@@ -2,6 +2,7 @@ import { Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { chevronLeftIcon } from './icons/chevron-left';
 
 export interface PageHeaderProps {
   title: ReactNode;
@@ -22,7 +23,7 @@ export function PageHeader({ title, description, actions, back, className }: Pag
             href={back.href}
             className="mb-2 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
           >
-            <Icon name="chevron-left" className="size-4" />
+            <Icon icon={chevronLeftIcon} className="size-4" />
             {back.label}
           </Link>
         ) : null}

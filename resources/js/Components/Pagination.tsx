@@ -1,6 +1,8 @@
 import { Link } from '@inertiajs/react';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { chevronLeftIcon } from './icons/chevron-left';
+import { chevronRightIcon } from './icons/chevron-right';
 import { Trans, useT } from '@/i18n';
 
 export interface PaginationLink {
@@ -63,13 +65,13 @@ export function Pagination({ links, only, meta, className }: PaginationProps) {
               const content =
                 type === 'prev' ? (
                   <>
-                    <Icon name="chevron-left" className="size-4" />
+                    <Icon icon={chevronLeftIcon} className="size-4" />
                     <span className="sr-only sm:not-sr-only">{t('common.pagination.previous')}</span>
                   </>
                 ) : type === 'next' ? (
                   <>
                     <span className="sr-only sm:not-sr-only">{t('common.pagination.next')}</span>
-                    <Icon name="chevron-right" className="size-4" />
+                    <Icon icon={chevronRightIcon} className="size-4" />
                   </>
                 ) : (
                   text

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { searchIcon } from './icons/search';
 import { controlClasses } from './TextInput';
 import { useT } from '@/i18n';
 
@@ -66,7 +67,7 @@ export function SearchFilter({ filters, url, searchKey = 'search', label, placeh
         <label htmlFor={id} className="sr-only">
           {label ?? t('common.search.label')}
         </label>
-        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+        <Icon icon={searchIcon} className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
         <input
           id={id}
           type="search"

@@ -2,6 +2,9 @@ import { Link } from '@inertiajs/react';
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { chevronDownIcon } from './icons/chevron-down';
+import { chevronUpDownIcon } from './icons/chevron-up-down';
+import { chevronUpIcon } from './icons/chevron-up';
 
 /**
  * Table pieces. Below `sm` (phones) every row becomes a card: the header row is hidden, each
@@ -74,7 +77,7 @@ export function Th({ align, sorted, sortHref, className, children, scope = 'col'
         <Link href={sortHref} preserveState preserveScroll className="group inline-flex items-center gap-1 rounded hover:text-slate-900 dark:hover:text-white">
           {children}
           <Icon
-            name={sorted === 'asc' ? 'chevron-up' : sorted === 'desc' ? 'chevron-down' : 'chevron-up-down'}
+            icon={sorted === 'asc' ? chevronUpIcon : sorted === 'desc' ? chevronDownIcon : chevronUpDownIcon}
             className={cx('size-3.5', sorted ? 'opacity-100' : 'opacity-40 group-hover:opacity-100')}
           />
         </Link>

@@ -1,6 +1,8 @@
 import { useTheme } from '@/hooks/useTheme';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { moonIcon } from './icons/moon';
+import { sunIcon } from './icons/sun';
 import { useT } from '@/i18n';
 
 export interface ThemeToggleProps {
@@ -27,7 +29,7 @@ export function ThemeToggle({ className, showLabel }: ThemeToggleProps) {
         className,
       )}
     >
-      <Icon name={theme === 'dark' ? 'sun' : 'moon'} className="size-5" />
+      <Icon icon={theme === 'dark' ? sunIcon : moonIcon} className="size-5" />
       {showLabel ? <span className="text-sm font-medium">{label}</span> : null}
     </button>
   );

@@ -2,7 +2,11 @@ import { router, usePage } from '@inertiajs/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FlashMessages } from '@/types';
 import { cx } from './cx';
-import { Icon } from './Icon';
+import { Icon, type IconGlyph } from './Icon';
+import { alertIcon } from './icons/alert';
+import { checkCircleIcon } from './icons/check-circle';
+import { infoIcon } from './icons/info';
+import { xIcon } from './icons/x';
 import { useT } from '@/i18n';
 
 type Tone = 'success' | 'error' | 'info';
@@ -78,10 +82,10 @@ export function Toasts() {
   );
 }
 
-const styles: Record<Tone, { icon: 'check-circle' | 'alert' | 'info'; color: string; labelId: string }> = {
-  success: { icon: 'check-circle', color: 'text-emerald-500', labelId: 'common.toasts.success' },
-  error: { icon: 'alert', color: 'text-red-500', labelId: 'common.toasts.error' },
-  info: { icon: 'info', color: 'text-sky-500', labelId: 'common.toasts.notice' },
+const styles: Record<Tone, { icon: IconGlyph; color: string; labelId: string }> = {
+  success: { icon: checkCircleIcon, color: 'text-emerald-500', labelId: 'common.toasts.success' },
+  error: { icon: alertIcon, color: 'text-red-500', labelId: 'common.toasts.error' },
+  info: { icon: infoIcon, color: 'text-sky-500', labelId: 'common.toasts.notice' },
 };
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
@@ -113,7 +117,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <Icon name={style.icon} className={cx('mt-0.5 size-5', style.color)} />
+      <Icon icon={style.icon} className={cx('mt-0.5 size-5', style.color)} />
       <p className="min-w-0 flex-1 text-sm text-slate-800 dark:text-slate-100">
         <span className="sr-only">{t(style.labelId)}: </span>
         {toast.message}
@@ -123,7 +127,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
         onClick={() => onDismiss(toast.id)}
         className="-m-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-800 dark:hover:text-slate-200"
       >
-        <Icon name="x" className="size-4" />
+        <Icon icon={xIcon} className="size-4" />
         <span className="sr-only">{t('common.toasts.dismiss')}</span>
       </button>
     </div>

@@ -1,6 +1,8 @@
 import { router, usePage } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import { Icon } from './Icon';
+import { trashIcon } from './icons/trash';
+import { xIcon } from './icons/x';
 import { useT } from '@/i18n';
 
 /** What the server flashes after a delete that can be undone: the message and the undoing request. */
@@ -38,7 +40,7 @@ export function UndoToast() {
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[61] flex justify-center p-4 sm:justify-start sm:p-6">
       <div role="status" className="pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-lg ring-1 ring-slate-900/5 dark:border-slate-700 dark:bg-slate-900 dark:ring-white/10">
-        <Icon name="trash" className="size-5 shrink-0 text-slate-500 dark:text-slate-400" />
+        <Icon icon={trashIcon} className="size-5 shrink-0 text-slate-500 dark:text-slate-400" />
         <p className="min-w-0 flex-1 text-sm text-slate-800 dark:text-slate-100">{shown.message}</p>
         <button
           type="button"
@@ -49,7 +51,7 @@ export function UndoToast() {
           {t('app.undo.undo')}
         </button>
         <button type="button" onClick={() => setShown(null)} className="-m-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-800 dark:hover:text-slate-200">
-          <Icon name="x" className="size-4" />
+          <Icon icon={xIcon} className="size-4" />
           <span className="sr-only">{t('common.toasts.dismiss')}</span>
         </button>
       </div>

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { Icon } from '@/Components/Icon';
+import { menuIcon } from '@/Components/icons/menu';
+import { xIcon } from '@/Components/icons/x';
 import { Logo } from '@/Components/Logo';
 import { OnlineMembers } from '@/Components/OnlineMembers';
 import { ThemeToggle } from '@/Components/ThemeToggle';
@@ -88,7 +90,7 @@ export function AppLayout({ children }: AppLayoutProps) {
               aria-controls="mobile-navigation"
               className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             >
-              <Icon name="menu" className="size-6" />
+              <Icon icon={menuIcon} className="size-6" />
               <span className="sr-only">{t('app.shell.openNavigation')}</span>
             </button>
             <OrganizationSwitcher current={organization} organizations={auth?.organizations ?? []} />
@@ -173,7 +175,7 @@ function MobileNav({ open, onClose, items, active, organization }: MobileNavProp
                 onClick={onClose}
                 className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
               >
-                <Icon name="x" className="size-6" />
+                <Icon icon={xIcon} className="size-6" />
                 <span className="sr-only">{t('app.shell.closeNavigation')}</span>
               </button>
             </div>

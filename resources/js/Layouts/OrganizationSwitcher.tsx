@@ -1,6 +1,8 @@
 import { router } from '@inertiajs/react';
 import { Dropdown, DropdownButton, DropdownHeader, DropdownLink, DropdownSeparator } from '@/Components/Dropdown';
 import { Icon } from '@/Components/Icon';
+import { buildingIcon } from '@/Components/icons/building';
+import { plusIcon } from '@/Components/icons/plus';
 import { roleName } from './AppLayout';
 import type { CurrentOrganization, OrganizationSummary } from '@/types';
 import { useT } from '@/i18n';
@@ -23,7 +25,7 @@ export function OrganizationSwitcher({ current, organizations }: OrganizationSwi
       buttonClassName="max-w-full lg:max-w-md border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
       label={
         <>
-          <Icon name="building" className="hidden size-4 shrink-0 text-slate-400 sm:block" />
+          <Icon icon={buildingIcon} className="hidden size-4 shrink-0 text-slate-400 sm:block" />
           <span className="truncate" title={current?.name}>
             {current ? current.name : t('app.switcher.choose')}
           </span>
@@ -49,10 +51,10 @@ export function OrganizationSwitcher({ current, organizations }: OrganizationSwi
         <DropdownHeader className="italic">{t('app.switcher.none')}</DropdownHeader>
       )}
       <DropdownSeparator />
-      <DropdownLink href="/organizations" icon="building">
+      <DropdownLink href="/organizations" icon={buildingIcon}>
         {t('app.switcher.all')}
       </DropdownLink>
-      <DropdownLink href="/organizations/create" icon="plus">
+      <DropdownLink href="/organizations/create" icon={plusIcon}>
         {t('app.switcher.new')}
       </DropdownLink>
     </Dropdown>

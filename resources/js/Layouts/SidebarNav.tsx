@@ -32,7 +32,7 @@ export function SidebarNav({ items, active, onNavigate }: SidebarNavProps) {
                 )}
               >
                 <Icon
-                  name={item.icon}
+                  icon={item.icon}
                   className={cx('size-5', current ? 'text-brand-600 dark:text-brand-300' : 'text-slate-400 group-hover:text-slate-600 dark:group-hover:text-slate-200')}
                 />
                 {t(item.labelId)}

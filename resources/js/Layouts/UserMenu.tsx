@@ -1,6 +1,11 @@
 import { router } from '@inertiajs/react';
 import { Avatar } from '@/Components/Avatar';
 import { Icon } from '@/Components/Icon';
+import { chevronDownIcon } from '@/Components/icons/chevron-down';
+import { clockIcon } from '@/Components/icons/clock';
+import { cogIcon } from '@/Components/icons/cog';
+import { logoutIcon } from '@/Components/icons/logout';
+import { userIcon } from '@/Components/icons/user';
 import { Badge } from '@/Components/Badge';
 import { Dropdown, DropdownButton, DropdownHeader, DropdownLink, DropdownSeparator } from '@/Components/Dropdown';
 import type { AuthUser } from '@/types';
@@ -21,7 +26,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
         <>
           <Avatar name={user.name} size="sm" />
           <span className="hidden max-w-[10rem] truncate md:inline">{user.name}</span>
-          <Icon name="chevron-down" className="hidden size-4 text-slate-400 md:block" />
+          <Icon icon={chevronDownIcon} className="hidden size-4 text-slate-400 md:block" />
         </>
       }
     >
@@ -35,17 +40,17 @@ export function UserMenu({ user }: { user: AuthUser }) {
         ) : null}
       </DropdownHeader>
       <DropdownSeparator />
-      <DropdownLink href="/profile" icon="user">
+      <DropdownLink href="/profile" icon={userIcon}>
         {t('app.userMenu.profile')}
       </DropdownLink>
-      <DropdownLink href="/settings" icon="cog">
+      <DropdownLink href="/settings" icon={cogIcon}>
         {t('app.userMenu.settings')}
       </DropdownLink>
-      <DropdownLink href="/history" icon="clock">
+      <DropdownLink href="/history" icon={clockIcon}>
         {t('app.userMenu.history')}
       </DropdownLink>
       <DropdownSeparator />
-      <DropdownButton icon="logout" onClick={() => router.post('/logout')}>
+      <DropdownButton icon={logoutIcon} onClick={() => router.post('/logout')}>
         {t('app.userMenu.signOut')}
       </DropdownButton>
     </Dropdown>

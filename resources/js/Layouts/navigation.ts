@@ -1,11 +1,18 @@
-import type { IconName } from '@/Components/Icon';
+import type { IconGlyph } from '@/Components/Icon';
+import { buildingIcon } from '@/Components/icons/building';
+import { cardIcon } from '@/Components/icons/card';
+import { clockIcon } from '@/Components/icons/clock';
+import { documentIcon } from '@/Components/icons/document';
+import { homeIcon } from '@/Components/icons/home';
+import { shieldIcon } from '@/Components/icons/shield';
+import { usersIcon } from '@/Components/icons/users';
 import type { SharedProps } from '@/types';
 
 export interface NavItem {
   /** The link's message id (`app.nav.*`), translated where the sidebar renders. */
   labelId: string;
   href: string;
-  icon: IconName;
+  icon: IconGlyph;
 }
 
 /**
@@ -16,16 +23,16 @@ export interface NavItem {
 export function navigationFor(auth: Partial<SharedProps['auth']> | undefined): NavItem[] {
   const org = auth?.organization ?? null;
   const can = auth?.can;
-  if (!org) return [{ labelId: 'app.nav.organizations', href: '/organizations', icon: 'building' }];
+  if (!org) return [{ labelId: 'app.nav.organizations', href: '/organizations', icon: buildingIcon }];
   const items: NavItem[] = [
-    { labelId: 'app.nav.dashboard', href: '/dashboard', icon: 'home' },
-    { labelId: 'app.nav.boardUsers', href: '/board-users', icon: 'users' },
-    { labelId: 'app.nav.insights', href: '/insights', icon: 'document' },
+    { labelId: 'app.nav.dashboard', href: '/dashboard', icon: homeIcon },
+    { labelId: 'app.nav.boardUsers', href: '/board-users', icon: usersIcon },
+    { labelId: 'app.nav.insights', href: '/insights', icon: documentIcon },
   ];
-  if (can?.manageMembers) items.push({ labelId: 'app.nav.members', href: '/users', icon: 'shield' });
-  if (can?.viewActivity) items.push({ labelId: 'app.nav.activityLog', href: `/organizations/${org.id}/activity-logs`, icon: 'clock' });
-  items.push({ labelId: 'app.nav.organization', href: `/organizations/${org.id}`, icon: 'building' });
-  items.push({ labelId: 'app.nav.subscription', href: '/subscription', icon: 'card' });
+  if (can?.manageMembers) items.push({ labelId: 'app.nav.members', href: '/users', icon: shieldIcon });
+  if (can?.viewActivity) items.push({ labelId: 'app.nav.activityLog', href: `/organizations/${org.id}/activity-logs`, icon: clockIcon });
+  items.push({ labelId: 'app.nav.organization', href: `/organizations/${org.id}`, icon: buildingIcon });
+  items.push({ labelId: 'app.nav.subscription', href: '/subscription', icon: cardIcon });
   return items;
 }
 

@@ -5,7 +5,16 @@ import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { BarChart } from '@/Components/ChartBar';
 import { cx } from '@/Components/cx';
-import { Icon, type IconName } from '@/Components/Icon';
+import { Icon, type IconGlyph } from '@/Components/Icon';
+import { buildingIcon } from '@/Components/icons/building';
+import { cardIcon } from '@/Components/icons/card';
+import { clockIcon } from '@/Components/icons/clock';
+import { documentIcon } from '@/Components/icons/document';
+import { linkIcon } from '@/Components/icons/link';
+import { plusIcon } from '@/Components/icons/plus';
+import { shieldIcon } from '@/Components/icons/shield';
+import { trashIcon } from '@/Components/icons/trash';
+import { usersIcon } from '@/Components/icons/users';
 import { PageHeader } from '@/Components/PageHeader';
 import { UsageBar } from '@/Components/UsageBar';
 import { useFormatters } from '@/hooks/useFormatters';
@@ -86,10 +95,10 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
         actions={
           can.manageRecords ? (
             <>
-              <Button href="/board-users/create" variant="secondary" icon="plus">
+              <Button href="/board-users/create" variant="secondary" icon={plusIcon}>
                 {t('dashboard.addBoardUser')}
               </Button>
-              <Button href="/insights/create" icon="plus">
+              <Button href="/insights/create" icon={plusIcon}>
                 {t('dashboard.writeInsight')}
               </Button>
             </>
@@ -105,7 +114,7 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
           <FigureCard
             title={t('dashboard.figures.boardUsers')}
             viewAll={t('dashboard.figures.boardUsersAll', { total: number(counts.boardUsers.active + counts.boardUsers.inactive) })}
-            icon="users"
+            icon={usersIcon}
             total={counts.boardUsers.active + counts.boardUsers.inactive}
             href="/board-users"
             parts={[
@@ -116,7 +125,7 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
           <FigureCard
             title={t('dashboard.figures.insights')}
             viewAll={t('dashboard.figures.insightsAll', { total: number(counts.insights.draft + counts.insights.published + counts.insights.archived) })}
-            icon="document"
+            icon={documentIcon}
             total={counts.insights.draft + counts.insights.published + counts.insights.archived}
             href="/insights"
             parts={[
@@ -128,7 +137,7 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
           <FigureCard
             title={t('dashboard.figures.members')}
             viewAll={t('dashboard.figures.membersAll', { total: number(counts.members) })}
-            icon="shield"
+            icon={shieldIcon}
             total={counts.members}
             href={can.manageMembers ? '/users' : undefined}
             parts={[{ label: t('dashboard.figures.invitationsOpen', { count: counts.pendingInvitations }), value: counts.pendingInvitations, href: can.manageMembers ? '/users' : undefined }]}
@@ -136,7 +145,7 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
           <FigureCard
             title={t('dashboard.figures.publicLinks')}
             viewAll={t('dashboard.figures.publicLinksAll', { total: number(counts.publicLinks) })}
-            icon="link"
+            icon={linkIcon}
             total={counts.publicLinks}
             href={auth.organization ? `/p/${auth.organization.slug}` : undefined}
             parts={[{ label: t('dashboard.figures.shared', { count: counts.publicLinks }), value: counts.publicLinks }]}
@@ -215,7 +224,7 @@ interface FigurePart {
 }
 
 /** Every figure card alike: title and icon, the total (a link to the list), one line of parts. */
-function FigureCard({ title, viewAll, icon, total, href, parts }: { title: string; viewAll: string; icon: IconName; total: number; href?: string; parts: FigurePart[] }) {
+function FigureCard({ title, viewAll, icon, total, href, parts }: { title: string; viewAll: string; icon: IconGlyph; total: number; href?: string; parts: FigurePart[] }) {
   const { number } = useFormatters();
   const linkClass = 'rounded hover:underline focus-visible:outline-2 focus-visible:outline-offset-2';
   return (
@@ -223,7 +232,7 @@ function FigureCard({ title, viewAll, icon, total, href, parts }: { title: strin
       <div className="flex items-center justify-between gap-3">
         <h3 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h3>
         <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-400/10 dark:text-brand-300">
-          <Icon name={icon} className="size-5" />
+          <Icon icon={icon} className="size-5" />
         </span>
       </div>
       <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">
@@ -266,7 +275,7 @@ function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
       {entries.map((e) => (
         <li key={e.id} className="flex items-start gap-3 px-4 py-3 sm:px-6">
           <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-            <Icon name={iconFor(e)} className="size-4" />
+            <Icon icon={iconFor(e)} className="size-4" />
           </span>
           <div className="min-w-0 flex-1">
             <p className="text-sm break-words text-slate-800 dark:text-slate-100">{e.description}</p>
@@ -290,11 +299,11 @@ function byline(e: ActivityEntry, system: string): string | null {
   return e.description.startsWith(who) ? null : who;
 }
 
-function iconFor(e: ActivityEntry): IconName {
-  if (e.subject_type === 'subscription') return 'card';
-  if (e.subject_type === 'insight') return e.event === 'shared' || e.event === 'unshared' ? 'link' : 'document';
-  if (e.subject_type === 'board_user') return 'users';
-  if (e.subject_type === 'organization') return 'building';
-  if (e.event === 'deleted') return 'trash';
-  return 'clock';
+function iconFor(e: ActivityEntry): IconGlyph {
+  if (e.subject_type === 'subscription') return cardIcon;
+  if (e.subject_type === 'insight') return e.event === 'shared' || e.event === 'unshared' ? linkIcon : documentIcon;
+  if (e.subject_type === 'board_user') return usersIcon;
+  if (e.subject_type === 'organization') return buildingIcon;
+  if (e.event === 'deleted') return trashIcon;
+  return clockIcon;
 }

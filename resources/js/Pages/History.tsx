@@ -10,6 +10,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated } from '@/types';
 import { eventLabel } from '@/lib/activityLabels';
 import { useT } from '@/i18n';
+import { clockIcon } from '@/Components/icons/clock';
 
 export interface HistoryEntry {
   id: number;
@@ -48,7 +49,7 @@ export default function History({ activity, organizations, filters }: HistoryPro
         </div>
       ) : null}
       {activity.data.length === 0 ? (
-        <EmptyState icon="clock" title={t('history.empty.title')} text={filters.organization ? t('history.empty.inOrganization') : t('history.empty.any')} />
+        <EmptyState icon={clockIcon} title={t('history.empty.title')} text={filters.organization ? t('history.empty.inOrganization') : t('history.empty.any')} />
       ) : (
         <Card padded={false}>
           <Table caption={t('history.caption')}>

@@ -1,17 +1,25 @@
 import { Head, Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { Button } from '@/Components/Button';
-import { Icon, type IconName } from '@/Components/Icon';
+import { Icon, type IconGlyph } from '@/Components/Icon';
+import { arrowIcon } from '@/Components/icons/arrow';
+import { chartIcon } from '@/Components/icons/chart';
+import { checkCircleIcon } from '@/Components/icons/check-circle';
+import { clockIcon } from '@/Components/icons/clock';
+import { documentIcon } from '@/Components/icons/document';
+import { linkIcon } from '@/Components/icons/link';
+import { shieldIcon } from '@/Components/icons/shield';
+import { usersIcon } from '@/Components/icons/users';
 import { PublicLayout } from '@/Layouts/PublicLayout';
 import { useT, type Translate } from '@/i18n';
 
-const features = (t: Translate): { icon: IconName; title: string; text: string }[] => [
-  { icon: 'users', title: t('welcome.classic.features.directory.title'), text: t('welcome.classic.features.directory.text') },
-  { icon: 'document', title: t('welcome.classic.features.insights.title'), text: t('welcome.classic.features.insights.text') },
-  { icon: 'link', title: t('welcome.classic.features.links.title'), text: t('welcome.classic.features.links.text') },
-  { icon: 'clock', title: t('welcome.classic.features.activity.title'), text: t('welcome.classic.features.activity.text') },
-  { icon: 'shield', title: t('welcome.classic.features.roles.title'), text: t('welcome.classic.features.roles.text') },
-  { icon: 'chart', title: t('welcome.classic.features.plans.title'), text: t('welcome.classic.features.plans.text') },
+const features = (t: Translate): { icon: IconGlyph; title: string; text: string }[] => [
+  { icon: usersIcon, title: t('welcome.classic.features.directory.title'), text: t('welcome.classic.features.directory.text') },
+  { icon: documentIcon, title: t('welcome.classic.features.insights.title'), text: t('welcome.classic.features.insights.text') },
+  { icon: linkIcon, title: t('welcome.classic.features.links.title'), text: t('welcome.classic.features.links.text') },
+  { icon: clockIcon, title: t('welcome.classic.features.activity.title'), text: t('welcome.classic.features.activity.text') },
+  { icon: shieldIcon, title: t('welcome.classic.features.roles.title'), text: t('welcome.classic.features.roles.text') },
+  { icon: chartIcon, title: t('welcome.classic.features.plans.title'), text: t('welcome.classic.features.plans.text') },
 ];
 
 const steps = (t: Translate) => [
@@ -44,7 +52,7 @@ export default function Welcome() {
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
               {user ? (
-                <Button href="/dashboard" size="lg" icon="arrow">
+                <Button href="/dashboard" size="lg" icon={arrowIcon}>
                   {t('welcome.actions.dashboard')}
                 </Button>
               ) : (
@@ -82,7 +90,7 @@ export default function Welcome() {
           {features(t).map((feature) => (
             <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
               <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-400/10 dark:text-brand-300">
-                <Icon name={feature.icon} className="size-5" />
+                <Icon icon={feature.icon} className="size-5" />
               </span>
               <h3 className="mt-4 text-base font-semibold text-slate-900 dark:text-white">{feature.title}</h3>
               <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-400">{feature.text}</p>
@@ -162,7 +170,7 @@ function BriefingCard() {
             {t('welcome.classic.card.category')}
           </span>
           <span className="inline-flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
-            <Icon name="link" className="size-3.5" /> {t('welcome.classic.card.shared')}
+            <Icon icon={linkIcon} className="size-3.5" /> {t('welcome.classic.card.shared')}
           </span>
         </div>
         <p className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{t('welcome.classic.card.title')}</p>
@@ -186,7 +194,7 @@ function BriefingCard() {
 function Point({ children }: { children: ReactNode }) {
   return (
     <li className="flex gap-3">
-      <Icon name="check-circle" className="mt-0.5 size-5 text-emerald-600 dark:text-emerald-400" />
+      <Icon icon={checkCircleIcon} className="mt-0.5 size-5 text-emerald-600 dark:text-emerald-400" />
       <span className="text-slate-700 dark:text-slate-300">{children}</span>
     </li>
   );

@@ -5,7 +5,18 @@ import { Avatar } from '@/Components/Avatar';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { cx } from '@/Components/cx';
-import { Icon, type IconName } from '@/Components/Icon';
+import { Icon, type IconGlyph } from '@/Components/Icon';
+import { arrowIcon } from '@/Components/icons/arrow';
+import { boltIcon } from '@/Components/icons/bolt';
+import { buildingIcon } from '@/Components/icons/building';
+import { checkIcon } from '@/Components/icons/check';
+import { chevronDownIcon } from '@/Components/icons/chevron-down';
+import { clockIcon } from '@/Components/icons/clock';
+import { documentIcon } from '@/Components/icons/document';
+import { linkIcon } from '@/Components/icons/link';
+import { shieldIcon } from '@/Components/icons/shield';
+import { usersIcon } from '@/Components/icons/users';
+import { xIcon } from '@/Components/icons/x';
 import { PublicLayout } from '@/Layouts/PublicLayout';
 import { useFormatters } from '@/hooks/useFormatters';
 import { Trans, useT, type Translate } from '@/i18n';
@@ -66,14 +77,14 @@ const plans = (t: Translate): Plan[] => [
 ];
 
 /** Ordered so the two wide cards fill the three-column grid without holes (2+1 | 1+1+1 | 1+2). */
-const features = (t: Translate): { icon: IconName; title: string; text: string; wide?: boolean }[] => [
-  { icon: 'users', title: t('welcome.new.features.directory.title'), text: t('welcome.new.features.directory.text'), wide: true },
-  { icon: 'document', title: t('welcome.new.features.markdown.title'), text: t('welcome.new.features.markdown.text') },
-  { icon: 'link', title: t('welcome.new.features.share.title'), text: t('welcome.new.features.share.text') },
-  { icon: 'bolt', title: t('welcome.new.features.live.title'), text: t('welcome.new.features.live.text') },
-  { icon: 'shield', title: t('welcome.new.features.roles.title'), text: t('welcome.new.features.roles.text') },
-  { icon: 'building', title: t('welcome.new.features.organizations.title'), text: t('welcome.new.features.organizations.text') },
-  { icon: 'clock', title: t('welcome.new.features.audit.title'), text: t('welcome.new.features.audit.text'), wide: true },
+const features = (t: Translate): { icon: IconGlyph; title: string; text: string; wide?: boolean }[] => [
+  { icon: usersIcon, title: t('welcome.new.features.directory.title'), text: t('welcome.new.features.directory.text'), wide: true },
+  { icon: documentIcon, title: t('welcome.new.features.markdown.title'), text: t('welcome.new.features.markdown.text') },
+  { icon: linkIcon, title: t('welcome.new.features.share.title'), text: t('welcome.new.features.share.text') },
+  { icon: boltIcon, title: t('welcome.new.features.live.title'), text: t('welcome.new.features.live.text') },
+  { icon: shieldIcon, title: t('welcome.new.features.roles.title'), text: t('welcome.new.features.roles.text') },
+  { icon: buildingIcon, title: t('welcome.new.features.organizations.title'), text: t('welcome.new.features.organizations.text') },
+  { icon: clockIcon, title: t('welcome.new.features.audit.title'), text: t('welcome.new.features.audit.text'), wide: true },
 ];
 
 const faqs = (t: Translate): { id: string; q: string; a: ReactNode }[] => [
@@ -129,7 +140,7 @@ export default function WelcomeNew() {
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               {user ? (
-                <Button href="/dashboard" size="lg" icon="arrow">
+                <Button href="/dashboard" size="lg" icon={arrowIcon}>
                   {t('welcome.actions.dashboard')}
                 </Button>
               ) : (
@@ -146,7 +157,7 @@ export default function WelcomeNew() {
             <p className="mt-5 text-sm text-slate-600 dark:text-slate-400">
               <Link href="/org-login" className="inline-flex items-center gap-1 rounded font-semibold text-slate-900 hover:underline dark:text-white">
                 {t('welcome.actions.orgSignIn')}
-                <Icon name="arrow" className="size-4" />
+                <Icon icon={arrowIcon} className="size-4" />
               </Link>
             </p>
           </div>
@@ -173,7 +184,7 @@ export default function WelcomeNew() {
                 index === featureList.length - 1 && 'sm:col-span-2',
               )}
             >
-              <Icon name={feature.icon} className="size-6 text-brand-600 dark:text-brand-400" />
+              <Icon icon={feature.icon} className="size-6 text-brand-600 dark:text-brand-400" />
               <h3 className="mt-4 font-semibold text-slate-900 dark:text-white">{feature.title}</h3>
               <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-400">{feature.text}</p>
             </li>
@@ -212,13 +223,13 @@ export default function WelcomeNew() {
                 <ul className="mt-6 flex-1 space-y-3 text-sm" aria-label={t('welcome.new.pricing.includes', { plan: plan.name })}>
                   {plan.limits.map((limit) => (
                     <li key={limit} className="flex gap-2 text-slate-700 dark:text-slate-300">
-                      <Icon name="check" className="mt-0.5 size-4 text-emerald-600 dark:text-emerald-400" />
+                      <Icon icon={checkIcon} className="mt-0.5 size-4 text-emerald-600 dark:text-emerald-400" />
                       {limit}
                     </li>
                   ))}
                   <li className={cx('flex gap-2', plan.publicLinks ? 'text-slate-700 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400')}>
                     <Icon
-                      name={plan.publicLinks ? 'check' : 'x'}
+                      icon={plan.publicLinks ? checkIcon : xIcon}
                       className={cx('mt-0.5 size-4', plan.publicLinks ? 'text-emerald-600 dark:text-emerald-400' : 'text-slate-400')}
                     />
                     {plan.publicLinks ? t('welcome.new.pricing.limits.publicLinks') : t('welcome.new.pricing.limits.noPublicLinks')}
@@ -246,7 +257,7 @@ export default function WelcomeNew() {
             <details key={faq.id} className="group px-5 py-4 sm:px-6">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-medium text-slate-900 dark:text-white [&::-webkit-details-marker]:hidden">
                 {faq.q}
-                <Icon name="chevron-down" className="size-5 text-slate-400 transition-transform group-open:rotate-180" />
+                <Icon icon={chevronDownIcon} className="size-5 text-slate-400 transition-transform group-open:rotate-180" />
               </summary>
               <p className="mt-3 text-sm leading-6 text-slate-600 dark:text-slate-400">{faq.a}</p>
             </details>

@@ -13,9 +13,25 @@ export { pageNamespace } from '../../../shared/i18n';
  */
 export const i18n = setupI18n();
 
-const catalogs = import.meta.glob<Messages>(['../../../lang/*/*.json', '!../../../lang/*/validation.json', '!../../../lang/*/messages.json', '!../../../lang/*/mail.json'], {
-  import: 'default',
-});
+/** The catalogs' version and namespaces, defined by the build (vite.config.ts `catalogChunks`). */
+declare const __CATALOGS__: { version: string; namespaces: string[] };
+
+/**
+ * Each catalog is a chunk of the build, `assets/<locale>-<namespace>-<version>.js`: the entry holds
+ * the version and the namespaces, not a loader per file. The dev server compiles a file when asked.
+ */
+const built = import.meta.env.DEV ? null : __CATALOGS__;
+const devCatalogs = import.meta.env.DEV
+  ? import.meta.glob<Messages>(['../../../lang/*/*.json', '!../../../lang/*/validation.json', '!../../../lang/*/messages.json', '!../../../lang/*/mail.json'], { import: 'default' })
+  : null;
+
+function fetchCatalog(locale: Locale, namespace: string): Promise<Messages> | null {
+  if (!built) return devCatalogs?.[`../../../lang/${locale}/${namespace}.json`]?.() ?? null;
+  if (!built.namespaces.includes(namespace)) return null;
+  // Vite wraps this import in its preload helper like every other: a catalog of an older build that
+  // is gone fires `vite:preloadError`, and app.tsx loads the page anew.
+  return import(/* @vite-ignore */ `./${locale}-${namespace}-${built.version}.js`).then((module: { default: Messages }) => module.default);
+}
 
 const loading = new Map<string, Promise<void>>();
 
@@ -23,9 +39,9 @@ function loadNamespace(locale: Locale, namespace: string): Promise<void> {
   const key = `${locale}/${namespace}`;
   let done = loading.get(key);
   if (!done) {
-    const loader = catalogs[`../../../lang/${key}.json`];
-    done = loader
-      ? loader().then(
+    const loaded = fetchCatalog(locale, namespace);
+    done = loaded
+      ? loaded.then(
           (messages) => i18n.load(locale, messages),
           (error: unknown) => {
             loading.delete(key); // a chunk of an older build: the next page tries again

@@ -3,6 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { Icon } from '@/Components/Icon';
+import { clockIcon } from '@/Components/icons/clock';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
@@ -32,7 +33,7 @@ export default function ConfirmPassword() {
           {t('auth.confirm.submit')}
         </Button>
         <p className="flex items-start gap-2 text-xs text-slate-500 dark:text-slate-400">
-          <Icon name="clock" className="mt-px size-4" />
+          <Icon icon={clockIcon} className="mt-px size-4" />
           {t('auth.confirm.window')}
         </p>
       </form>

@@ -4,6 +4,9 @@ import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { EmptyState } from '@/Components/EmptyState';
 import { Icon } from '@/Components/Icon';
+import { arrowIcon } from '@/Components/icons/arrow';
+import { buildingIcon } from '@/Components/icons/building';
+import { plusIcon } from '@/Components/icons/plus';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import type { OrganizationSummary } from '@/types';
 import { roleLabels, roleTones } from '@/lib/roles';
@@ -32,15 +35,15 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
         <EmptyState
           bordered={false}
           className="px-0 py-2"
-          icon="building"
+          icon={buildingIcon}
           title={t('auth.select.adminTitle')}
           text={t('auth.select.adminText')}
           action={
             <>
-              <Button href="/organizations" icon="arrow">
+              <Button href="/organizations" icon={arrowIcon}>
                 {t('auth.select.all')}
               </Button>
-              <Button href="/organizations/create" variant="secondary" icon="plus">
+              <Button href="/organizations/create" variant="secondary" icon={plusIcon}>
                 {t('auth.select.create')}
               </Button>
             </>
@@ -50,12 +53,12 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
         <EmptyState
           bordered={false}
           className="px-0 py-2"
-          icon="building"
+          icon={buildingIcon}
           title={t('auth.select.noneTitle')}
           text={t('auth.select.noneText')}
           action={
             <>
-              <Button href="/organizations/create" icon="plus">
+              <Button href="/organizations/create" icon={plusIcon}>
                 {t('auth.select.create')}
               </Button>
             </>
@@ -77,14 +80,14 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
                   onClick={() => choose(o.id)}
                   className="flex w-full items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 text-left transition-colors hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60 dark:border-slate-700 dark:hover:border-brand-400/60 dark:hover:bg-brand-400/10"
                 >
-                  <Icon name="building" className="size-5 shrink-0 text-slate-400" />
+                  <Icon icon={buildingIcon} className="size-5 shrink-0 text-slate-400" />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium text-slate-900 dark:text-white">{o.name}</span>
                     <span className="block truncate font-mono text-xs text-slate-500 dark:text-slate-400">{o.slug}</span>
                   </span>
                   {o.id === currentId ? <Badge tone="success">{t('auth.select.current')}</Badge> : null}
                   {o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : null}
-                  <Icon name="arrow" className="size-4 shrink-0 text-slate-400" />
+                  <Icon icon={arrowIcon} className="size-4 shrink-0 text-slate-400" />
                 </button>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { Head, Link, router } from '@inertiajs/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { Icon } from '@/Components/Icon';
+import { mailIcon } from '@/Components/icons/mail';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
@@ -30,7 +31,7 @@ export default function VerifyEmail({ status, email }: VerifyEmailProps) {
       <Head title={t('auth.verify.title')} />
       <div className="flex flex-col items-center text-center">
         <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-400/10 dark:text-brand-300">
-          <Icon name="mail" className="size-6" />
+          <Icon icon={mailIcon} className="size-6" />
         </span>
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{t('auth.verify.sentTo')}</p>
         <p className="mt-1 max-w-full text-base font-semibold break-all text-slate-900 dark:text-white">{email}</p>

@@ -4,6 +4,10 @@ import { Button, buttonClasses } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { EmptyState } from '@/Components/EmptyState';
 import { Icon } from '@/Components/Icon';
+import { arrowIcon } from '@/Components/icons/arrow';
+import { downloadIcon } from '@/Components/icons/download';
+import { plusIcon } from '@/Components/icons/plus';
+import { usersIcon } from '@/Components/icons/users';
 import { PageHeader } from '@/Components/PageHeader';
 import { Pagination } from '@/Components/Pagination';
 import { SearchFilter } from '@/Components/SearchFilter';
@@ -58,15 +62,15 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
         actions={
           <>
             <a href={`/board-users/export${queryString({ ...base, sort: filters.sort, direction: filters.direction })}`} className={buttonClasses({ variant: 'secondary' })} download>
-              <Icon name="download" className="size-4" />
+              <Icon icon={downloadIcon} className="size-4" />
               {t('boardUsers.index.exportCsv')}
             </a>
             {can.manageRecords ? (
               <>
-                <Button href="/board-users/import" variant="secondary" icon="arrow">
+                <Button href="/board-users/import" variant="secondary" icon={arrowIcon}>
                   {t('boardUsers.index.importCsv')}
                 </Button>
-                <Button href="/board-users/create" icon="plus">
+                <Button href="/board-users/create" icon={plusIcon}>
                   {t('boardUsers.index.add')}
                 </Button>
               </>
@@ -107,10 +111,10 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
         {boardUsers.meta.total === 0 && !filtered ? (
           <div className="p-6">
             <EmptyState
-              icon="users"
+              icon={usersIcon}
               title={t('boardUsers.index.empty.title')}
               text={t('boardUsers.index.empty.text')}
-              action={can.manageRecords ? <Button href="/board-users/create" icon="plus">{t('boardUsers.index.add')}</Button> : undefined}
+              action={can.manageRecords ? <Button href="/board-users/create" icon={plusIcon}>{t('boardUsers.index.add')}</Button> : undefined}
             />
           </div>
         ) : (

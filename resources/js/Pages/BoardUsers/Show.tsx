@@ -9,6 +9,9 @@ import { useT } from '@/i18n';
 import TrashedBanner from '@/Components/TrashedBanner';
 import { DeleteBoardUser } from './Partials/DeleteBoardUser';
 import { fullName, type BoardUser } from './types';
+import { documentIcon } from '@/Components/icons/document';
+import { pencilIcon } from '@/Components/icons/pencil';
+import { plusIcon } from '@/Components/icons/plus';
 
 interface LinkedInsight {
   id: number;
@@ -53,11 +56,11 @@ export default function Show({ boardUser, insights }: ShowProps) {
           can.manageRecords ? (
             <>
               {!trashed ? (
-                <Button href={`/insights/create?board_user=${boardUser.id}`} variant="secondary" icon="document">
+                <Button href={`/insights/create?board_user=${boardUser.id}`} variant="secondary" icon={documentIcon}>
                   {t('boardUsers.show.writeInsight')}
                 </Button>
               ) : null}
-              <Button href={`/board-users/${boardUser.id}/edit`} variant="secondary" icon="pencil">
+              <Button href={`/board-users/${boardUser.id}/edit`} variant="secondary" icon={pencilIcon}>
                 {t('boardUsers.show.edit')}
               </Button>
               {!trashed ? <DeleteBoardUser id={boardUser.id} name={name} /> : null}
@@ -97,10 +100,10 @@ export default function Show({ boardUser, insights }: ShowProps) {
           {insights.length === 0 ? (
             <EmptyState
               bordered={false}
-              icon="document"
+              icon={documentIcon}
               title={t('boardUsers.show.noInsights')}
               text={t('boardUsers.show.noInsightsText')}
-              action={can.manageRecords && !trashed ? <Button href={`/insights/create?board_user=${boardUser.id}`} icon="plus">{t('boardUsers.show.writeInsight')}</Button> : undefined}
+              action={can.manageRecords && !trashed ? <Button href={`/insights/create?board_user=${boardUser.id}`} icon={plusIcon}>{t('boardUsers.show.writeInsight')}</Button> : undefined}
             />
           ) : (
             <ul className="divide-y divide-slate-200 dark:divide-slate-700/70">

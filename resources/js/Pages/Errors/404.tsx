@@ -2,6 +2,8 @@ import { Head, usePage } from '@inertiajs/react';
 import { Button } from '@/Components/Button';
 import { MinimalLayout } from '@/Layouts/MinimalLayout';
 import { useT } from '@/i18n';
+import { arrowLeftIcon } from '@/Components/icons/arrow-left';
+import { homeIcon } from '@/Components/icons/home';
 
 export interface NotFoundProps {
   status: number;
@@ -25,10 +27,10 @@ export default function NotFound({ message }: NotFoundProps) {
           {t('errors.notFound.explanation')}
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button href={user ? '/dashboard' : '/'} icon="home">
+          <Button href={user ? '/dashboard' : '/'} icon={homeIcon}>
             {user ? t('errors.actions.dashboard') : t('errors.actions.home')}
           </Button>
-          <Button variant="secondary" icon="arrow-left" onClick={() => window.history.back()}>
+          <Button variant="secondary" icon={arrowLeftIcon} onClick={() => window.history.back()}>
             {t('errors.actions.back')}
           </Button>
         </div>

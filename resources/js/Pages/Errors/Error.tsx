@@ -1,6 +1,14 @@
 import { Head, usePage } from '@inertiajs/react';
 import { Button } from '@/Components/Button';
-import type { IconName } from '@/Components/Icon';
+import type { IconGlyph } from '@/Components/Icon';
+import { alertIcon } from '@/Components/icons/alert';
+import { arrowIcon } from '@/Components/icons/arrow';
+import { arrowLeftIcon } from '@/Components/icons/arrow-left';
+import { clockIcon } from '@/Components/icons/clock';
+import { cogIcon } from '@/Components/icons/cog';
+import { homeIcon } from '@/Components/icons/home';
+import { lockIcon } from '@/Components/icons/lock';
+import { searchIcon } from '@/Components/icons/search';
 import { Icon } from '@/Components/Icon';
 import { MinimalLayout } from '@/Layouts/MinimalLayout';
 import { useT } from '@/i18n';
@@ -13,7 +21,7 @@ export interface ErrorPageProps {
 }
 
 /** Each status's heading and explanation: `errors.status.<code>.title` and `.text`. */
-const icons: Record<number, IconName> = { 400: 'alert', 403: 'lock', 404: 'search', 405: 'alert', 413: 'alert', 419: 'clock', 429: 'clock', 500: 'alert', 503: 'cog' };
+const icons: Record<number, IconGlyph> = { 400: alertIcon, 403: lockIcon, 404: searchIcon, 405: alertIcon, 413: alertIcon, 419: clockIcon, 429: clockIcon, 500: alertIcon, 503: cogIcon };
 
 /** Statuses whose document title the server writes in the first HTML response (server/http/error-handler.ts): `errors.documentTitle.<code>`. */
 const documentTitles = new Set([400, 403, 405, 413, 419, 429, 500, 503]);
@@ -37,7 +45,7 @@ export default function ErrorPage({ status, message, details }: ErrorPageProps) 
   const t = useT();
   const entry = icons[status]
     ? { title: t(`errors.status.${status}.title`), text: t(`errors.status.${status}.text`), icon: icons[status] }
-    : { title: status >= 500 ? t('errors.status.500.title') : t('errors.fallback.title'), text: t('errors.fallback.text'), icon: 'alert' as IconName };
+    : { title: status >= 500 ? t('errors.status.500.title') : t('errors.fallback.title'), text: t('errors.fallback.text'), icon: alertIcon as IconGlyph };
   const showMessage = Boolean(message) && !generic.has(message) && message !== entry.title;
 
   return (
@@ -45,7 +53,7 @@ export default function ErrorPage({ status, message, details }: ErrorPageProps) 
       <Head title={`${status} ${documentTitles.has(status) ? t(`errors.documentTitle.${status}`) : t('errors.documentTitle.other')}`} />
       <div className="w-full max-w-3xl text-center">
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-400/10 dark:text-brand-300">
-          <Icon name={entry.icon} className="size-6" />
+          <Icon icon={entry.icon} className="size-6" />
         </span>
         <p className="mt-4 text-sm font-semibold tracking-wide text-brand-700 dark:text-brand-300">{t('errors.eyebrow', { status })}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{entry.title}</h1>
@@ -53,14 +61,14 @@ export default function ErrorPage({ status, message, details }: ErrorPageProps) 
         <p className="mx-auto mt-3 max-w-lg text-base text-slate-600 dark:text-slate-400">{entry.text}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           {status === 419 || status === 429 || status >= 500 ? (
-            <Button icon="arrow" onClick={() => window.location.reload()}>
+            <Button icon={arrowIcon} onClick={() => window.location.reload()}>
               {t('errors.actions.retry')}
             </Button>
           ) : null}
-          <Button href={user ? '/dashboard' : '/'} variant={status === 419 || status === 429 || status >= 500 ? 'secondary' : 'primary'} icon="home">
+          <Button href={user ? '/dashboard' : '/'} variant={status === 419 || status === 429 || status >= 500 ? 'secondary' : 'primary'} icon={homeIcon}>
             {user ? t('errors.actions.dashboard') : t('errors.actions.home')}
           </Button>
-          <Button variant="secondary" icon="arrow-left" onClick={() => window.history.back()}>
+          <Button variant="secondary" icon={arrowLeftIcon} onClick={() => window.history.back()}>
             {t('errors.actions.back')}
           </Button>
         </div>

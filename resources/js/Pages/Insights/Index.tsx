@@ -4,6 +4,9 @@ import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { EmptyState } from '@/Components/EmptyState';
 import { Icon } from '@/Components/Icon';
+import { documentIcon } from '@/Components/icons/document';
+import { linkIcon } from '@/Components/icons/link';
+import { plusIcon } from '@/Components/icons/plus';
 import { PageHeader } from '@/Components/PageHeader';
 import { Pagination } from '@/Components/Pagination';
 import { SearchFilter } from '@/Components/SearchFilter';
@@ -52,7 +55,7 @@ export default function Index({ insights, filters, categories, statuses }: Index
         description={t('insights.index.description')}
         actions={
           can.manageRecords ? (
-            <Button href="/insights/create" icon="plus">
+            <Button href="/insights/create" icon={plusIcon}>
               {t('insights.index.create')}
             </Button>
           ) : null
@@ -83,10 +86,10 @@ export default function Index({ insights, filters, categories, statuses }: Index
         {insights.meta.total === 0 && !filtered ? (
           <div className="p-6">
             <EmptyState
-              icon="document"
+              icon={documentIcon}
               title={t('insights.index.empty.title')}
               text={t('insights.index.empty.text')}
-              action={can.manageRecords ? <Button href="/insights/create" icon="plus">{t('insights.index.create')}</Button> : undefined}
+              action={can.manageRecords ? <Button href="/insights/create" icon={plusIcon}>{t('insights.index.create')}</Button> : undefined}
             />
           </div>
         ) : (
@@ -138,7 +141,7 @@ export default function Index({ insights, filters, categories, statuses }: Index
                         <Badge tone={statusTone[i.status]}>{statusLabel(t, i.status)}</Badge>
                         {i.shared ? (
                           <Badge tone="info">
-                            <Icon name="link" className="size-3" />
+                            <Icon icon={linkIcon} className="size-3" />
                             {t('insights.badges.shared')}
                           </Badge>
                         ) : null}

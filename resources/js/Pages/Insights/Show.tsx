@@ -4,6 +4,9 @@ import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { Icon } from '@/Components/Icon';
+import { checkIcon } from '@/Components/icons/check';
+import { linkIcon } from '@/Components/icons/link';
+import { pencilIcon } from '@/Components/icons/pencil';
 import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
 import TrashedBanner from '@/Components/TrashedBanner';
@@ -55,7 +58,7 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
           can.manageRecords && !trashed ? (
             <>
               {insight.status !== 'published' ? (
-                <Button icon="check" processing={busy} onClick={() => router.post(`/insights/${insight.id}/publish`, {}, visit)}>
+                <Button icon={checkIcon} processing={busy} onClick={() => router.post(`/insights/${insight.id}/publish`, {}, visit)}>
                   {t('insights.show.publish')}
                 </Button>
               ) : (
@@ -63,7 +66,7 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
                   {t('insights.show.archive')}
                 </Button>
               )}
-              <Button href={`/insights/${insight.id}/edit`} variant="secondary" icon="pencil">
+              <Button href={`/insights/${insight.id}/edit`} variant="secondary" icon={pencilIcon}>
                 {t('insights.show.edit')}
               </Button>
               <DeleteInsight id={insight.id} shared={insight.shared} />
@@ -84,7 +87,7 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
             <Badge tone="brand">{categoryLabel(t, insight.category)}</Badge>
             {insight.shared ? (
               <Badge tone="info">
-                <Icon name="link" className="size-3" />
+                <Icon icon={linkIcon} className="size-3" />
                 {t('insights.badges.shared')}
               </Badge>
             ) : null}

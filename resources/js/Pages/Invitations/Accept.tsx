@@ -4,6 +4,9 @@ import { Button } from '@/Components/Button';
 import { Field } from '@/Components/Field';
 import { TextField } from '@/Components/TextField';
 import { Icon } from '@/Components/Icon';
+import { alertIcon } from '@/Components/icons/alert';
+import { lockIcon } from '@/Components/icons/lock';
+import { logoutIcon } from '@/Components/icons/logout';
 import { TextInput } from '@/Components/TextInput';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import type { Role } from '@/types';
@@ -39,7 +42,7 @@ export default function Accept({ token, state, message, details, signedInAs }: A
       <>
         <Head title={title} />
         <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
-          <Icon name="alert" className="size-5 shrink-0" />
+          <Icon icon={alertIcon} className="size-5 shrink-0" />
           <p>{message}</p>
         </div>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -78,7 +81,7 @@ export default function Accept({ token, state, message, details, signedInAs }: A
           <p className="text-sm text-slate-700 dark:text-slate-300">
             <Trans id="invitations.accept.existingAccount" values={{ email: details.email }} components={{ 0: <strong /> }} />
           </p>
-          <Button href="/login" block icon="lock">
+          <Button href="/login" block icon={lockIcon}>
             {t('invitations.accept.signInAs', { email: details.email })}
           </Button>
         </div>
@@ -87,10 +90,10 @@ export default function Accept({ token, state, message, details, signedInAs }: A
       {state === 'wrong-user' ? (
         <div className="space-y-4">
           <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
-            <Icon name="alert" className="size-5 shrink-0" />
+            <Icon icon={alertIcon} className="size-5 shrink-0" />
             <p>{message}</p>
           </div>
-          <Button block variant="secondary" icon="logout" onClick={() => router.post('/logout')}>
+          <Button block variant="secondary" icon={logoutIcon} onClick={() => router.post('/logout')}>
             {t('invitations.accept.signOut')}
           </Button>
         </div>

@@ -6,6 +6,11 @@ import { Card } from '@/Components/Card';
 import { cx } from '@/Components/cx';
 import { EmptyState } from '@/Components/EmptyState';
 import { Icon } from '@/Components/Icon';
+import { boltIcon } from '@/Components/icons/bolt';
+import { chevronDownIcon } from '@/Components/icons/chevron-down';
+import { chevronUpIcon } from '@/Components/icons/chevron-up';
+import { clockIcon } from '@/Components/icons/clock';
+import { downloadIcon } from '@/Components/icons/download';
 import { PageHeader } from '@/Components/PageHeader';
 import { Pagination } from '@/Components/Pagination';
 import { SearchFilter } from '@/Components/SearchFilter';
@@ -119,7 +124,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
         back={{ href: `/organizations/${organization.id}`, label: organization.name }}
         actions={
           <a href={`${path}/export${queryString(query)}`} className={buttonClasses({ variant: 'secondary' })} download>
-            <Icon name="download" className="size-4" />
+            <Icon icon={downloadIcon} className="size-4" />
             {t('organizations.activity.export')}
           </a>
         }
@@ -128,7 +133,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
       <div role="status" aria-live="polite" className="empty:hidden">
         {pending.matching > 0 ? (
           <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-400/30 dark:bg-sky-400/10 dark:text-sky-200">
-            <Icon name="bolt" className="size-4 shrink-0" />
+            <Icon icon={boltIcon} className="size-4 shrink-0" />
             <span>{t('organizations.activity.pendingMatching', { count: pending.matching })}</span>
             <Button variant="ghost" size="sm" onClick={showNew}>
               {t('organizations.activity.show')}
@@ -136,7 +141,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
           </p>
         ) : pending.other > 0 ? (
           <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
-            <Icon name="bolt" className="size-4 shrink-0" />
+            <Icon icon={boltIcon} className="size-4 shrink-0" />
             <span>{t('organizations.activity.pendingOther', { count: pending.other })}</span>
             <Button variant="ghost" size="sm" onClick={showAll}>
               {t('organizations.activity.showAll')}
@@ -189,7 +194,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
         </div>
         {entries.length === 0 && !filtered ? (
           <div className="p-6">
-            <EmptyState icon="clock" title={t('organizations.activity.empty.title')} text={t('organizations.activity.empty.text')} />
+            <EmptyState icon={clockIcon} title={t('organizations.activity.empty.title')} text={t('organizations.activity.empty.text')} />
           </div>
         ) : (
           <Table caption={t('organizations.activity.table.caption', { name: organization.name })}>
@@ -254,7 +259,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                               className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 dark:text-brand-300 dark:hover:bg-slate-800"
                             >
                               {t('organizations.activity.table.details')}
-                              <Icon name={expanded ? 'chevron-up' : 'chevron-down'} className="size-4" />
+                              <Icon icon={expanded ? chevronUpIcon : chevronDownIcon} className="size-4" />
                             </button>
                           ) : null}
                         </Td>

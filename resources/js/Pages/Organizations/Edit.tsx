@@ -14,6 +14,7 @@ import OrganizationForm, { type OrganizationAbilities, type OrganizationDetails,
 import { useAppForm } from '@/hooks/useAppForm';
 import TwoFactorRequirement from './Partials/TwoFactorRequirement';
 import { useT } from '@/i18n';
+import { trashIcon } from '@/Components/icons/trash';
 
 export interface EditProps {
   organization: OrganizationDetails;
@@ -132,7 +133,7 @@ function DeleteOrganization({ organization }: Pick<EditProps, 'organization'>) {
       >
         {(confirmPassword, checking) => (
           <>
-            <Button variant="danger" icon="trash" processing={processing || checking} onClick={() => setConfirming(true)}>
+            <Button variant="danger" icon={trashIcon} processing={processing || checking} onClick={() => setConfirming(true)}>
               {t('organizations.delete.button')}
             </Button>
             <ConfirmDialog

@@ -11,6 +11,8 @@ import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated, Role } from '@/types';
 import { roleLabels, roleTones } from '@/lib/roles';
 import { useT } from '@/i18n';
+import { buildingIcon } from '@/Components/icons/building';
+import { plusIcon } from '@/Components/icons/plus';
 
 export interface OrganizationRow {
   id: number;
@@ -44,18 +46,18 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
         title={t('organizations.index.title')}
         description={everyOrganization ? t('organizations.index.descriptionAll') : t('organizations.index.description')}
         actions={
-          <Button href="/organizations/create" icon="plus">
+          <Button href="/organizations/create" icon={plusIcon}>
             {t('organizations.index.create')}
           </Button>
         }
       />
       {empty ? (
         <EmptyState
-          icon="building"
+          icon={buildingIcon}
           title={t('organizations.index.empty.title')}
           text={t('organizations.index.empty.text')}
           action={
-            <Button href="/organizations/create" icon="plus">
+            <Button href="/organizations/create" icon={plusIcon}>
               {t('organizations.index.empty.action')}
             </Button>
           }

@@ -4,7 +4,18 @@ import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
-import { Icon, type IconName } from '@/Components/Icon';
+import { Icon, type IconGlyph } from '@/Components/Icon';
+import { alertIcon } from '@/Components/icons/alert';
+import { arrowIcon } from '@/Components/icons/arrow';
+import { cardIcon } from '@/Components/icons/card';
+import { clockIcon } from '@/Components/icons/clock';
+import { documentIcon } from '@/Components/icons/document';
+import { externalIcon } from '@/Components/icons/external';
+import { infoIcon } from '@/Components/icons/info';
+import { logoutIcon } from '@/Components/icons/logout';
+import { pencilIcon } from '@/Components/icons/pencil';
+import { shieldIcon } from '@/Components/icons/shield';
+import { usersIcon } from '@/Components/icons/users';
 import { PageHeader } from '@/Components/PageHeader';
 import { UrlText } from '@/Components/UrlText';
 import { useFormatters } from '@/hooks/useFormatters';
@@ -47,12 +58,12 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
         actions={
           <>
             {!current ? (
-              <Button variant="secondary" icon="arrow" onClick={switchTo}>
+              <Button variant="secondary" icon={arrowIcon} onClick={switchTo}>
                 {t('organizations.show.switch')}
               </Button>
             ) : null}
             {abilities.manageOrganization ? (
-              <Button href={`/organizations/${organization.id}/edit`} icon="pencil">
+              <Button href={`/organizations/${organization.id}/edit`} icon={pencilIcon}>
                 {t('organizations.show.edit')}
               </Button>
             ) : null}
@@ -62,7 +73,7 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
 
       {errors.organization ? (
         <div role="alert" className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
-          <Icon name="alert" className="size-5 shrink-0" />
+          <Icon icon={alertIcon} className="size-5 shrink-0" />
           <p>{errors.organization}</p>
         </div>
       ) : null}
@@ -78,7 +89,7 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
               {organization.website ? (
                 <a href={organization.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-4 dark:text-brand-300">
                   <UrlText value={organization.website} />
-                  <Icon name="external" className="size-3.5 shrink-0" />
+                  <Icon icon={externalIcon} className="size-3.5 shrink-0" />
                 </a>
               ) : (
                 '—'
@@ -110,11 +121,11 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
           <ul className="space-y-1">
             {current ? (
               <>
-                {abilities.manageMembers ? <Shortcut href="/users" icon="shield" label={t('organizations.show.goTo.members')} /> : null}
-                {abilities.viewActivity ? <Shortcut href={`/organizations/${organization.id}/activity-logs`} icon="clock" label={t('organizations.show.goTo.activity')} /> : null}
-                <Shortcut href="/subscription" icon="card" label={t('organizations.show.goTo.subscription')} />
-                <Shortcut href="/board-users" icon="users" label={t('organizations.show.goTo.boardUsers')} />
-                <Shortcut href="/insights" icon="document" label={t('organizations.show.goTo.insights')} />
+                {abilities.manageMembers ? <Shortcut href="/users" icon={shieldIcon} label={t('organizations.show.goTo.members')} /> : null}
+                {abilities.viewActivity ? <Shortcut href={`/organizations/${organization.id}/activity-logs`} icon={clockIcon} label={t('organizations.show.goTo.activity')} /> : null}
+                <Shortcut href="/subscription" icon={cardIcon} label={t('organizations.show.goTo.subscription')} />
+                <Shortcut href="/board-users" icon={usersIcon} label={t('organizations.show.goTo.boardUsers')} />
+                <Shortcut href="/insights" icon={documentIcon} label={t('organizations.show.goTo.insights')} />
               </>
             ) : (
               <li className="text-sm text-slate-600 dark:text-slate-400">{t('organizations.show.goTo.switchFirst')}</li>
@@ -131,14 +142,14 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
 
       {abilities.leave ? (
         <Card title={t('organizations.show.leave.title')} description={t('organizations.show.leave.description')} className="mt-6">
-          <Button variant="secondary" icon="logout" onClick={() => setLeaving(true)}>
+          <Button variant="secondary" icon={logoutIcon} onClick={() => setLeaving(true)}>
             {t('organizations.show.leave.button', { name: organization.name })}
           </Button>
         </Card>
       ) : leaveRefusal ? (
         <Card title={t('organizations.show.leave.title')} className="mt-6">
           <p className="flex gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <Icon name="info" className="mt-px size-5 shrink-0 text-slate-400" />
+            <Icon icon={infoIcon} className="mt-px size-5 shrink-0 text-slate-400" />
             <span>
               {leaveRefusal}{' '}
               {abilities.transferOwnership ? (
@@ -180,11 +191,11 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
   );
 }
 
-function Shortcut({ href, icon, label }: { href: string; icon: IconName; label: string }) {
+function Shortcut({ href, icon, label }: { href: string; icon: IconGlyph; label: string }) {
   return (
     <li>
       <Link href={href} className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
-        <Icon name={icon} className="size-4 text-slate-400" />
+        <Icon icon={icon} className="size-4 text-slate-400" />
         {label}
       </Link>
     </li>

@@ -7,7 +7,9 @@ import { cx } from '@/Components/cx';
 import { Field } from '@/Components/Field';
 import { FormActions } from '@/Components/FormActions';
 import { FormColumn } from '@/Components/FormColumn';
-import { Icon, type IconName } from '@/Components/Icon';
+import { Icon, type IconGlyph } from '@/Components/Icon';
+import { moonIcon } from '@/Components/icons/moon';
+import { sunIcon } from '@/Components/icons/sun';
 import { PageHeader } from '@/Components/PageHeader';
 import { Select } from '@/Components/Select';
 import { useTheme } from '@/hooks/useTheme';
@@ -54,9 +56,9 @@ export default function SettingsIndex({ preferences, locales, organization }: Se
 function AppearanceCard() {
   const [theme, setTheme] = useTheme();
   const t = useT();
-  const options: { value: Theme; label: string; icon: IconName; hint: string }[] = [
-    { value: 'light', label: t('settings.appearance.light'), icon: 'sun', hint: t('settings.appearance.lightHint') },
-    { value: 'dark', label: t('settings.appearance.dark'), icon: 'moon', hint: t('settings.appearance.darkHint') },
+  const options: { value: Theme; label: string; icon: IconGlyph; hint: string }[] = [
+    { value: 'light', label: t('settings.appearance.light'), icon: sunIcon, hint: t('settings.appearance.lightHint') },
+    { value: 'dark', label: t('settings.appearance.dark'), icon: moonIcon, hint: t('settings.appearance.darkHint') },
   ];
   return (
     <Card title={t('settings.appearance.title')} description={t('settings.appearance.description')}>
@@ -76,7 +78,7 @@ function AppearanceCard() {
                 <input type="radio" name="theme" value={o.value} checked={selected} onChange={() => setTheme(o.value)} className="mt-1 size-4 accent-brand-500" />
                 <span>
                   <span className="flex items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
-                    <Icon name={o.icon} className="size-4" />
+                    <Icon icon={o.icon} className="size-4" />
                     {o.label}
                   </span>
                   <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{o.hint}</span>

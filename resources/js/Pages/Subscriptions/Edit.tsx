@@ -6,6 +6,10 @@ import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { Card } from '@/Components/Card';
 import { cx } from '@/Components/cx';
 import { Icon } from '@/Components/Icon';
+import { alertIcon } from '@/Components/icons/alert';
+import { checkCircleIcon } from '@/Components/icons/check-circle';
+import { checkIcon } from '@/Components/icons/check';
+import { xIcon } from '@/Components/icons/x';
 import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
 import { LIMIT_KEYS, limitText, type PlanId, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
@@ -64,7 +68,7 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
               <div className="min-h-5 text-sm" aria-live="polite">
                 {footerError ? (
                   <p id="plan-error" role="alert" className="flex items-start gap-1.5 font-medium text-red-700 dark:text-red-300">
-                    <Icon name="alert" className="mt-px size-4 shrink-0" />
+                    <Icon icon={alertIcon} className="mt-px size-4 shrink-0" />
                     {footerError}
                   </p>
                 ) : s.status === 'canceled' ? (
@@ -115,7 +119,7 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
                         <span className="text-base font-semibold text-slate-900 dark:text-white">{p.name}</span>
                         {p.id === current ? <Badge tone="success">{t('subscriptions.edit.current')}</Badge> : s.status === 'trialing' && p.id === s.plan ? <Badge tone="info">{t('subscriptions.edit.onTrial')}</Badge> : null}
                       </span>
-                      {selected ? <Icon name="check-circle" className="size-6 shrink-0 text-brand-600 dark:text-brand-300" /> : null}
+                      {selected ? <Icon icon={checkCircleIcon} className="size-6 shrink-0 text-brand-600 dark:text-brand-300" /> : null}
                     </span>
                     <span className="mt-2 text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
                       {p.price_cents ? money(p.price_cents) : money(0)}
@@ -128,14 +132,14 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
                       <ul className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
                         {LIMIT_KEYS.map((key) => (
                           <li key={key} className="flex items-center gap-2">
-                            <Icon name={p.limits[key] === 0 ? 'x' : 'check'} className={cx('size-4 shrink-0', p.limits[key] === 0 ? 'text-slate-400' : 'text-emerald-600 dark:text-emerald-400')} />
+                            <Icon icon={p.limits[key] === 0 ? xIcon : checkIcon} className={cx('size-4 shrink-0', p.limits[key] === 0 ? 'text-slate-400' : 'text-emerald-600 dark:text-emerald-400')} />
                             {limitText(t, key, p.limits[key], (n) => number(n))}
                           </li>
                         ))}
                       </ul>
                       {!p.fits && p.blocked_reason ? (
                         <span id={`plan-${p.id}-blocked`} className="mt-4 flex items-start gap-1.5 text-sm text-amber-800 dark:text-amber-200">
-                          <Icon name="alert" className="mt-px size-4 shrink-0" />
+                          <Icon icon={alertIcon} className="mt-px size-4 shrink-0" />
                           <span>{p.blocked_reason}</span>
                         </span>
                       ) : null}

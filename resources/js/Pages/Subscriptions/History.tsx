@@ -9,6 +9,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
 import type { Paginated } from '@/types';
 import { statusLabel, type SubscriptionStatus } from './Partials/labels';
+import { clockIcon } from '@/Components/icons/clock';
 
 export interface SubscriptionEventRow {
   id: number;
@@ -53,7 +54,7 @@ export default function History({ events }: SubscriptionHistoryProps) {
         description={t('subscriptions.history.description')}
       />
       {events.data.length === 0 ? (
-        <EmptyState icon="clock" title={t('subscriptions.history.emptyTitle')} text={t('subscriptions.history.emptyText')} />
+        <EmptyState icon={clockIcon} title={t('subscriptions.history.emptyTitle')} text={t('subscriptions.history.emptyText')} />
       ) : (
         <Card padded={false}>
           <Table caption={t('subscriptions.history.caption')}>

@@ -5,7 +5,11 @@ import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { cx } from '@/Components/cx';
-import { Icon, type IconName } from '@/Components/Icon';
+import { Icon, type IconGlyph } from '@/Components/Icon';
+import { alertIcon } from '@/Components/icons/alert';
+import { cardIcon } from '@/Components/icons/card';
+import { clockIcon } from '@/Components/icons/clock';
+import { infoIcon } from '@/Components/icons/info';
 import { PageHeader } from '@/Components/PageHeader';
 import { UsageBar } from '@/Components/UsageBar';
 import { useFormatters } from '@/hooks/useFormatters';
@@ -54,11 +58,11 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
         description={t('subscriptions.show.description')}
         actions={
           <>
-            <Button href="/subscription/history" variant="secondary" icon="clock">
+            <Button href="/subscription/history" variant="secondary" icon={clockIcon}>
               {t('subscriptions.show.history')}
             </Button>
             {manage && s.can.changePlan ? (
-              <Button href="/subscription/edit" icon="card">
+              <Button href="/subscription/edit" icon={cardIcon}>
                 {t('subscriptions.show.changePlan')}
               </Button>
             ) : null}
@@ -68,7 +72,7 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
 
       {errors.subscription ? (
         <div role="alert" className="mb-6 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
-          <Icon name="alert" className="mt-px size-5 shrink-0" />
+          <Icon icon={alertIcon} className="mt-px size-5 shrink-0" />
           <p>{errors.subscription}</p>
         </div>
       ) : null}
@@ -172,11 +176,11 @@ function StatusNotice({ subscription: s, planName, daysLeft, children }: { subsc
   const { date } = useFormatters();
   const t = useT();
   let tone: 'info' | 'warning' | 'danger' | 'neutral';
-  let icon: IconName;
+  let icon: IconGlyph;
   let text: ReactNode;
   if (s.status === 'trialing' && s.trial_ends_at) {
     tone = 'info';
-    icon = 'clock';
+    icon = clockIcon;
     text = (
       <Trans
         id="subscriptions.notice.trial"
@@ -186,7 +190,7 @@ function StatusNotice({ subscription: s, planName, daysLeft, children }: { subsc
     );
   } else if (s.status === 'canceled' && s.ends_at) {
     tone = 'warning';
-    icon = 'alert';
+    icon = alertIcon;
     text = s.on_grace_period ? (
       <Trans id="subscriptions.notice.canceledGrace" values={{ plan: planName, date: date(s.ends_at) }} components={{ 0: <strong /> }} />
     ) : (
@@ -194,11 +198,11 @@ function StatusNotice({ subscription: s, planName, daysLeft, children }: { subsc
     );
   } else if (s.status === 'past_due') {
     tone = 'danger';
-    icon = 'alert';
+    icon = alertIcon;
     text = t('subscriptions.notice.pastDue');
   } else if (s.status === 'ended') {
     tone = 'neutral';
-    icon = 'info';
+    icon = infoIcon;
     text = t('subscriptions.notice.ended');
   } else {
     return null;
@@ -212,7 +216,7 @@ function StatusNotice({ subscription: s, planName, daysLeft, children }: { subsc
   return (
     <div className={cx('mb-6 flex flex-col gap-3 rounded-lg border px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between', tones[tone])}>
       <div className="flex items-start gap-2">
-        <Icon name={icon} className="mt-px size-5 shrink-0" />
+        <Icon icon={icon} className="mt-px size-5 shrink-0" />
         <p>{text}</p>
       </div>
       {children ? <div className="shrink-0">{children}</div> : null}

@@ -14,6 +14,7 @@ import { roleDescription } from './Partials/roleDescription';
 import type { MemberUsage } from './types';
 import { Trans, useT } from '@/i18n';
 import { useAppForm } from '@/hooks/useAppForm';
+import { mailIcon } from '@/Components/icons/mail';
 
 export interface CreateProps {
   /** Roles the signed-in user may give (owner only for owners). */
@@ -47,7 +48,7 @@ export default function Create({ roles, usage }: CreateProps) {
               <Button href="/users" variant="secondary">
                 {t('users.form.cancel')}
               </Button>
-              <Button type="submit" icon="mail" processing={form.processing}>
+              <Button type="submit" icon={mailIcon} processing={form.processing}>
                 {t('users.create.send')}
               </Button>
             </FormActions>

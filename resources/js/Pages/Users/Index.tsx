@@ -7,6 +7,9 @@ import { Card } from '@/Components/Card';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { EmptyState } from '@/Components/EmptyState';
 import { Icon } from '@/Components/Icon';
+import { alertIcon } from '@/Components/icons/alert';
+import { mailIcon } from '@/Components/icons/mail';
+import { plusIcon } from '@/Components/icons/plus';
 import { PageHeader } from '@/Components/PageHeader';
 import { Pagination } from '@/Components/Pagination';
 import { SearchFilter } from '@/Components/SearchFilter';
@@ -86,7 +89,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
       ) : null}
       {errors.member || errors.invitation ? (
         <div role="alert" className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
-          <Icon name="alert" className="size-5 shrink-0" />
+          <Icon icon={alertIcon} className="size-5 shrink-0" />
           <p>{errors.member ?? errors.invitation}</p>
         </div>
       ) : null}
@@ -175,7 +178,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
         </h2>
         {invitations.length === 0 ? (
           <EmptyState
-            icon="mail"
+            icon={mailIcon}
             title={t('users.invitations.emptyTitle')}
             text={t('users.invitations.emptyText')}
             action={<InviteButton full={full} variant="secondary" />}
@@ -263,13 +266,13 @@ function InviteButton({ full, variant = 'primary' }: { full: boolean; variant?: 
   const t = useT();
   if (full) {
     return (
-      <Button icon="plus" variant={variant} disabled title={t('users.index.noFreeSeat')}>
+      <Button icon={plusIcon} variant={variant} disabled title={t('users.index.noFreeSeat')}>
         {t('users.index.invite')}
       </Button>
     );
   }
   return (
-    <Button href="/users/create" icon="plus" variant={variant}>
+    <Button href="/users/create" icon={plusIcon} variant={variant}>
       {t('users.index.invite')}
     </Button>
   );

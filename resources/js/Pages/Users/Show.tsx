@@ -5,6 +5,8 @@ import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { Icon } from '@/Components/Icon';
+import { alertIcon } from '@/Components/icons/alert';
+import { pencilIcon } from '@/Components/icons/pencil';
 import { PageHeader } from '@/Components/PageHeader';
 import { FORM_WIDTHS } from '@/Components/layout';
 import { useFormatters } from '@/hooks/useFormatters';
@@ -44,7 +46,7 @@ export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowPr
         actions={
           <>
             {abilities.update ? (
-              <Button href={`/users/${member.id}/edit`} icon="pencil">
+              <Button href={`/users/${member.id}/edit`} icon={pencilIcon}>
                 {t('users.show.changeRole')}
               </Button>
             ) : null}
@@ -54,7 +56,7 @@ export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowPr
       />
       {errors.member ? (
         <div role="alert" className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
-          <Icon name="alert" className="size-5 shrink-0" />
+          <Icon icon={alertIcon} className="size-5 shrink-0" />
           <p>{errors.member}</p>
         </div>
       ) : null}

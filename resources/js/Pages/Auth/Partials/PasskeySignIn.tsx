@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/Components/Button';
 import { useT } from '@/i18n';
+import { keyIcon } from '@/Components/icons/key';
 
 // The WebAuthn client and its HTTP client load after the sign-in page has rendered: the page's
 // first load stays React, Inertia and the form (ADR 0013).
@@ -47,7 +48,7 @@ export function PasskeySignIn() {
         {t('auth.passkey.or')}
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
-      <Button variant="secondary" icon="key" block onClick={start} processing={busy}>
+      <Button variant="secondary" icon={keyIcon} block onClick={start} processing={busy}>
         {t('auth.passkey.use')}
       </Button>
       {error ? (

@@ -3,6 +3,7 @@ import { BulkActions, type BulkActionDefinition } from '@/Components/BulkActions
 import type { BulkSelection } from '@/Components/BulkSelection';
 import { useT, type Translate } from '@/i18n';
 import type { BoardUserFilters } from '../types';
+import { trashIcon } from '@/Components/icons/trash';
 
 const status = (t: Translate, value: 'active' | 'inactive'): BulkActionDefinition => {
   const label = value === 'active' ? t('boardUsers.bulk.setActive') : t('boardUsers.bulk.setInactive');
@@ -35,7 +36,7 @@ export function BoardUserBulkActions({ selection, total, filters }: { selection:
               {
                 key: 'delete',
                 label: t('boardUsers.bulk.delete'),
-                icon: 'trash' as const,
+                icon: trashIcon,
                 danger: true,
                 body: { action: 'delete' },
                 title: (count: number) => t('boardUsers.bulk.deleteTitle', { count }),

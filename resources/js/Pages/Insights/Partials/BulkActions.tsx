@@ -3,6 +3,7 @@ import { BulkActions, type BulkActionDefinition } from '@/Components/BulkActions
 import type { BulkSelection } from '@/Components/BulkSelection';
 import type { InsightFilters } from '../types';
 import { useT } from '@/i18n';
+import { trashIcon } from '@/Components/icons/trash';
 
 /** The insight list's bulk actions: publish, archive, restore, delete (editors and up), export (everyone). */
 export function InsightBulkActions({ selection, total, filters }: { selection: BulkSelection; total: number; filters: InsightFilters }) {
@@ -16,7 +17,7 @@ export function InsightBulkActions({ selection, total, filters }: { selection: B
         { key: 'archive', label: t('insights.bulk.archive.label'), body: { action: 'archive' }, title: (count) => t('insights.bulk.archive.title', { count }), confirmLabel: (count) => t('insights.bulk.archive.confirm', { count }), description: t('insights.bulk.archive.description') },
         ...(filters.trashed ? [{ key: 'restore', label: t('insights.bulk.restore.label'), body: { action: 'restore' }, title: (count: number) => t('insights.bulk.restore.title', { count }), confirmLabel: (count: number) => t('insights.bulk.restore.confirm', { count }) }] : []),
         ...(filters.trashed !== 'only'
-          ? [{ key: 'delete', label: t('insights.bulk.delete.label'), icon: 'trash' as const, danger: true, body: { action: 'delete' }, title: (count: number) => t('insights.bulk.delete.title', { count }), confirmLabel: (count: number) => t('insights.bulk.delete.confirm', { count }), description: t('insights.bulk.delete.description') }]
+          ? [{ key: 'delete', label: t('insights.bulk.delete.label'), icon: trashIcon, danger: true, body: { action: 'delete' }, title: (count: number) => t('insights.bulk.delete.title', { count }), confirmLabel: (count: number) => t('insights.bulk.delete.confirm', { count }), description: t('insights.bulk.delete.description') }]
           : []),
       ];
   return (

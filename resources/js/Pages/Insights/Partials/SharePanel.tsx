@@ -4,6 +4,9 @@ import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { Icon } from '@/Components/Icon';
+import { checkIcon } from '@/Components/icons/check';
+import { externalIcon } from '@/Components/icons/external';
+import { linkIcon } from '@/Components/icons/link';
 import { TextArea } from '@/Components/TextArea';
 import { useFormatters } from '@/hooks/useFormatters';
 import type { InsightStatus } from '../types';
@@ -64,7 +67,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
             onFocus={(e) => e.currentTarget.select()}
             className="resize-none font-mono text-xs leading-5 [word-break:break-all]"
           />
-          <Button variant="secondary" size="sm" icon={copied ? 'check' : 'link'} onClick={copy} aria-live="polite">
+          <Button variant="secondary" size="sm" icon={copied ? checkIcon : linkIcon} onClick={copy} aria-live="polite">
             {copied ? t('insights.share.copied') : t('insights.share.copy')}
           </Button>
         </div>
@@ -74,7 +77,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
         <div className="flex flex-wrap gap-2">
           <a href={insight.share_url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline dark:text-brand-300">
             {t('insights.share.open')}
-            <Icon name="external" className="size-4" />
+            <Icon icon={externalIcon} className="size-4" />
           </a>
         </div>
         {canManage ? (
@@ -105,7 +108,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
       <div className="space-y-3">
         <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.createExplanation')}</p>
         {canManage ? (
-          <Button icon="link" onClick={share} processing={busy}>
+          <Button icon={linkIcon} onClick={share} processing={busy}>
             {t('insights.share.create')}
           </Button>
         ) : null}

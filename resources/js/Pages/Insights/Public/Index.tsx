@@ -8,6 +8,7 @@ import { PublicLayout } from '@/Layouts/PublicLayout';
 import type { Paginated } from '@/types';
 import { categoryLabel } from '../types';
 import { useT } from '@/i18n';
+import { documentIcon } from '@/Components/icons/document';
 
 export interface PublicIndexProps {
   organization: { name: string; slug: string; description: string | null; website: string | null };
@@ -34,7 +35,7 @@ export default function PublicIndex({ organization, insights }: PublicIndexProps
       </section>
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
         {insights.data.length === 0 ? (
-          <EmptyState icon="document" title={t('insights.public.empty.title')} text={t('insights.public.empty.text', { organization: organization.name })} />
+          <EmptyState icon={documentIcon} title={t('insights.public.empty.title')} text={t('insights.public.empty.text', { organization: organization.name })} />
         ) : (
           <ul className="space-y-4">
             {insights.data.map((insight) => (

@@ -2,6 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/Components/Badge';
 import { Icon } from '@/Components/Icon';
+import { chevronLeftIcon } from '@/Components/icons/chevron-left';
 import { useFormatters } from '@/hooks/useFormatters';
 import { PublicLayout } from '@/Layouts/PublicLayout';
 import { categoryLabel } from '../types';
@@ -30,7 +31,7 @@ export default function PublicShow({ organization, insight }: PublicShowProps) {
       <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         {organization.publicPageEnabled ? (
           <Link href={`/p/${organization.slug}`} className="mb-6 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
-            <Icon name="chevron-left" className="size-4" />
+            <Icon icon={chevronLeftIcon} className="size-4" />
             {t('insights.public.allFrom', { organization: organization.name })}
           </Link>
         ) : null}

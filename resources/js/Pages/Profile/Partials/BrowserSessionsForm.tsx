@@ -4,6 +4,9 @@ import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { ConfirmsPassword } from '@/Components/ConfirmsPassword';
 import { Icon } from '@/Components/Icon';
+import { computerIcon } from '@/Components/icons/computer';
+import { logoutIcon } from '@/Components/icons/logout';
+import { phoneIcon } from '@/Components/icons/phone';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
 import PasswordDeleteAction from './PasswordDeleteAction';
@@ -43,7 +46,7 @@ export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSes
           return (
             <li key={session.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                <Icon name={session.agent.is_desktop ? 'computer' : 'phone'} className="size-5" />
+                <Icon icon={session.agent.is_desktop ? computerIcon : phoneIcon} className="size-5" />
               </span>
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium text-slate-900 dark:text-white">{name}</p>
@@ -73,7 +76,7 @@ export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSes
         <PasswordDeleteAction
           url="/user/other-browser-sessions"
           label={t('profile.sessions.others.label')}
-          icon="logout"
+          icon={logoutIcon}
           className="mt-5"
           title={t('profile.sessions.others.title')}
           description={t('profile.sessions.others.description')}

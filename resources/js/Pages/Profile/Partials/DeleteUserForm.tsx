@@ -4,6 +4,8 @@ import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { TextField } from '@/Components/TextField';
 import { Icon } from '@/Components/Icon';
+import { alertIcon } from '@/Components/icons/alert';
+import { trashIcon } from '@/Components/icons/trash';
 import { Modal } from '@/Components/Modal';
 import { useAppForm } from '@/hooks/useAppForm';
 import { confirmPassword } from '@/lib/passwordConfirmation';
@@ -59,13 +61,13 @@ export default function DeleteUserForm({ className }: { className?: string }) {
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:flex-1 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
-          <Icon name="alert" className="mt-px size-5 text-red-600 dark:text-red-300" />
+          <Icon icon={alertIcon} className="mt-px size-5 text-red-600 dark:text-red-300" />
           <div>
             <p className="font-medium">{t('profile.delete.warning')}</p>
             <p className="mt-0.5 text-red-700 dark:text-red-300">{t('profile.delete.lastOwner')}</p>
           </div>
         </div>
-        <Button variant="danger" icon="trash" onClick={() => setConfirming(true)} className="self-start sm:self-center">
+        <Button variant="danger" icon={trashIcon} onClick={() => setConfirming(true)} className="self-start sm:self-center">
           {t('profile.delete.title')}
         </Button>
       </div>

@@ -5,6 +5,8 @@ import { Card } from '@/Components/Card';
 import { ConfirmsPassword } from '@/Components/ConfirmsPassword';
 import { EmptyState } from '@/Components/EmptyState';
 import { Icon } from '@/Components/Icon';
+import { keyIcon } from '@/Components/icons/key';
+import { plusIcon } from '@/Components/icons/plus';
 import { Modal } from '@/Components/Modal';
 import { TextField } from '@/Components/TextField';
 import { useAppForm } from '@/hooks/useAppForm';
@@ -42,7 +44,7 @@ export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
         supported ? (
           <ConfirmsPassword onConfirmed={() => setAdding(true)}>
             {(start, checking) => (
-              <Button size="sm" icon="plus" onClick={start} processing={checking}>
+              <Button size="sm" icon={plusIcon} onClick={start} processing={checking}>
                 {t('profile.passkeys.add')}
               </Button>
             )}
@@ -52,13 +54,13 @@ export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
     >
       {!supported ? <p className="mb-4 text-sm text-amber-800 dark:text-amber-300">{t('profile.passkeys.unsupported')}</p> : null}
       {passkeys.length === 0 ? (
-        <EmptyState icon="key" title={t('profile.passkeys.emptyTitle')} text={t('profile.passkeys.emptyText')} bordered={false} />
+        <EmptyState icon={keyIcon} title={t('profile.passkeys.emptyTitle')} text={t('profile.passkeys.emptyText')} bordered={false} />
       ) : (
         <ul aria-label={t('profile.passkeys.listLabel')} className="divide-y divide-slate-200 dark:divide-slate-700/70">
           {passkeys.map((passkey) => (
             <li key={passkey.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                <Icon name="key" className="size-5" />
+                <Icon icon={keyIcon} className="size-5" />
               </span>
               <div className="min-w-0 flex-1 text-sm">
                 <p className="truncate font-medium text-slate-900 dark:text-white">{passkey.name}</p>
@@ -141,7 +143,7 @@ function AddPasskey({ open, onClose }: { open: boolean; onClose: () => void }) {
           <Button variant="secondary" onClick={close} disabled={busy}>
             {t('profile.cancel')}
           </Button>
-          <Button type="submit" form={formId} icon="key" processing={busy}>
+          <Button type="submit" form={formId} icon={keyIcon} processing={busy}>
             {t('profile.passkeys.create')}
           </Button>
         </>

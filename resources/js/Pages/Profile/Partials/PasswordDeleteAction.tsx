@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, type ButtonVariant } from '@/Components/Button';
-import type { IconName } from '@/Components/Icon';
+import type { IconGlyph } from '@/Components/Icon';
 import { Modal } from '@/Components/Modal';
 import { TextField } from '@/Components/TextField';
 import { useAppForm } from '@/hooks/useAppForm';
@@ -13,7 +13,7 @@ export interface PasswordDeleteActionProps {
   title: string;
   description: string;
   variant?: ButtonVariant;
-  icon?: IconName;
+  icon?: IconGlyph;
   className?: string;
 }
 

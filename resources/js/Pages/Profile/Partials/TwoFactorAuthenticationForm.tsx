@@ -10,6 +10,9 @@ import { useAppForm } from '@/hooks/useAppForm';
 import { downloadText, freshRecoveryCodes, twoFactorSetupCode } from '@/lib/twoFactor';
 import { useT } from '@/i18n';
 import PasswordDeleteAction from './PasswordDeleteAction';
+import { boltIcon } from '@/Components/icons/bolt';
+import { downloadIcon } from '@/Components/icons/download';
+import { shieldIcon } from '@/Components/icons/shield';
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -82,7 +85,7 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
             <p>{t('profile.twoFactor.explanation')}</p>
             <ConfirmsPassword onConfirmed={() => post('/user/two-factor-authentication')}>
               {(start, checking) => (
-                <Button icon="shield" onClick={start} processing={checking || busy}>
+                <Button icon={shieldIcon} onClick={start} processing={checking || busy}>
                   {t('profile.twoFactor.turnOn')}
                 </Button>
               )}
@@ -143,7 +146,7 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
             <div className="flex flex-wrap gap-3">
               <ConfirmsPassword onConfirmed={() => post('/user/two-factor-recovery-codes')}>
                 {(start, checking) => (
-                  <Button variant="secondary" icon="bolt" onClick={start} processing={checking || busy}>
+                  <Button variant="secondary" icon={boltIcon} onClick={start} processing={checking || busy}>
                     {t('profile.twoFactor.newCodes')}
                   </Button>
                 )}
@@ -177,7 +180,7 @@ function RecoveryCodes({ codes, appName }: { codes: string[]; appName: string })
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <Button variant="secondary" size="sm" icon="download" className="mt-3" onClick={() => downloadText(`${appName.toLowerCase()}-recovery-codes.txt`, codes.join('\n') + '\n')}>
+      <Button variant="secondary" size="sm" icon={downloadIcon} className="mt-3" onClick={() => downloadText(`${appName.toLowerCase()}-recovery-codes.txt`, codes.join('\n') + '\n')}>
         {t('profile.twoFactor.recovery.download')}
       </Button>
     </div>

@@ -5,6 +5,7 @@ import { Card } from '@/Components/Card';
 import { TextField } from '@/Components/TextField';
 import { FormActions } from '@/Components/FormActions';
 import { Icon } from '@/Components/Icon';
+import { alertIcon } from '@/Components/icons/alert';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
 
@@ -56,7 +57,7 @@ export default function UpdateProfileInformationForm({ mustVerifyEmail, status, 
         {unverified ? (
           <div className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
             <div className="flex items-start gap-2">
-              <Icon name="alert" className="mt-px size-5 text-amber-600 dark:text-amber-300" />
+              <Icon icon={alertIcon} className="mt-px size-5 text-amber-600 dark:text-amber-300" />
               <div className="min-w-0">
                 <p className="font-medium">{t('profile.information.unverified')}</p>
                 <p className="mt-1">

@@ -4,6 +4,8 @@ import { Badge } from '@/Components/Badge';
 import { Button, buttonClasses } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { Icon } from '@/Components/Icon';
+import { alertIcon } from '@/Components/icons/alert';
+import { downloadIcon } from '@/Components/icons/download';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useOrganizationEvent } from '@/hooks/useRealtime';
 import { useT } from '@/i18n';
@@ -65,7 +67,7 @@ export function ImportProgress({ imp }: { imp: ImportView }) {
         </dl>
         {progress.message ? (
           <p role="alert" className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
-            <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
+            <Icon icon={alertIcon} className="mt-0.5 size-4 shrink-0" />
             {progress.message}
           </p>
         ) : null}
@@ -73,7 +75,7 @@ export function ImportProgress({ imp }: { imp: ImportView }) {
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             {progress.failed_count > 0 ? (
               <a href={`/board-users/import/${imp.id}/failures`} download className={buttonClasses({ variant: 'secondary' })}>
-                <Icon name="download" className="size-4" />
+                <Icon icon={downloadIcon} className="size-4" />
                 {t('boardUsers.import.progress.downloadFailed', { count: progress.failed_count })}
               </a>
             ) : null}

@@ -7,6 +7,7 @@ import { Select } from '@/Components/Select';
 import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useT } from '@/i18n';
 import { type FieldOption, type ImportView, type PreviewRow } from './types';
+import { arrowIcon } from '@/Components/icons/arrow';
 
 const outcomeTones: Record<PreviewRow['outcome'], 'success' | 'info' | 'neutral' | 'danger'> = { create: 'success', update: 'info', skip: 'neutral', error: 'danger' };
 
@@ -134,7 +135,7 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
             {t('boardUsers.import.preview.chooseAnother')}
           </Button>
           <Button
-            icon="arrow"
+            icon={arrowIcon}
             processing={starting}
             disabled={saving}
             onClick={() => router.post(`/board-users/import/${imp.id}/start`, {}, { preserveScroll: true, onStart: () => setStarting(true), onFinish: () => setStarting(false) })}

@@ -3,6 +3,7 @@ import { Card } from '@/Components/Card';
 import { Field } from '@/Components/Field';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
+import { arrowIcon } from '@/Components/icons/arrow';
 
 /** Step 1: choose a CSV file. */
 export function UploadForm({ limits }: { limits: { maxRows: number; maxMegabytes: number } }) {
@@ -32,7 +33,7 @@ export function UploadForm({ limits }: { limits: { maxRows: number; maxMegabytes
           <progress value={form.progress.percentage ?? 0} max={100} aria-label={t('boardUsers.import.upload.progress')} className="h-2 w-full overflow-hidden rounded accent-brand-500" />
         ) : null}
         <div className="flex justify-end">
-          <Button type="submit" icon="arrow" processing={form.processing} disabled={!form.data.file}>
+          <Button type="submit" icon={arrowIcon} processing={form.processing} disabled={!form.data.file}>
             {t('boardUsers.import.upload.submit')}
           </Button>
         </div>

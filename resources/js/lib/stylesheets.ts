@@ -1,0 +1,7 @@
+/**
+ * Which stylesheet holds a page's utilities (resources/css/app.css explains the split): the pages
+ * drawn in the auth layout (sign-in, registration, passwords, organisation choice, invitations)
+ * use auth.css, every other page full.css. app.tsx fetches it beside the page; `npm run
+ * bundle:report` fails when a page using auth.css holds a module auth.css does not scan.
+ */
+export const usesAuthStylesheet = (page: string): boolean => page.startsWith('Auth/') || page === 'Invitations/Accept';
