@@ -31,7 +31,9 @@ export async function renderError(req: Request, res: Response, status: number, m
   const known = status in defaultMessages || status === 404;
   const name = known ? t(`messages.errors.title.${status}`) : t('messages.errors.error');
   const title = status === 404 ? name : t('messages.errors.titleWithStatus', { status: String(status), title: name });
-  await res.inertia.render(component, { status, message: text, ...(details ? { details } : {}) }, { status, title });
+  // The status's own message says nothing the page's text does not: the page leaves it out.
+  const generic = message === undefined || message === defaultMessages[status];
+  await res.inertia.render(component, { status, message: text, ...(generic ? { generic: true } : {}), ...(details ? { details } : {}) }, { status, title });
 }
 
 export function notFoundHandler(req: Request, res: Response) {

@@ -8,12 +8,11 @@ import { homeIcon } from '@/Components/icons/home';
 export interface NotFoundProps {
   status: number;
   message: string;
+  /** The message is the status's own (server/http/error-handler.ts): the page's text says it already. */
+  generic?: boolean;
 }
 
-/** The server's generic 404 text (server/http/errors.ts); a specific message is shown as is. */
-const DEFAULT_MESSAGE = 'The page you are looking for could not be found.';
-
-export default function NotFound({ message }: NotFoundProps) {
+export default function NotFound({ message, generic }: NotFoundProps) {
   const user = usePage().props.auth?.user ?? null;
   const t = useT();
   return (
@@ -22,7 +21,7 @@ export default function NotFound({ message }: NotFoundProps) {
       <div className="max-w-lg text-center">
         <p className="text-sm font-semibold tracking-wide text-brand-700 dark:text-brand-300">{t('errors.notFound.eyebrow')}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">{t('errors.notFound.heading')}</h1>
-        {message && message !== DEFAULT_MESSAGE ? <p className="mt-4 text-base font-medium text-slate-800 dark:text-slate-200">{message}</p> : null}
+        {message && !generic ? <p className="mt-4 text-base font-medium text-slate-800 dark:text-slate-200">{message}</p> : null}
         <p className="mt-4 text-base text-slate-600 dark:text-slate-400">
           {t('errors.notFound.explanation')}
         </p>

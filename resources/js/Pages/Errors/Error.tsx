@@ -16,6 +16,8 @@ import { useT } from '@/i18n';
 export interface ErrorPageProps {
   status: number;
   message: string;
+  /** The message is the status's own (server/http/error-handler.ts): the page's text says it already. */
+  generic?: boolean;
   /** Stack trace; the server sends it only in development. */
   details?: string;
 }
@@ -26,27 +28,13 @@ const icons: Record<number, IconGlyph> = { 400: alertIcon, 403: lockIcon, 404: s
 /** Statuses whose document title the server writes in the first HTML response (server/http/error-handler.ts): `errors.documentTitle.<code>`. */
 const documentTitles = new Set([400, 403, 405, 413, 419, 429, 500, 503]);
 
-/** The server's default messages (server/http/errors.ts): the page's own text replaces them. */
-const generic = new Set([
-  'Error',
-  'Bad request.',
-  'You are not allowed to do that.',
-  'The page you are looking for could not be found.',
-  'That method is not allowed here.',
-  'That request is too large.',
-  'The page expired, please try again.',
-  'Too many requests. Please slow down.',
-  'Something went wrong on our side. We have been told and are looking into it.',
-  'We are down for maintenance and will be back shortly.',
-]);
-
-export default function ErrorPage({ status, message, details }: ErrorPageProps) {
+export default function ErrorPage({ status, message, generic, details }: ErrorPageProps) {
   const user = usePage().props.auth?.user ?? null;
   const t = useT();
   const entry = icons[status]
     ? { title: t(`errors.status.${status}.title`), text: t(`errors.status.${status}.text`), icon: icons[status] }
     : { title: status >= 500 ? t('errors.status.500.title') : t('errors.fallback.title'), text: t('errors.fallback.text'), icon: alertIcon as IconGlyph };
-  const showMessage = Boolean(message) && !generic.has(message) && message !== entry.title;
+  const showMessage = Boolean(message) && !generic && message !== entry.title;
 
   return (
     <MinimalLayout>
