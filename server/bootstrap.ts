@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 import { ROOT } from './root';
 import { systemClock, type AppContext, type Clock } from './context';
 import { createDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { randomToken, sha256 } from './lib/crypto';
+import { sha256 } from './lib/crypto';
+import { resolveSecrets } from './secrets';
 import { createLogger, type Logger } from './lib/logger';
 import { RateLimiter, type ThrottleStore } from './lib/rate-limiter';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -32,19 +32,9 @@ export interface Booted {
   close(): Promise<void>;
 }
 
-/** APP_KEY from the environment, else one generated once and kept in storage/ so sessions survive restarts. */
-export function resolveAppKey(config: Config, storageDir: string): string {
-  if (config.APP_KEY) return config.APP_KEY;
-  const file = path.join(storageDir, 'app.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(storageDir, { recursive: true });
-  const key = `base64:${randomToken(32)}`;
-  writeFileSync(file, key + '\n', { mode: 0o600 });
-  return key;
-}
-
 export async function boot(config: Config, options: BootOptions = {}): Promise<Booted> {
   const storage = path.resolve(ROOT, config.STORAGE_DIR);
+  const appKey = resolveSecrets(config, storage);
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const database =
     options.database ??
@@ -61,7 +51,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     db: database.db,
     logger,
     clock,
-    key: sha256(resolveAppKey(config, storage)),
+    key: sha256(appKey),
     paths: { root: ROOT, storage, manifest: options.manifest ?? path.join(ROOT, 'public/build/.vite/manifest.json') },
     mailer,
     mailQueue: new MailQueue({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StartupError } from './lib/startup-error';
 import { WEBHOOK_EVENT_TYPES } from './realtime/webhook-events';
 
 /** A comma-separated list, trimmed, without empty entries. */
@@ -50,7 +51,8 @@ const schema = z.object({
   SCHEDULER_ENABLED: bool.default(true),
   REVERB_APP_ID: z.string().default('boardly'),
   REVERB_APP_KEY: z.string().default('boardly-key'),
-  REVERB_APP_SECRET: z.string().default('boardly-secret'),
+  /** Empty: derived from the app key (server/secrets.ts), the same in every process of a deployment. */
+  REVERB_APP_SECRET: z.string().default(''),
   REVERB_HOST: z.string().default('0.0.0.0'),
   REVERB_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   REVERB_SERVER_ENABLED: bool.default(true),
@@ -92,7 +94,7 @@ const schema = z.object({
   REVERB_WEBHOOK_BATCH_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   /** Prometheus metrics on their own port; unset: off. */
   REVERB_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  REVERB_METRICS_HOST: z.string().default(''),
+  REVERB_METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Config = z.infer<typeof schema> & { APP_URL: string };
@@ -106,7 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+    throw new StartupError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const data = parsed.data;
   return { ...data, APP_URL: data.APP_URL ?? defaultAppUrl(data.APP_PORT) };

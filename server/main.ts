@@ -8,6 +8,7 @@ import { startScheduler } from './features/scheduler';
 import { importRunner } from './features/board-user-import/runner';
 import { createRealtimeServer, realtimeOptionsFromConfig } from './realtime';
 import { startAppMetrics } from './http/metrics';
+import { refusingHttp09 } from './lib/http-version';
 
 export interface Running {
   ctx: AppContext;
@@ -44,7 +45,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : await startAppMetrics({ host: config.METRICS_HOST, port: config.METRICS_PORT, db: ctx.db, pool: booted.database.pool, mailQueue: ctx.mailQueue, logger: ctx.logger });
   const app = createApp(ctx, { ...options.app, readiness, metrics: metrics?.middleware });
   const http = options.httpServer ?? createServer();
-  http.on('request', app);
+  http.on('request', refusingHttp09(app));
   const stoppers: (() => Promise<void>)[] = [];
   if (metrics) stoppers.push(() => metrics.stop());
   const closeHttp = async () => {

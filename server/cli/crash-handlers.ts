@@ -1,4 +1,5 @@
 import { currentRequestId } from '../http/request-context';
+import { isStartupError } from '../lib/startup-error';
 
 export interface FatalLogger {
   fatal(obj: { err: unknown; reqId?: string; origin: string }, msg: string): void;
@@ -19,6 +20,7 @@ const FLUSH_TIMEOUT_MS = 2_000;
 export function installCrashHandlers(logger: FatalLogger): void {
   let exiting = false;
   const crash = (error: unknown, origin: string) => {
+    if (isStartupError(error)) return; // said plainly by exitPlainlyOnStartupErrors
     try {
       logger.fatal({ err: error, reqId: currentRequestId(), origin }, `${origin}: the process exits to be restarted`);
     } catch {
@@ -37,4 +39,17 @@ export function installCrashHandlers(logger: FatalLogger): void {
   // `origin` tells a throw from a rejection (a failed top-level await arrives here as one).
   process.on('uncaughtException', (error, origin) => crash(error, origin));
   process.on('unhandledRejection', (reason) => crash(reason, 'unhandledRejection'));
+}
+
+/**
+ * What an operator fixes in the environment (server/lib/startup-error.ts) is said as the plain
+ * sentences it is, on stderr, and the process exits 1: no stack, no JSON. Installed first by each
+ * entry point, before the configuration is read.
+ */
+export function exitPlainlyOnStartupErrors(): void {
+  process.on('uncaughtException', (error) => {
+    if (!isStartupError(error)) return;
+    console.error(error.message);
+    process.exit(1);
+  });
 }

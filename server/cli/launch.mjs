@@ -56,5 +56,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   // start.ts supervises this bundle as its websocket child instead of bundling it again.
   process.env.BOARDLY_REALTIME_BUNDLE = REALTIME_BUNDLE;
-  await import(pathToFileURL(bundlePath(entry)).href);
+  try {
+    await import(pathToFileURL(bundlePath(entry)).href);
+  } catch (error) {
+    // What an operator fixes in the environment is said in plain sentences (server/lib/startup-error.ts).
+    if (error?.name !== 'StartupError') throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

@@ -7,8 +7,9 @@ import { boot } from '../bootstrap';
 import { loadConfig } from '../config';
 import { startAppMetrics } from '../http/metrics';
 import { createLogger } from '../lib/logger';
-import { installCrashHandlers } from './crash-handlers';
+import { exitPlainlyOnStartupErrors, installCrashHandlers } from './crash-handlers';
 
+exitPlainlyOnStartupErrors();
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, 'boardly-queue');
 installCrashHandlers(logger);

@@ -3,10 +3,13 @@
  * runs the same (bundled) script as a supervised child process (server/cli/supervise.ts).
  */
 import { loadConfig } from '../config';
+import { resolveSecrets } from '../secrets';
 import { createRealtimeServer, realtimeOptionsFromConfig } from '../realtime/index';
-import { installCrashHandlers } from './crash-handlers';
+import { exitPlainlyOnStartupErrors, installCrashHandlers } from './crash-handlers';
 
+exitPlainlyOnStartupErrors();
 const config = loadConfig();
+resolveSecrets(config); // REVERB_APP_SECRET, when empty, derived from the app key as the app derives it
 const line = (level: string, msg: string, fields: Record<string, unknown> = {}) => {
   if (config.LOG_LEVEL === 'silent') return;
   console.log(JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields }));

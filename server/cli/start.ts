@@ -5,10 +5,11 @@ import { startServer } from '../main';
 import { seedDemo, type SeedResult } from '../db/seed';
 import { createLogger } from '../lib/logger';
 import { buildIfNeeded } from './build-if-needed';
-import { installCrashHandlers } from './crash-handlers';
+import { exitPlainlyOnStartupErrors, installCrashHandlers } from './crash-handlers';
 import { bundleRealtimeServer } from './realtime-bundle';
 import { supervise } from './supervise';
 
+exitPlainlyOnStartupErrors();
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 installCrashHandlers(logger);

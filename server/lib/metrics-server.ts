@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { refusingHttp09 } from './http-version';
 
 export interface MetricsEndpoint {
   port: number;
@@ -34,7 +35,7 @@ export function scrapedCounters(Counter: CounterClass, registry: import('prom-cl
  * mail worker and the realtime server.
  */
 export async function serveMetrics(registry: ScrapeSource, host: string, port: number): Promise<MetricsEndpoint> {
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(refusingHttp09((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' || path !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at GET /metrics\n');
@@ -44,7 +45,7 @@ export async function serveMetrics(registry: ScrapeSource, host: string, port: n
       (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
       () => res.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics could not be collected\n'),
     );
-  });
+  }));
   server.on('clientError', (_e, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

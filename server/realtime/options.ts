@@ -1,5 +1,6 @@
 import { list, type Config } from '../config';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events';
+import { StartupError } from '../lib/startup-error';
 
 export interface RealtimeLogger {
   info(...a: unknown[]): void;
@@ -106,6 +107,8 @@ export interface ResolvedOptions extends Required<Omit<RealtimeOptions, 'maxConn
 const silent: RealtimeLogger = { info() {}, warn() {}, error() {} };
 
 export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
+  // An empty secret signs with an empty HMAC key: anyone could sign a subscription or a publish.
+  if (!opts.secret) throw new StartupError('The realtime server needs an app secret (REVERB_APP_SECRET, or APP_KEY to derive it from).');
   const pingIntervalMs = opts.pingIntervalMs ?? opts.activityTimeout * 1000;
   const heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 2000;
   return {
@@ -144,7 +147,8 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
           maxQueued: Math.max(1, opts.webhooks.maxQueued ?? 10_000),
         }
       : undefined,
-    metricsHost: opts.metricsHost || opts.host,
+    // Metrics tell who is connected where: this machine only unless the operator says otherwise.
+    metricsHost: opts.metricsHost || '127.0.0.1',
   };
 }
 
@@ -179,6 +183,6 @@ export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
       ? { urls: webhookUrls, events: list(config.REVERB_WEBHOOK_EVENTS) as WebhookEventType[], batchMs: config.REVERB_WEBHOOK_BATCH_MS }
       : undefined,
     metricsPort: config.REVERB_METRICS_PORT,
-    metricsHost: config.REVERB_METRICS_HOST || undefined,
+    metricsHost: config.REVERB_METRICS_HOST,
   };
 }

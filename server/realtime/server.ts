@@ -3,6 +3,7 @@
  * Every listener is wrapped by guard() (guard.ts): no input can make an error escape to the process.
  */
 import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { refusingHttp09 } from '../lib/http-version';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData, type ServerOptions } from 'ws';
@@ -224,7 +225,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     guard(
       log,
       'http request',
-      (req: IncomingMessage, res: ServerResponse) => handleHttp(hub, req, res),
+      refusingHttp09((req: IncomingMessage, res: ServerResponse) => handleHttp(hub, req, res)),
       (_e, _req, res) => send(res, 500, { error: 'Internal server error.' }),
     ),
   );

@@ -8,7 +8,7 @@ describe('realtimeOptionsFromConfig', () => {
     expect(realtimeOptionsFromConfig(loadConfig({}))).toEqual({
       appId: 'boardly',
       key: 'boardly-key',
-      secret: 'boardly-secret',
+      secret: '', // derived from the app key at start (server/secrets.ts)
       host: '0.0.0.0',
       port: 8080,
       allowedOrigins: ['*'],
@@ -30,7 +30,7 @@ describe('realtimeOptionsFromConfig', () => {
       signInTimeoutMs: 30_000,
       webhooks: undefined,
       metricsPort: undefined,
-      metricsHost: undefined,
+      metricsHost: '127.0.0.1',
     });
   });
 
