@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
+import { resolveSecrets } from '../secrets';
 import { ROOT } from '../bootstrap';
 import { startServer } from '../main';
 import { seedDemo, type SeedResult } from '../db/seed';
@@ -11,6 +12,8 @@ import { supervise } from './supervise';
 
 exitPlainlyOnStartupErrors();
 const config = loadConfig();
+// Before the websocket child starts: it gets the secret from here, and the two never race to generate storage/app.key.
+resolveSecrets(config);
 const logger = createLogger(config.LOG_LEVEL);
 installCrashHandlers(logger);
 buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
@@ -23,9 +26,10 @@ const realtime = config.REVERB_SERVER_ENABLED
 
 /** Unless told otherwise, the child reports presence to this app (members' online state). */
 function realtimeEnv(): NodeJS.ProcessEnv {
-  if (config.REVERB_WEBHOOK_URL || config.APP_PORT === 0) return process.env;
+  const env = { ...process.env, REVERB_APP_SECRET: config.REVERB_APP_SECRET };
+  if (config.REVERB_WEBHOOK_URL || config.APP_PORT === 0) return env;
   const host = ['0.0.0.0', '::'].includes(config.APP_HOST) ? '127.0.0.1' : config.APP_HOST.includes(':') ? `[${config.APP_HOST}]` : config.APP_HOST;
-  return { ...process.env, REVERB_WEBHOOK_URL: `http://${host}:${config.APP_PORT}/webhooks/realtime`, REVERB_WEBHOOK_EVENTS: 'member_added,member_removed' };
+  return { ...env, REVERB_WEBHOOK_URL: `http://${host}:${config.APP_PORT}/webhooks/realtime`, REVERB_WEBHOOK_EVENTS: 'member_added,member_removed' };
 }
 
 let seeded: SeedResult | null = null;
