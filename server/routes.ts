@@ -22,7 +22,7 @@ import { twoFactorRoutes } from './features/two-factor/routes';
 import { browserSessionRoutes } from './features/browser-sessions/routes';
 import { passkeyRoutes } from './features/passkeys/routes';
 import { localeRoutes } from './features/locale/routes';
-import { requireTwoFactorSetup } from './features/two-factor/requirement';
+import { currentOrganizationGate } from './tenancy/gate';
 
 /**
  * Every feature's routes, in one list (order matters only for overlapping paths). A request
@@ -32,7 +32,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(
     pipeline(
       trackLastActive(ctx), // members: memberships.last_active_at, once a minute
-      requireTwoFactorSetup(ctx), // an organisation that requires two factors: set up first
+      currentOrganizationGate(), // the session's organisation's own rules (two factors): tenancy/gate.ts
     ),
   );
   app.use(

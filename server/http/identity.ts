@@ -48,10 +48,3 @@ export function preloadedSwitcher(req: Request, userId: number): SwitcherOrganiz
   const row = found.get(req);
   return row?.organizations && row.user_id === userId && req.session.userId === userId ? row.organizations : undefined;
 }
-
-/** Whether the session's query found the current organisation's two-factor requirement unmet (undefined: ask). */
-export function preloadedTwoFactorMissing(req: Request, userId: number, organizationId: number): boolean | undefined {
-  const row = found.get(req);
-  if (!row || row.user_id !== userId || row.organizationId !== organizationId || row.organization?.id !== organizationId) return undefined;
-  return row.twoFactorMissing;
-}

@@ -1,15 +1,10 @@
 import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import { prepareStatement } from '../db/postgres-pool';
 import type { Db, Role, User } from '../db/types';
+import { twoFactorMissingSql, type CurrentOrganization } from '../tenancy/repository';
 
 /** The session's current organisation as the one query finds it (null role: not a member). */
-export interface IdentityOrganization {
-  id: number;
-  name: string;
-  slug: string;
-  public_page_enabled: boolean;
-  role: Role | null;
-}
+export type IdentityOrganization = CurrentOrganization;
 
 export interface SwitcherOrganization {
   id: number;
@@ -28,8 +23,6 @@ export interface SessionWithIdentity {
   organization: IdentityOrganization | null;
   /** The user's organisations, by name (only when asked for). */
   organizations?: SwitcherOrganization[];
-  /** The current organisation requires two factors of its members and this member has neither TOTP nor a passkey. */
-  twoFactorMissing: boolean;
 }
 
 /** `data.organization_id` as an integer key, or null for anything else (never a cast error). */
@@ -60,10 +53,7 @@ function identityQuery(db: Db, withOrganizations: boolean, hashedId: string) {
       'o.slug as o_slug',
       'o.public_page_enabled as o_public_page_enabled',
       'm.role as m_role',
-      // Evaluated only where the organisation requires it (CASE is lazy): no cost for the rest.
-      sql<boolean>`case when o.require_two_factor and m.role is not null then not (exists (select 1 from two_factor_credentials t where t.user_id = s.user_id and t.confirmed_at is not null) or exists (select 1 from passkeys p where p.user_id = s.user_id)) else false end`.as(
-        'two_factor_missing',
-      ),
+      twoFactorMissingSql({ requires: 'o.require_two_factor', role: 'm.role', userId: 's.user_id' }).as('two_factor_missing'),
     ])
     .$if(withOrganizations, (q) =>
       q.select(
@@ -124,7 +114,7 @@ export async function findSessionWithIdentity(db: Db, hashedId: string, withOrga
   const organization: IdentityOrganization | null =
     row.o_id === null || row.o_id === undefined
       ? null
-      : { id: row.o_id, name: row.o_name!, slug: row.o_slug!, public_page_enabled: row.o_public_page_enabled!, role: row.m_role ?? null };
+      : { id: row.o_id, name: row.o_name!, slug: row.o_slug!, public_page_enabled: row.o_public_page_enabled!, role: row.m_role ?? null, two_factor_missing: row.two_factor_missing === true };
   const organizations = row.switcher_organizations;
   return {
     data: row.data ?? {},
@@ -132,7 +122,6 @@ export async function findSessionWithIdentity(db: Db, hashedId: string, withOrga
     last_activity: row.last_activity,
     user,
     organization,
-    twoFactorMissing: row.two_factor_missing === true,
     ...(organizations === undefined ? {} : { organizations: typeof organizations === 'string' ? JSON.parse(organizations) : organizations }),
   };
 }

@@ -5,6 +5,7 @@ import { preloadedOrganization } from '../http/identity';
 import { flash } from '../http/session-bridge';
 import { findOrganizationFor, organizationStatus, userOrganizations, type CurrentOrganization } from './repository';
 import { msg } from '../i18n/message';
+import { gated, passGate } from './gate';
 
 export type { CurrentOrganization } from './repository';
 
@@ -65,22 +66,22 @@ export function loadOrganization(ctx: AppContext) {
   };
 }
 
-/** A current organisation is needed: pick the only one, else ask. */
+/** A current organisation is needed: pick the only one, else ask; then the gate. */
 export function requireOrganization(ctx: AppContext) {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.organization) return next();
+  return gated(async (req: Request, res: Response, next: NextFunction) => {
+    if (req.organization) return passGate(req, res, req.organization) && next();
     if (!req.user) return next(new HttpError(401));
     const mine = await userOrganizations(ctx.db, req.user.id);
     if (mine.length === 1) {
       const only = await findOrganizationFor(ctx.db, req.user.id, mine[0].id, req.user.is_platform_admin);
       if (only) {
         setCurrentOrganization(req, only);
-        return next();
+        return passGate(req, res, only) && next();
       }
     }
     if (req.method === 'GET') req.session.put('url.intended', req.originalUrl);
     res.redirect('/organizations/select');
-  };
+  });
 }
 
 export function currentOrganization(req: Request): CurrentOrganization {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { Role } from '../db/types';
 import { HttpError, orFail } from '../http/errors';
 import { currentOrganization } from './current';
+import { gated, passGate } from './gate';
 import { ensureCan, type Ability } from './policy';
 import { findOrganizationFor, tenantRowExists, type CurrentOrganization } from './repository';
 
@@ -64,17 +65,20 @@ export function tenantRecord(ctx: AppContext, table: 'board_users' | 'insights')
 
 /**
  * Resolves `/organizations/:id` for the signed-in user, in the same order: an organisation they
- * cannot see answers 404; then the ability there (403); only then do later middleware run.
+ * cannot see answers 404; then the ability there (403); then the organisation's own rules (the
+ * gate); only then do later middleware run.
  */
 export function organizationFromRoute(ctx: AppContext, ability: Ability, options: { membersOnly?: boolean } = {}) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+  return gated(async (req: Request, res: Response, next: NextFunction) => {
     const user = req.user;
     if (!user) throw new HttpError(401);
     const id = routeId(req.params.id);
     const platformAdmin = options.membersOnly ? false : user.is_platform_admin;
-    req.routeOrganization = await guardTenantRecord(req, () => findOrganizationFor(ctx.db, user.id, id, platformAdmin), (org) => org.role, ability);
+    const organization = await guardTenantRecord(req, () => findOrganizationFor(ctx.db, user.id, id, platformAdmin), (org) => org.role, ability);
+    if (!passGate(req, res, organization)) return;
+    req.routeOrganization = organization;
     next();
-  };
+  });
 }
 
 export function routeOrganization(req: Request): CurrentOrganization {

@@ -36,19 +36,29 @@ export interface CurrentOrganization {
   slug: string;
   role: Role | null;
   public_page_enabled: boolean;
+  /** The organisation requires two factors of its members and this member has neither TOTP nor a passkey (tenancy/gate.ts). */
+  two_factor_missing: boolean;
 }
+
+/**
+ * The organisation's two-factor rule, written once: `org` requires it, the user is a member
+ * (`role` not null) and has neither a confirmed TOTP credential nor a passkey. CASE is lazy, so
+ * organisations that do not require it pay nothing.
+ */
+export const twoFactorMissingSql = (org: { requires: string; role: string; userId: string }) =>
+  sql<boolean>`case when ${sql.ref(org.requires)} and ${sql.ref(org.role)} is not null then not (exists (select 1 from two_factor_credentials t where t.user_id = ${sql.ref(org.userId)} and t.confirmed_at is not null) or exists (select 1 from passkeys p where p.user_id = ${sql.ref(org.userId)})) else false end`;
 
 /** The organisation as `userId` sees it: a member (with their role), or any for a platform admin. */
 export async function findOrganizationFor(db: Db, userId: number, organizationId: number, platformAdmin: boolean): Promise<CurrentOrganization | undefined> {
   const row = await db
     .selectFrom('organizations as o')
     .leftJoin('memberships as m', (j) => j.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', userId))
-    .select(['o.id', 'o.name', 'o.slug', 'o.public_page_enabled', 'm.role'])
+    .select(['o.id', 'o.name', 'o.slug', 'o.public_page_enabled', 'm.role', twoFactorMissingSql({ requires: 'o.require_two_factor', role: 'm.role', userId: 'm.user_id' }).as('two_factor_missing')])
     .where('o.id', '=', organizationId)
     .where('o.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row || (!row.role && !platformAdmin)) return undefined;
-  return { id: row.id, name: row.name, slug: row.slug, public_page_enabled: row.public_page_enabled, role: row.role ?? null };
+  return { id: row.id, name: row.name, slug: row.slug, public_page_enabled: row.public_page_enabled, role: row.role ?? null, two_factor_missing: row.two_factor_missing === true };
 }
 
 export async function userOrganizations(db: Db, userId: number) {

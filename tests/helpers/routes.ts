@@ -3,6 +3,8 @@ import type { Express } from 'express';
 export interface RouteEntry {
   method: string;
   path: string;
+  /** The route's own middleware and handler, in order (not the app-wide ones). */
+  handlers: unknown[];
 }
 
 /**
@@ -19,7 +21,7 @@ export function listRoutes(app: Express): RouteEntry[] {
           if (typeof p !== 'string') continue;
           for (const m of Object.keys(layer.route.methods)) {
             if (m === '_all') continue;
-            out.push({ method: m.toUpperCase(), path: (prefix + p).replace(/\/{2,}/g, '/') });
+            out.push({ method: m.toUpperCase(), path: (prefix + p).replace(/\/{2,}/g, '/'), handlers: layer.route.stack.map((l: { handle: unknown }) => l.handle) });
           }
         }
       } else if (Array.isArray(layer.handle?.stack)) {

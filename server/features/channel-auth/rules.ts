@@ -1,12 +1,16 @@
 import type { Db, User } from '../../db/types';
 import { parseChannel, type ChannelKind } from '../../../shared/channels';
+import { admits } from '../../tenancy/gate';
 import { findOrganizationFor } from '../../tenancy/repository';
 
 /** What a channel grants: `true` for private channels, the member's public info for presence. */
 export type ChannelGrant = false | true | { id: number; name: string };
 
-const memberOf = async (db: Db, user: User, organizationId: number) =>
-  (await findOrganizationFor(db, user.id, organizationId, user.is_platform_admin)) !== undefined;
+/** A member the organisation admits (tenancy/gate.ts): the channels carry what its pages show. */
+const memberOf = async (db: Db, user: User, organizationId: number) => {
+  const organization = await findOrganizationFor(db, user.id, organizationId, user.is_platform_admin);
+  return organization !== undefined && admits(organization);
+};
 
 /**
  * Every channel the app uses (shared/channels.ts, PRODUCT.md "Realtime"); any other name is
