@@ -1,4 +1,3 @@
-import { router } from '@inertiajs/react';
 import { Avatar } from '@/Components/Avatar';
 import { Icon } from '@/Components/Icon';
 import { chevronDownIcon } from '@/Components/icons/chevron-down';
@@ -10,6 +9,7 @@ import { Badge } from '@/Components/Badge';
 import { Dropdown, DropdownButton, DropdownHeader, DropdownLink, DropdownSeparator } from '@/Components/Dropdown';
 import type { AuthUser } from '@/types';
 import { useT } from '@/i18n';
+import { signOut } from '@/lib/sign-out';
 
 export function UserMenu({ user }: { user: AuthUser }) {
   const t = useT();
@@ -50,7 +50,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
         {t('app.userMenu.history')}
       </DropdownLink>
       <DropdownSeparator />
-      <DropdownButton icon={logoutIcon} onClick={() => router.post('/logout')}>
+      <DropdownButton icon={logoutIcon} onClick={() => void signOut()}>
         {t('app.userMenu.signOut')}
       </DropdownButton>
     </Dropdown>

@@ -25,6 +25,37 @@ const authHeaders = (): Record<string, string> => {
   return { 'X-Requested-With': 'XMLHttpRequest', ...(token ? { 'X-XSRF-TOKEN': token } : {}) };
 };
 
+/** Auth requests in flight: signing out waits for them, so none reaches the server after the session ended. */
+const inFlight = new Set<Promise<void>>();
+
+type AuthCallback = (error: Error | null, data: never) => void;
+
+/**
+ * pusher-js's own auth transport, as a fetch we can wait for: same endpoint, same form body,
+ * same headers (the cookie's XSRF token, read per request).
+ */
+function authHandler(endpoint: string) {
+  return (params: { socketId: string; channelName?: string }, callback: AuthCallback) => {
+    const body = new URLSearchParams({ socket_id: params.socketId, ...(params.channelName ? { channel_name: params.channelName } : {}) });
+    const request = fetch(endpoint, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json', ...authHeaders() },
+      body,
+    })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`${endpoint} answered ${res.status}`);
+        return res.json();
+      })
+      .then(
+        (data) => callback(null, data as never),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as never),
+      );
+    inFlight.add(request);
+    void request.finally(() => inFlight.delete(request));
+  };
+}
+
 /**
  * The one Echo connection of the signed-in user. Where to dial comes from the server at run time
  * (shared prop `realtime`), so one build serves every environment. Resolves to null when it was
@@ -63,8 +94,8 @@ function open(EchoClient: typeof Echo, PusherClient: typeof Pusher, config: Real
     enabledTransports: ['ws', 'wss'],
     namespace: 'App.Events',
     Pusher: PusherClient,
-    channelAuthorization: { endpoint: '/broadcasting/auth', transport: 'ajax', headers: {}, headersProvider: authHeaders },
-    userAuthentication: { endpoint: '/broadcasting/user-auth', transport: 'ajax', headers: {}, headersProvider: authHeaders },
+    channelAuthorization: { endpoint: '/broadcasting/auth', headers: {}, customHandler: authHandler('/broadcasting/auth') },
+    userAuthentication: { endpoint: '/broadcasting/user-auth', headers: {}, customHandler: authHandler('/broadcasting/user-auth') },
     // Our own axios instance gets the X-Socket-Id header below; Echo's global hooks have nothing to find.
     withoutInterceptors: true,
   });
@@ -108,6 +139,16 @@ export function disconnectEcho(): void {
   current = null;
   echo.leaveAllChannels();
   setTimeout(() => echo.disconnect(), 0);
+}
+
+/**
+ * Before signing out: close the connection and let the auth requests already sent come back
+ * (briefly), so none arrives after the session has ended and answers 403.
+ */
+export async function quietEcho(waitMs = 2_000): Promise<void> {
+  disconnectEcho();
+  if (!inFlight.size) return;
+  await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, waitMs))]);
 }
 
 /** Leaves a channel of `echo`, unless that connection is closed or closing (its channels go with it). */

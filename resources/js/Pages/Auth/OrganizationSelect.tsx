@@ -1,4 +1,4 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
@@ -12,6 +12,7 @@ import type { OrganizationSummary } from '@/types';
 import { roleLabels, roleTones } from '@/lib/roles';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
+import { signOut } from '@/lib/sign-out';
 
 export interface OrganizationSelectProps {
   organizations: OrganizationSummary[];
@@ -112,7 +113,7 @@ OrganizationSelect.layout = (page: ReactNode) => (
     title={<Trans id="auth.select.heading" />}
     description={<Trans id="auth.select.description" />}
     footer={
-      <button type="button" onClick={() => router.post('/logout')} className="rounded font-medium underline underline-offset-4 hover:text-slate-900 dark:hover:text-white">
+      <button type="button" onClick={() => void signOut()} className="rounded font-medium underline underline-offset-4 hover:text-slate-900 dark:hover:text-white">
         <Trans id="auth.select.signOut" />
       </button>
     }

@@ -1,4 +1,4 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { Icon } from '@/Components/Icon';
@@ -7,6 +7,7 @@ import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
+import { signOut } from '@/lib/sign-out';
 
 export interface VerifyEmailProps {
   /** 'verification-link-sent' after a resend. */
@@ -24,7 +25,7 @@ export default function VerifyEmail({ status, email }: VerifyEmailProps) {
     form.post('/email/verification-notification', { preserveScroll: true });
   };
 
-  const logout = () => router.post('/logout', {}, { onStart: () => setLoggingOut(true), onFinish: () => setLoggingOut(false) });
+  const logout = () => void signOut({ onStart: () => setLoggingOut(true), onFinish: () => setLoggingOut(false) });
 
   return (
     <>

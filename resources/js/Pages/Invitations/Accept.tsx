@@ -1,4 +1,4 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { isValidElement, type FormEvent, type ReactElement } from 'react';
 import { Button } from '@/Components/Button';
 import { Field } from '@/Components/Field';
@@ -12,6 +12,7 @@ import { AuthLayout } from '@/Layouts/AuthLayout';
 import type { Role } from '@/types';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
+import { signOut } from '@/lib/sign-out';
 
 type OpenState = 'register' | 'sign-in' | 'join' | 'wrong-user' | 'member';
 type ClosedState = 'invalid' | 'gone' | 'used' | 'revoked' | 'expired' | 'full';
@@ -93,7 +94,7 @@ export default function Accept({ token, state, message, details, signedInAs }: A
             <Icon icon={alertIcon} className="size-5 shrink-0" />
             <p>{message}</p>
           </div>
-          <Button block variant="secondary" icon={logoutIcon} onClick={() => router.post('/logout')}>
+          <Button block variant="secondary" icon={logoutIcon} onClick={() => void signOut()}>
             {t('invitations.accept.signOut')}
           </Button>
         </div>
