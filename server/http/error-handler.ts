@@ -4,7 +4,7 @@ import { databaseUnavailable, renderWithoutDatabase } from './database-errors';
 import { HttpError, ValidationError, defaultMessages } from './errors';
 import { Session, newSessionId } from './session';
 import { requestLocale } from '../i18n/locale';
-import { localize, localizeDeep, msg, translator } from '../i18n/message';
+import { localize, localizeDeep, msg, storedMessages, translator } from '../i18n/message';
 
 export interface ErrorHandlerOptions {
   showDetails: boolean;
@@ -76,7 +76,7 @@ export function errorHandler(options: ErrorHandlerOptions) {
       }
       if ((status === 419 || status === 429) && req.isInertia && req.session && req.method !== 'GET') {
         // An expired or throttled form is not an error page: go back and say so.
-        req.session.flash('flash', { error: status === 419 ? defaultMessages[419] : (message ?? defaultMessages[429]) });
+        req.session.flash('flash', storedMessages({ error: status === 419 ? defaultMessages[419] : (message ?? defaultMessages[429]) }));
         return res.inertia.back();
       }
       if (status >= 500 && !unavailable) req.log?.error({ err: error }, 'request failed');

@@ -2,7 +2,7 @@ import type { InertiaSessionBridge } from '../inertia';
 
 import type { Request } from 'express';
 import { requestLocale } from '../i18n/locale';
-import { localizeDeep } from '../i18n/message';
+import { localizeDeep, restoreMessages, storedMessages } from '../i18n/message';
 
 const NEXT_PAGE = 'flash.next_page';
 const delivered = new WeakMap<Request, Record<string, unknown>>();
@@ -17,7 +17,7 @@ function pageFlash(req: Request): Record<string, unknown> {
   if (!flash) {
     const waiting = req.get('purpose') === 'prefetch' ? undefined : req.session.pull<Record<string, unknown>>(NEXT_PAGE);
     flash = { ...(req.session.get<Record<string, unknown>>('flash') ?? {}), ...(waiting ?? {}) };
-    flash = localizeDeep(requestLocale(req), flash);
+    flash = localizeDeep(requestLocale(req), restoreMessages(flash));
     delivered.set(req, flash);
   }
   return flash;
@@ -26,8 +26,9 @@ function pageFlash(req: Request): Record<string, unknown> {
 /** Errors and flash messages travel between requests as flashed session values. */
 export const sessionBridge: InertiaSessionBridge = {
   // Messages are translated here, when shown: the language may have changed since they were made.
-  errors: (req) => localizeDeep(requestLocale(req), req.session.get<Record<string, unknown>>('errors') ?? {}),
-  flashErrors: (req, errors) => req.session.flash('errors', errors),
+  // Stored as data (storedMessages): sealed messages would not survive a restart or another node.
+  errors: (req) => localizeDeep(requestLocale(req), restoreMessages(req.session.get<Record<string, unknown>>('errors') ?? {})),
+  flashErrors: (req, errors) => req.session.flash('errors', storedMessages(errors)),
   flash: pageFlash,
   reflash: (req) => req.session.reflash(),
   clearHistory: (req) => req.session.get('inertia.clear_history') === true,
@@ -45,10 +46,10 @@ export function flashClearHistory(req: Express.Request): void {
  */
 export function flash(req: Request, type: 'success' | 'error' | 'info', message: string): void {
   // `message` is best a msg(...) (i18n/message.ts): it is translated when shown.
-  req.session.put(NEXT_PAGE, { ...(req.session.get<Record<string, string>>(NEXT_PAGE) ?? {}), [type]: message });
+  req.session.put(NEXT_PAGE, { ...(req.session.get<Record<string, unknown>>(NEXT_PAGE) ?? {}), [type]: storedMessages(message) });
 }
 
 /** Structured data for the next page's flash (an undo offer…), delivered like `flash`. */
 export function flashData(req: Request, key: string, value: unknown): void {
-  req.session.put(NEXT_PAGE, { ...(req.session.get<Record<string, unknown>>(NEXT_PAGE) ?? {}), [key]: value });
+  req.session.put(NEXT_PAGE, { ...(req.session.get<Record<string, unknown>>(NEXT_PAGE) ?? {}), [key]: storedMessages(value) });
 }

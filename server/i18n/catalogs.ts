@@ -49,3 +49,6 @@ export function i18nFor(locale: Locale): I18n {
   }
   return i18n;
 }
+
+/** How many messages have been compiled in this process (bounded by the catalogs: the hostile-text test). */
+export const compiledMessageCount = (): number => compiled.size;

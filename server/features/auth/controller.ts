@@ -13,7 +13,7 @@ import * as auth from './service';
 import { completeLogin, loginClient, logout, markPasswordConfirmed } from './session';
 import { updateUser } from './user-repository';
 import { deferToChallenge } from '../two-factor/pending-login';
-import { localizeOrNull, msg } from '../../i18n/message';
+import { localizeOrNull, msg, restoreMessages, storedMessages } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 
 /** Thin handlers: validate → service → render or redirect. */
@@ -76,7 +76,7 @@ export function authController(ctx: AppContext) {
     async forgot(req: Request, res: Response) {
       const { email } = validate(forgotPasswordSchema, req.body);
       await auth.sendPasswordResetLink(ctx, email);
-      req.session.flash('status', auth.RESET_SENT);
+      req.session.flash('status', storedMessages(auth.RESET_SENT));
       res.inertia.back('/forgot-password');
     },
 
@@ -90,7 +90,7 @@ export function authController(ctx: AppContext) {
     async reset(req: Request, res: Response) {
       const input = await validate(resetPasswordSchema, req.body, { email: auth.resetTokenValid(ctx) });
       await auth.resetPassword(ctx, requestActor(req, null), input);
-      req.session.flash('status', msg('messages.auth.passwordResetStatus'));
+      req.session.flash('status', storedMessages(msg('messages.auth.passwordResetStatus')));
       flash(req, 'success', msg('messages.auth.passwordReset'));
       res.redirect('/login');
     },
@@ -121,5 +121,5 @@ export function authController(ctx: AppContext) {
 
 /** The one-off status line of the auth pages (a code such as `verification-link-sent`, or a message in the reader's language). */
 function sessionStatus(req: Request): string | null {
-  return localizeOrNull(requestLocale(req), req.session.get<string>('status'));
+  return localizeOrNull(requestLocale(req), restoreMessages(req.session.get<string>('status')));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { BoardUser, Db } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
+import { messageFromColumn, messageToColumn } from '../../i18n/message';
 import type { BoardUserInput } from '../board-users/schema';
 import type { BoardUserImport, BoardUserImportsTable } from './tables';
 import type { Insertable, Updateable } from 'kysely';
@@ -81,7 +82,7 @@ export async function insertFailures(db: Db, importId: number, rows: { line: num
   if (!rows.length) return;
   await db
     .insertInto('board_user_import_failures')
-    .values(rows.map((r) => ({ import_id: importId, line: r.line, cells: JSON.stringify(r.cells), error: r.error })))
+    .values(rows.map((r) => ({ import_id: importId, line: r.line, cells: JSON.stringify(r.cells), error: messageToColumn(r.error) })))
     .execute();
 }
 
@@ -97,7 +98,7 @@ export async function* failures(db: Db, importId: number, batchSize = 500): Asyn
       .orderBy('id')
       .limit(batchSize)
       .execute();
-    for (const row of rows) yield row;
+    for (const row of rows) yield { ...row, error: messageFromColumn(row.error) };
     if (rows.length < batchSize) return;
     after = rows[rows.length - 1].id;
   }
