@@ -332,3 +332,21 @@ describe('a restarted server', () => {
     expect(await activity(orgId)).toHaveLength(1);
   });
 });
+
+describe('the failed rows’ CSV (#23 finding 7)', () => {
+  it('neutralises a formula in the header row exactly as in every cell', async () => {
+    const { client } = await editorOf();
+    const csv = ['First name,Last name,"=HYPERLINK(""http://evil.test"",""x"")",@SUM(1)', 'Anna,,=1+2,-3'].join('\n');
+    const page = await uploaded(client, csv);
+    const done = await run(client, page.props.import.id);
+    expect(done.failed_count).toBe(1);
+    const failed = await client.get(`/board-users/import/${page.props.import.id}/failures`);
+    expect(parse(failed.text, { bom: true })).toEqual([
+      ['First name', 'Last name', `'=HYPERLINK("http://evil.test","x")`, "'@SUM(1)", 'error'],
+      ['Anna', '', "'=1+2", '-3', 'The last name field is required.'],
+    ]);
+    // Imported again, the header reads as its author wrote it (as a cell does).
+    const again = await uploaded(client, failed.text, 'again.csv');
+    expect(again.props.import.headers).toEqual(['First name', 'Last name', '=HYPERLINK("http://evil.test","x")', '@SUM(1)', 'error']);
+  });
+});

@@ -62,8 +62,8 @@ export async function* readRows(file: Uint8Array, encoding: SourceEncoding, deli
   }
 }
 
-/** The header row's names (blank ones become "Column N"). */
-export const headerNames = (cells: string[]) => cells.map((c, i) => c.replace(/^\uFEFF/, '').trim() || `Column ${i + 1}`);
+/** The header row's names (blank ones become "Column N"), unescaped as cells are (`cellValue`). */
+export const headerNames = (cells: string[]) => cells.map((c, i) => cellValue(c.replace(/^\uFEFF/, '')) || `Column ${i + 1}`);
 
 /**
  * A cell as its author wrote it: the export writes a formula-like value with a leading
