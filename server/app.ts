@@ -10,6 +10,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { readinessGate, type Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { onBeforeEnd } from './http/response-hooks';
+import { closeWhenBodyUnread } from './http/unread-body';
 import { pipeline } from './http/pipeline';
 import { mountByFirstSegment } from './http/path-dispatch';
 import { rootView } from './http/root-view';
@@ -60,6 +61,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
         next();
       },
       requestLog(ctx.logger),
+      closeWhenBodyUnread,
       ...(options.metrics ? [options.metrics] : []),
       // Whole HTML/JSON answers, brotli or gzip as negotiated; built assets come precompressed (buildAssets).
       compression(),

@@ -22,6 +22,11 @@ const schema = z.object({
   APP_HOST: z.string().default('0.0.0.0'),
   APP_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   TRUST_PROXY: bool.default(false),
+  /** The web server's timeouts (server/lib/http-timeouts.ts): a slow or stalled client is closed. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3_600).default(120),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(20),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3_600).default(30),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
   DATABASE_URL: z.string().default(''),
   PGLITE_DIR: z.string().default('storage/pglite'),
   STORAGE_DIR: z.string().default('storage'),

@@ -9,6 +9,7 @@ import { importRunner } from './features/board-user-import/runner';
 import { createRealtimeServer, realtimeOptionsFromConfig } from './realtime';
 import { startAppMetrics } from './http/metrics';
 import { refusingHttp09 } from './lib/http-version';
+import { applyHttpTimeouts, CONNECTIONS_CHECKING_INTERVAL_MS } from './lib/http-timeouts';
 
 export interface Running {
   ctx: AppContext;
@@ -44,7 +45,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ? null
       : await startAppMetrics({ host: config.METRICS_HOST, port: config.METRICS_PORT, db: ctx.db, pool: booted.database.pool, mailQueue: ctx.mailQueue, logger: ctx.logger });
   const app = createApp(ctx, { ...options.app, readiness, metrics: metrics?.middleware });
-  const http = options.httpServer ?? createServer();
+  const http = options.httpServer ?? createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS });
+  applyHttpTimeouts(http, config);
   http.on('request', refusingHttp09(app));
   const stoppers: (() => Promise<void>)[] = [];
   if (metrics) stoppers.push(() => metrics.stop());

@@ -3,10 +3,11 @@ import { createServer as createViteServer } from 'vite';
 import { loadConfig } from '../config';
 import { ROOT } from '../bootstrap';
 import { startServer } from '../main';
+import { CONNECTIONS_CHECKING_INTERVAL_MS } from '../lib/http-timeouts';
 
 // One port: Vite runs as middleware inside the app, with hot reload over the same server.
 const config = loadConfig({ APP_ENV: 'development', ...process.env });
-const httpServer = createServer();
+const httpServer = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS });
 const vite = await createViteServer({ root: ROOT, server: { middlewareMode: true, hmr: { server: httpServer } }, appType: 'custom' });
 const running = await startServer(config, { app: { vite }, httpServer });
 console.log(`\n  ${config.APP_NAME} (dev) is running at ${running.url}\n`);

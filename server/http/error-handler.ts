@@ -53,8 +53,10 @@ export function errorHandler(options: ErrorHandlerOptions) {
       if (error instanceof ValidationError) {
         if (wantsJson(req)) {
           const locale = requestLocale(req);
-          return void res.status(422).json({ message: localize(locale, error.message), errors: localizeDeep(locale, error.errors) });
+          return void res.status(error.status).json({ message: localize(locale, error.message), errors: localizeDeep(locale, error.errors) });
         }
+        // A request that is not a form (a script posting a too-large upload) gets its status.
+        if (!req.isInertia && error.status !== 422) return await renderError(req, res, error.status, error.message);
         return res.inertia.validationFailed(error.errors);
       }
       const unavailable = databaseUnavailable(error);

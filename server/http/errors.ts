@@ -22,9 +22,15 @@ export const defaultMessages: Record<number, string> = Object.fromEntries(
 export const notFound = (message?: string) => new HttpError(404, message);
 export const forbidden = (message?: string) => new HttpError(403, message);
 
-/** Fields that failed validation: redirect back with these messages. */
+/**
+ * Fields that failed validation: the page goes back with these messages. `status` is what a
+ * client that is not the page gets (422 JSON; a plain request gets the error page when not 422).
+ */
 export class ValidationError extends Error {
-  constructor(public readonly errors: Record<string, string>) {
+  constructor(
+    public readonly errors: Record<string, string>,
+    public readonly status = 422,
+  ) {
     super(Object.values(errors)[0] ?? msg('messages.errors.invalidData'));
   }
 }

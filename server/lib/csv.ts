@@ -82,6 +82,7 @@ export async function streamCsv<T>(res: Response, filename: string, columns: Csv
       done(null, columns.map((c) => neutraliseCell(c.value(row))));
     },
   });
-  const csv = stringify({ header: true, columns: columns.map((c) => c.header), bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+  // Headers can come from outside too (an import's own header row): escaped as every cell is.
+  const csv = stringify({ header: true, columns: columns.map((c) => neutraliseCell(c.header)), bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
   await pipeline(Readable.from(all()), toRecord, csv, res);
 }

@@ -20,11 +20,16 @@ const editorOf = (plan?: 'free' | 'team' | 'business') => editorOfNewOrganizatio
 async function upload(client: TestClient, content: string | Uint8Array, filename = 'people.csv') {
   const form = new FormData();
   form.append('file', new Blob([content as BlobPart], { type: 'text/csv' }), filename);
+  return post(client, form);
+}
+
+async function post(client: TestClient, body: FormData | string, headers: Record<string, string> = {}) {
   const res = await fetch(`${client.baseUrl}/board-users/import`, {
     method: 'POST',
-    body: form,
+    body,
     redirect: 'manual',
     headers: {
+      ...headers,
       Cookie: [...client.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
       'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '',
       'X-Inertia': 'true',
@@ -330,5 +335,94 @@ describe('a restarted server', () => {
     expect(done).toMatchObject({ status: 'completed', processed_rows: 1200, created_count: 1200, skipped_count: 0, failed_count: 0 });
     expect(await boardUsers(orgId)).toHaveLength(1200);
     expect(await activity(orgId)).toHaveLength(1);
+  });
+});
+
+describe('what an upload may hold (#23 finding 8)', () => {
+  const FIVE_MB = 5 * 1024 * 1024;
+
+  /** A valid CSV of exactly `size` bytes: rows of about 1 KB, the last one padded to the byte. */
+  function csvOfSize(size: number) {
+    const header = 'First name,Last name,Notes\n';
+    const rows: string[] = [];
+    let length = header.length;
+    for (let i = 0; length + 1100 < size; i++) {
+      const row = `A${i},B${i},${'n'.repeat(1000)}\n`;
+      rows.push(row);
+      length += row.length;
+    }
+    const prefix = `Last,Row,`;
+    rows.push(prefix + 'z'.repeat(size - length - prefix.length));
+    const text = header + rows.join('');
+    expect(Buffer.byteLength(text)).toBe(size);
+    return text;
+  }
+
+  it('accepts a file of exactly 5 MB and refuses one byte more', async () => {
+    const { client } = await editorOf();
+    const exact = await upload(client, csvOfSize(FIVE_MB));
+    expect(exact.status).toBe(303);
+    expect(exact.location).toMatch(/\/board-users\/import\/\d+$/);
+    expect((await uploadErrors(client, csvOfSize(FIVE_MB + 1))).file).toBe('The file may not be larger than 5 MB.');
+  });
+
+  it('reads UTF-16LE with a BOM (Excel’s “Unicode Text”: tab-separated) and UTF-16BE', async () => {
+    const { orgId, client } = await editorOf();
+    const text = 'First name\tLast name\tPosition\r\nJürgen\tMüller\tKassenwart, stellv.\r\nZoë\t李\tChair\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf-16le')]);
+    const page = await uploaded(client, le, 'unicode.txt');
+    expect(page.props.import).toMatchObject({ encoding: 'utf-16le', delimiter: '\t', headers: ['First name', 'Last name', 'Position'], mapping: ['first_name', 'last_name', 'position'] });
+    expect(page.props.preview.map((r: any) => r.cells)).toEqual([
+      ['Jürgen', 'Müller', 'Kassenwart, stellv.'],
+      ['Zoë', '李', 'Chair'],
+    ]);
+    await run(client, page.props.import.id);
+    expect((await boardUsers(orgId)).map((r) => [r.first_name, r.last_name, r.position])).toEqual([
+      ['Jürgen', 'Müller', 'Kassenwart, stellv.'],
+      ['Zoë', '李', 'Chair'],
+    ]);
+
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode('First name;Last name\r\nÉlodie;Lefèvre\r\n', 'utf-16be')]);
+    const bePage = await uploaded(client, be);
+    expect(bePage.props.import).toMatchObject({ encoding: 'utf-16be', delimiter: ';', headers: ['First name', 'Last name'] });
+    expect(bePage.props.preview[0].cells).toEqual(['Élodie', 'Lefèvre']);
+  });
+
+  it('says on the form that a file with a NUL byte or text that cannot be decoded is not a CSV (never a bare 400)', async () => {
+    const { client } = await editorOf();
+    const nul = 'The file contains a NUL character (row 1), so it is not a text CSV file. Save it as CSV (UTF-8) and upload it again.';
+    expect((await uploadErrors(client, 'First\u0000name,Last name\nA,B\n')).file).toBe(nul);
+    expect((await uploadErrors(client, 'First name,Last name\nA,B\nC,D\u0000\n')).file).toBe(nul.replace('row 1', 'row 3'));
+    // UTF-16LE with a lone surrogate (and an odd byte at the end): nothing can decode it.
+    const broken = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('First name,Last name\nA,B\n', 'utf-16le'), Buffer.from([0x00, 0xd8, 0x41])]);
+    expect((await uploadErrors(client, broken)).file).toBe('The file is not valid UTF-16 text. Save it as CSV (UTF-8) and upload it again.');
+  });
+
+  it('keeps an upload’s file name printable (a NUL in an encoded filename* is not a 400)', async () => {
+    const { client } = await editorOf();
+    const boundary = 'b0undary';
+    const body = [`--${boundary}`, `Content-Disposition: form-data; name="file"; filename*=UTF-8''bad%00name%0A.csv`, 'Content-Type: text/csv', '', 'First name,Last name\nA,B\n', `--${boundary}--`, ''].join('\r\n');
+    const res = await post(client, body, { 'Content-Type': `multipart/form-data; boundary=${boundary}` });
+    expect(res.status).toBe(303);
+    const page = (await client.get(res.location!, { inertia: true })).page();
+    expect(page.props.import.filename).toBe('badname.csv');
+  });
+});
+
+describe('the failed rows’ CSV (#23 finding 7)', () => {
+  it('neutralises a formula in the header row exactly as in every cell', async () => {
+    const { client } = await editorOf();
+    const csv = ['First name,Last name,"=HYPERLINK(""http://evil.test"",""x"")",@SUM(1)', 'Anna,,=1+2,-3'].join('\n');
+    const page = await uploaded(client, csv);
+    const done = await run(client, page.props.import.id);
+    expect(done.failed_count).toBe(1);
+    const failed = await client.get(`/board-users/import/${page.props.import.id}/failures`);
+    expect(parse(failed.text, { bom: true })).toEqual([
+      ['First name', 'Last name', `'=HYPERLINK("http://evil.test","x")`, "'@SUM(1)", 'error'],
+      ['Anna', '', "'=1+2", '-3', 'The last name field is required.'],
+    ]);
+    // Imported again, the header reads as its author wrote it (as a cell does).
+    const again = await uploaded(client, failed.text, 'again.csv');
+    expect(again.props.import.headers).toEqual(['First name', 'Last name', '=HYPERLINK("http://evil.test","x")', '@SUM(1)', 'error']);
   });
 });

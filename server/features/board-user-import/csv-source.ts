@@ -7,34 +7,51 @@ import type { SourceEncoding } from './tables';
 /** Reading an uploaded CSV: its encoding, its separator, and its rows one at a time. */
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
+const BOMS: [SourceEncoding, number[]][] = [
+  ['utf-8', UTF8_BOM],
+  ['utf-16le', [0xff, 0xfe]],
+  ['utf-16be', [0xfe, 0xff]],
+];
 const CHUNK = 64 * 1024;
 
-export const hasBom = (file: Uint8Array) => UTF8_BOM.every((b, i) => file[i] === b);
+const startsWith = (file: Uint8Array, bytes: number[]) => bytes.every((b, i) => file[i] === b);
+export const hasBom = (file: Uint8Array) => startsWith(file, UTF8_BOM);
 
-/** UTF-8 (with or without a byte-order mark) when the bytes are valid UTF-8, else Windows-1252. */
+/**
+ * The encoding a byte-order mark names (UTF-8, or UTF-16 LE/BE as Excel's "Unicode Text" saves
+ * it); without one, UTF-8 when the bytes are valid UTF-8, else Windows-1252.
+ */
 export function detectEncoding(file: Uint8Array): SourceEncoding {
-  if (hasBom(file)) return 'utf-8';
+  const marked = BOMS.find(([, bom]) => startsWith(file, bom));
+  if (marked) return marked[0];
+  return decodes(file, 'utf-8') ? 'utf-8' : 'windows-1252';
+}
+
+/** Whether every byte decodes in `encoding` (Windows-1252 decodes anything). */
+export function decodes(file: Uint8Array, encoding: SourceEncoding): boolean {
+  if (encoding === 'windows-1252') return true;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(file);
-    return 'utf-8';
+    new TextDecoder(encoding, { fatal: true }).decode(file);
+    return true;
   } catch {
-    return 'windows-1252';
+    return false;
   }
 }
 
-/** `;` or `,`: whichever occurs more often outside quotes on the header line (`,` on a tie). */
-export function detectDelimiter(file: Uint8Array): ',' | ';' {
-  const head = iconv.decode(Buffer.from(file.buffer, file.byteOffset, Math.min(file.byteLength, CHUNK)), 'latin1');
-  let commas = 0;
-  let semicolons = 0;
+const DELIMITERS = [',', ';', '\t'] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+
+/** `,`, `;` or tab: whichever occurs most often outside quotes on the header line (`,` on a tie). */
+export function detectDelimiter(file: Uint8Array, encoding: SourceEncoding): Delimiter {
+  const head = iconv.decode(Buffer.from(file.buffer, file.byteOffset, Math.min(file.byteLength, CHUNK)), encoding);
+  const counts = new Map<string, number>();
   let quoted = false;
   for (const ch of head) {
     if (ch === '"') quoted = !quoted;
     else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && ch === ',') commas++;
-    else if (!quoted && ch === ';') semicolons++;
+    else if (!quoted) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   }
-  return semicolons > commas ? ';' : ',';
+  return DELIMITERS.reduce((best, d) => ((counts.get(d) ?? 0) > (counts.get(best) ?? 0) ? d : best));
 }
 
 export interface CsvRow {
@@ -62,8 +79,8 @@ export async function* readRows(file: Uint8Array, encoding: SourceEncoding, deli
   }
 }
 
-/** The header row's names (blank ones become "Column N"). */
-export const headerNames = (cells: string[]) => cells.map((c, i) => c.replace(/^\uFEFF/, '').trim() || `Column ${i + 1}`);
+/** The header row's names (blank ones become "Column N"), unescaped as cells are (`cellValue`). */
+export const headerNames = (cells: string[]) => cells.map((c, i) => cellValue(c.replace(/^\uFEFF/, '')) || `Column ${i + 1}`);
 
 /**
  * A cell as its author wrote it: the export writes a formula-like value with a leading

@@ -7,7 +7,7 @@ import { diff, inTransaction, type Actor, type UnitOfWork } from '../../lib/unit
 import { orFail } from '../../http/errors';
 import { effectivePlan, limitReachedMessage, usageOf } from '../subscriptions/limits';
 import type { BoardUserInput } from '../board-users/schema';
-import { detectDelimiter, detectEncoding, headerNames, readRows, type CsvRow } from './csv-source';
+import { decodes, detectDelimiter, detectEncoding, headerNames, readRows, type CsvRow } from './csv-source';
 import * as repo from './repository';
 import { mappedValues, rowToInput } from './rows';
 import { BATCH_SIZE, guessMapping, MAX_ROWS, PREVIEW_ROWS, type MappingInput } from './schema';
@@ -23,18 +23,23 @@ function fileProblem(error: unknown): ValidationError {
   throw error;
 }
 
+const ENCODING_NAMES = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16', 'utf-16be': 'UTF-16', 'windows-1252': 'Windows-1252' } as const;
+
 /**
- * Checks an uploaded file (readable CSV, a header, 1 to 10,000 rows), reading it once as a stream,
+ * Checks an uploaded file (decodable text without NUL, readable CSV, a header, 1 to 10,000 rows), reading it once as a stream,
  * and keeps it as a pending import whose column mapping is guessed from the headers.
  */
 export async function createImport(ctx: AppContext, acting: ActingIn, upload: { filename: string; bytes: Uint8Array }): Promise<repo.ImportRow> {
   if (upload.bytes.byteLength === 0) throw new ValidationError({ file: msg('validation.import.empty') });
   const encoding = detectEncoding(upload.bytes);
-  const delimiter = detectDelimiter(upload.bytes);
+  if (!decodes(upload.bytes, encoding)) throw new ValidationError({ file: msg('validation.import.undecodable', { encoding: ENCODING_NAMES[encoding] }) });
+  const delimiter = detectDelimiter(upload.bytes, encoding);
   let headers: string[] | null = null;
   let rows = 0;
   try {
     for await (const row of readRows(upload.bytes, encoding, delimiter)) {
+      // No text file holds a NUL (a spreadsheet's binary format does), and the database refuses it.
+      if (row.cells.some((cell) => cell.includes('\0'))) throw new ValidationError({ file: msg('validation.import.nul', { line: row.line }) });
       if (!headers) headers = headerNames(row.cells);
       else if (++rows > MAX_ROWS) throw new ValidationError({ file: msg('validation.import.tooManyRows', { max: MAX_ROWS }) });
     }

@@ -11,7 +11,7 @@ type Json<T> = ColumnType<T, string, string>;
 export const IMPORT_STATUSES = ['pending', 'queued', 'running', 'completed', 'stopped', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export type DuplicateMode = 'skip' | 'update';
-export type SourceEncoding = 'utf-8' | 'windows-1252';
+export type SourceEncoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 
 export interface BoardUserImportsTable {
   id: Generated<number>;

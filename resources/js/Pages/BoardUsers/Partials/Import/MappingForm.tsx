@@ -11,6 +11,8 @@ import { arrowIcon } from '@/Components/icons/arrow';
 
 const outcomeTones: Record<PreviewRow['outcome'], 'success' | 'info' | 'neutral' | 'danger'> = { create: 'success', update: 'info', skip: 'neutral', error: 'danger' };
 
+const ENCODING_NAMES: Record<ImportView['encoding'], string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 LE', 'utf-16be': 'UTF-16 BE', 'windows-1252': 'Windows-1252' };
+
 /** Step 2: which column fills which field, what to do with duplicates, a preview; then start. */
 export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview: PreviewRow[]; fields: FieldOption[] }) {
   const t = useT();
@@ -28,7 +30,7 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
     <div className="space-y-6">
       <Card
         title={t('boardUsers.import.mapping.title')}
-        description={t('boardUsers.import.mapping.description', { filename: imp.filename, rows: imp.total_rows, encoding: imp.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252', delimiter: imp.delimiter })}
+        description={t('boardUsers.import.mapping.description', { filename: imp.filename, rows: imp.total_rows, encoding: ENCODING_NAMES[imp.encoding], delimiter: imp.delimiter === '\t' ? t('boardUsers.import.mapping.tab') : imp.delimiter })}
         padded={false}
       >
         {errors.mapping || errors.form ? (

@@ -2,7 +2,7 @@ import type { BoardUserImportProgress } from '@/types';
 
 export interface ImportView extends BoardUserImportProgress {
   filename: string;
-  encoding: 'utf-8' | 'windows-1252';
+  encoding: 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
   delimiter: string;
   headers: string[];
   mapping: string[];
