@@ -13,7 +13,6 @@ import { EMAIL_TAKEN } from '../auth/service';
 import { deleteUser, updateUser } from '../auth/user-repository';
 import { revokeRememberTokens } from '../auth/token-repository';
 import { deleteSessionsOfUser } from '../../http/session-repository';
-import { msg } from '../../i18n/message';
 
 /** PUT /password's check of the current password: the guard, run with the form's other checks so every problem shows at once. */
 export const currentPasswordChecks = (ctx: AppContext, acting: Acting) => ({ current_password: currentPasswordCheck(ctx, acting, WRONG_CURRENT_PASSWORD) });

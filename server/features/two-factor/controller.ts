@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { ValidationError } from '../../http/errors';
 import { flash } from '../../http/session-bridge';
 import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
 import { actingFrom, actingIn, requestActor } from '../../http/acting';
