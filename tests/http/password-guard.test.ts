@@ -117,7 +117,7 @@ describe('one password guard for every form that asks for the current password',
     for (let i = 0; i < 2; i++) expect(await submit(c2, changePassword, 'nope')).toBe(WRONG_CURRENT);
     expect(await submit(c2, twoFactorOff, PASSWORD)).toMatch(LOCKED);
     expect(await submit(c2, deleteAccount, PASSWORD)).toMatch(LOCKED);
-    expect(await forms[4].done!(user, c2)).toBe(false);
+    expect(await deleteAccount.done!(user, c2)).toBe(false);
 
     // Another user is not affected.
     const someoneElse = await createUser(app);
