@@ -30,6 +30,8 @@ interface Counter {
 interface Backend {
   get(key: string): Promise<Counter | null>;
   hit(key: string, decaySeconds: number): Promise<number>;
+  /** One hit less, never below none (a window that has ended stays ended). */
+  unhit(key: string, decaySeconds: number): Promise<void>;
   clear(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -63,6 +65,11 @@ class MemoryBackend implements Backend {
     this.#buckets.set(key, b);
     if (this.#buckets.size > 50_000) for (const [k, v] of this.#buckets) if (v.resetAt <= now) this.#buckets.delete(k);
     return b.hits;
+  }
+
+  async unhit(key: string): Promise<void> {
+    const b = this.#bucket(key);
+    if (b && b.hits > 0) b.hits -= 1;
   }
 
   async clear(key: string): Promise<void> {
@@ -123,6 +130,12 @@ class SharedBackend implements Backend {
     return (await this.#limiter(decaySeconds).penalty(storedKey(key), 1)).consumedPoints;
   }
 
+  async unhit(key: string, decaySeconds: number): Promise<void> {
+    // On a key whose window ended meanwhile the library starts a new one at -1: drop it instead.
+    const res = await this.#limiter(decaySeconds).reward(storedKey(key), 1);
+    if (res.consumedPoints < 0) await this.clear(key);
+  }
+
   async clear(key: string): Promise<void> {
     await this.#reader().delete(storedKey(key));
   }
@@ -130,6 +143,13 @@ class SharedBackend implements Backend {
   async close(): Promise<void> {
     if (this.#redis) await this.#redis.quit().catch(() => this.#redis?.disconnect());
   }
+}
+
+/** One limit on one counter: at most `maxAttempts` failures in a window of `decaySeconds`. */
+export interface Throttle {
+  key: string;
+  maxAttempts: number;
+  decaySeconds: number;
 }
 
 /**
@@ -156,6 +176,11 @@ export class RateLimiter {
     return this.#backend.hit(key, decaySeconds);
   }
 
+  /** The hits counted in the key's window. */
+  async hits(key: string): Promise<number> {
+    return (await this.#backend.get(key))?.hits ?? 0;
+  }
+
   async tooMany(key: string, maxAttempts: number): Promise<boolean> {
     return ((await this.#backend.get(key))?.hits ?? 0) >= maxAttempts;
   }
@@ -168,6 +193,26 @@ export class RateLimiter {
 
   clear(key: string): Promise<void> {
     return this.#backend.clear(key);
+  }
+
+  /**
+   * Takes one attempt from each of `throttles` before the action is tried, so that parallel
+   * requests cannot all pass a check made before any of them failed. Answers 0 when the attempt
+   * may go ahead: a failure leaves its hits counted, a success gives them back (`giveBack`) or
+   * clears its key. Otherwise the attempt is taken back at once and the answer is the seconds
+   * until every counter over its limit has reset.
+   */
+  async take(throttles: readonly Throttle[]): Promise<number> {
+    const hits = await Promise.all(throttles.map((t) => this.hit(t.key, t.decaySeconds)));
+    const over = throttles.filter((t, i) => hits[i] > t.maxAttempts);
+    if (!over.length) return 0;
+    await this.giveBack(throttles);
+    return Math.max(...(await Promise.all(over.map((t) => this.availableIn(t.key)))));
+  }
+
+  /** Takes back one hit from each of `throttles` (an attempt that succeeded, or was refused). */
+  async giveBack(throttles: readonly Throttle[]): Promise<void> {
+    await Promise.all(throttles.map((t) => this.#backend.unhit(t.key, t.decaySeconds)));
   }
 
   /** Counts an attempt; true when it is over the limit. */

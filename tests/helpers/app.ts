@@ -8,7 +8,7 @@ import { createApp, type CreateAppOptions } from '../../server/app';
 import { boot } from '../../server/bootstrap';
 import { followListeningPort, loadConfig, type Config } from '../../server/config';
 import type { AppContext, Clock } from '../../server/context';
-import { createLogger } from '../../server/lib/logger';
+import { createLogger, type Logger } from '../../server/lib/logger';
 import { MemoryMailer, type Mailer } from '../../server/mail/mailer';
 import { MemoryBroadcaster, type Broadcaster } from '../../server/broadcasting/broadcaster';
 import { TestClient } from './client';
@@ -44,6 +44,8 @@ export interface TestAppOptions extends CreateAppOptions {
   clock?: Clock;
   mailer?: Mailer;
   broadcaster?: Broadcaster;
+  /** The app's logger (silent unless given: tests that read log lines pass their own). */
+  logger?: Logger;
 }
 
 /** The real app on a real port, on a fresh database. */
@@ -69,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const booted = await boot(config, {
     migrate: false,
     database,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     clock: options.clock,
     mailer: options.mailer ?? mail,
     broadcaster: options.broadcaster ?? broadcasts,

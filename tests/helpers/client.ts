@@ -25,6 +25,8 @@ export interface TestResponse {
 
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  /** Sent with every request (a test's X-Forwarded-For, say); a request's own headers win. */
+  readonly defaultHeaders: Record<string, string> = {};
   version = '';
 
   /**
@@ -53,7 +55,7 @@ export class TestClient {
   }
 
   async request(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<TestResponse> {
-    const headers: Record<string, string> = { Accept: 'text/html, application/xhtml+xml', ...(options.headers ?? {}) };
+    const headers: Record<string, string> = { Accept: 'text/html, application/xhtml+xml', ...this.defaultHeaders, ...(options.headers ?? {}) };
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf && !options.noCsrf && method !== 'GET') headers['X-XSRF-TOKEN'] = xsrf;

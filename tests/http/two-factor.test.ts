@@ -175,7 +175,7 @@ describe('signing in with it on', () => {
     expect(await signedIn(again)).toBe(true);
   });
 
-  it('throttles the challenge: five tries a minute per user and IP', async () => {
+  it('throttles the challenge: five tries a minute per pending account', async () => {
     const { user, secretKey } = await userWithTwoFactor();
     const c = await passwordStep(user);
     const good = codeAt(secretKey);

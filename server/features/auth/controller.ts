@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { requestActor } from '../../http/acting';
+import { actingFrom, requestActor } from '../../http/acting';
+import { requireCurrentPassword } from '../account-security/password-guard';
 import { HttpError } from '../../http/errors';
 import { cleanParam } from '../../http/query';
 import { flash } from '../../http/session-bridge';
@@ -99,7 +100,7 @@ export function authController(ctx: AppContext) {
 
     async confirm(req: Request, res: Response) {
       const { password } = validate(confirmPasswordSchema, req.body);
-      await auth.confirmPassword(ctx, loginClient(req), req.user!, password);
+      await requireCurrentPassword(ctx, actingFrom(req), password);
       markPasswordConfirmed(ctx, req);
       // A refused form is not replayed (its data is gone): say so instead of dropping it silently.
       if (req.session.pull(RETRY_AFTER_CONFIRM)) flash(req, 'info', msg('messages.auth.passwordConfirmedRetry'));
@@ -111,7 +112,7 @@ export function authController(ctx: AppContext) {
     /** 201 when confirmed; a wrong password is a 422 with the field's error (the error handler's JSON shape). */
     async confirmInDialog(req: Request, res: Response) {
       const { password } = validate(confirmPasswordSchema, req.body);
-      await auth.confirmPassword(ctx, loginClient(req), req.user!, password);
+      await requireCurrentPassword(ctx, actingFrom(req), password);
       markPasswordConfirmed(ctx, req);
       req.session.forget(RETRY_AFTER_CONFIRM);
       res.status(201).json({});

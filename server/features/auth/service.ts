@@ -9,34 +9,18 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { deleteResetToken, findResetToken, revokeRememberTokens, saveResetToken } from './token-repository';
 import { deleteSessionsOfUser } from '../../http/session-repository';
 import { findUserByEmail, insertUser, updateUser } from './user-repository';
+import { signInThrottles, takeAttempt, type LoginClient } from './throttles';
 import { msg } from '../../i18n/message';
 
-export const LOGIN_MAX_ATTEMPTS = 5;
-export const LOGIN_DECAY_SECONDS = 60;
 export const BAD_CREDENTIALS = msg('validation.auth.failed');
 
-/** Who is signing in, as far as the throttle cares: their address, and whether they get a form (else an API answer). */
-export interface LoginClient {
-  ip: string | null;
-  wantsPage: boolean;
-}
-
-export function loginThrottleKey(client: LoginClient, email: string): string {
-  return `login|${email.toLowerCase()}|${client.ip ?? undefined}`;
-}
-
-/** Refuses while the key is locked: a field error for forms, 429 for API clients. */
-export async function ensureNotThrottled(ctx: AppContext, client: LoginClient, key: string, field = 'email'): Promise<void> {
-  if (!(await ctx.limiter.tooMany(key, LOGIN_MAX_ATTEMPTS))) return;
-  const seconds = await ctx.limiter.availableIn(key);
-  const message = msg('validation.auth.throttle', { seconds });
-  if (!client.wantsPage) throw new HttpError(429, message, { 'Retry-After': String(seconds) });
-  throw new ValidationError({ [field]: message });
-}
-
 /**
- * Checks e-mail and password under the sign-in throttle (5 failures a minute per e-mail + IP).
- * `extraCheck` lets organisation sign-in refuse non-members under the same throttle.
+ * Checks e-mail and password under the sign-in throttles (auth/throttles.ts: per e-mail +
+ * address, per address, per account). A success clears only its own e-mail + address count: an
+ * attacker who signs in to an account of their own between guesses keeps the rest.
+ * `extraCheck` lets organisation sign-in refuse non-members (the password was right: that counts
+ * against the e-mail + address only, as before). Each attempt is counted before the password is
+ * checked (RateLimiter.take), so parallel guesses count too.
  */
 export async function checkCredentials(
   ctx: AppContext,
@@ -44,20 +28,16 @@ export async function checkCredentials(
   input: { email: string; password: string },
   extraCheck?: (user: User) => Promise<string | null>,
 ): Promise<User> {
-  const key = loginThrottleKey(client, input.email);
-  await ensureNotThrottled(ctx, client, key);
+  const [own, ...shared] = signInThrottles(client, input.email);
+  await takeAttempt(ctx, client, [own, ...shared]);
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
-  if (!user || !ok) {
-    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
-    throw new ValidationError({ email: BAD_CREDENTIALS });
-  }
+  if (!user || !ok) throw new ValidationError({ email: BAD_CREDENTIALS });
+  // The password was right: the address and the account get their attempt back.
+  await ctx.limiter.giveBack(shared);
   const refusal = extraCheck ? await extraCheck(user) : null;
-  if (refusal) {
-    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
-    throw new ValidationError({ email: refusal });
-  }
-  await ctx.limiter.clear(key);
+  if (refusal) throw new ValidationError({ email: refusal });
+  await ctx.limiter.clear(own.key);
   return user;
 }
 
@@ -135,17 +115,6 @@ export async function resetPassword(ctx: AppContext, actor: Actor, input: { toke
     await revokeRememberTokens(uow.db, user.id);
     await uow.log({ organization_id: null, event: 'password_reset', subject_type: 'user', subject_id: user.id, description: `${user.name} reset their password` });
   });
-}
-
-/** Checks the signed-in user's password (throttled like sign-in); the caller records the confirmation. */
-export async function confirmPassword(ctx: AppContext, client: LoginClient, user: User, password: string): Promise<void> {
-  const key = `confirm|${user.id}|${client.ip ?? undefined}`;
-  await ensureNotThrottled(ctx, client, key, 'password');
-  if (!(await verifyPassword(user.password, password))) {
-    await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
-    throw new ValidationError({ password: msg('validation.auth.passwordIncorrect') });
-  }
-  await ctx.limiter.clear(key);
 }
 
 export const RESEND_MAX = 6;

@@ -9,7 +9,7 @@ import { userOrganizations } from '../../tenancy/repository';
 import { forgetRememberCookie, issueRememberToken, REMEMBER_SELECTOR } from './remember';
 import { noteDevice } from '../browser-sessions/device-cookie';
 import { revokeRememberTokens } from './token-repository';
-import type { LoginClient } from './service';
+import type { LoginClient } from './throttles';
 
 /**
  * The HTTP side of signing in and out (the session, the remember-me cookie): helpers for the

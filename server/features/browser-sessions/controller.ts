@@ -1,10 +1,9 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { HttpError, ValidationError } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import { flash } from '../../http/session-bridge';
 import { actingFrom } from '../../http/acting';
 import { validate } from '../../lib/validation';
-import { verifyPassword } from '../auth/passwords';
 import { REMEMBER_SELECTOR } from '../auth/remember';
 import { sessionIdSchema, signOutOthersSchema } from './schema';
 import * as sessions from './service';
@@ -14,8 +13,7 @@ export function browserSessionsController(ctx: AppContext) {
   return {
     async destroyOthers(req: Request, res: Response) {
       const { password } = validate(signOutOthersSchema, req.body);
-      if (!(await verifyPassword(req.user!.password, password))) throw new ValidationError({ password: msg('validation.auth.passwordIncorrect') });
-      const count = await sessions.signOutOthers(ctx, actingFrom(req), req.session.id, req.session.get<string>(REMEMBER_SELECTOR) ?? null);
+      const count = await sessions.signOutOthers(ctx, actingFrom(req), password, req.session.id, req.session.get<string>(REMEMBER_SELECTOR) ?? null);
       flash(req, 'success', count ? msg('messages.browserSessions.signedOutOthers', { count }) : msg('messages.browserSessions.noOthers'));
       res.redirect(303, '/profile');
     },

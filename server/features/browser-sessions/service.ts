@@ -9,6 +9,7 @@ import * as repo from './repository';
 
 import { REMEMBER_SELECTOR } from '../auth/remember';
 import { msg } from '../../i18n/message';
+import { requireCurrentPassword } from '../account-security/password-guard';
 
 export interface BrowserSession {
   /** Opaque: never the stored session id. */
@@ -58,7 +59,9 @@ export async function signOutOne(ctx: AppContext, acting: Acting, id: string, cu
 }
 
 /** Jetstream's "log out other browser sessions": every other session and remember-me token. */
-export async function signOutOthers(ctx: AppContext, acting: Acting, currentId: string, currentSelector: string | null): Promise<number> {
+/** Asks for the password (the password guard), as Jetstream's form does. */
+export async function signOutOthers(ctx: AppContext, acting: Acting, password: string, currentId: string, currentSelector: string | null): Promise<number> {
+  await requireCurrentPassword(ctx, acting, password);
   const user = acting.user;
   const current = sha256(currentId);
   const rows = await repo.userSessions(ctx.db, user.id, new Date(0));

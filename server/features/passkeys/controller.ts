@@ -5,7 +5,7 @@ import { flash } from '../../http/session-bridge';
 import { actingFrom } from '../../http/acting';
 import { validate } from '../../lib/validation';
 import { intendedUrl } from '../auth/middleware';
-import { ensureNotThrottled, LOGIN_DECAY_SECONDS } from '../auth/service';
+import { passkeySignIn, takeAttempt } from '../auth/throttles';
 import { completeLogin, loginClient } from '../auth/session';
 import { passkeyLoginSchema, registerPasskeySchema, renamePasskeySchema } from './schema';
 import * as passkeys from './service';
@@ -68,16 +68,13 @@ export function passkeysController(ctx: AppContext) {
 
     /** A passkey with user verification is two factors: no code is asked for after it. */
     async login(req: Request, res: Response) {
-      const key = `passkey|${req.ip}`;
-      await ensureNotThrottled(ctx, loginClient(req), key, 'passkey');
+      const client = loginClient(req);
+      const throttle = passkeySignIn(client);
       const { credential } = validate(passkeyLoginSchema, req.body);
-      let user;
-      try {
-        user = await passkeys.authenticate(ctx, credential, req.session.pull<string>(AUTHENTICATION));
-      } catch (error) {
-        await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
-        throw error;
-      }
+      await takeAttempt(ctx, client, [throttle], 'passkey');
+      // A refused passkey keeps the attempt counted.
+      const user = await passkeys.authenticate(ctx, credential, req.session.pull<string>(AUTHENTICATION));
+      await ctx.limiter.giveBack([throttle]);
       await completeLogin(ctx, req, res, user, false);
       res.redirect(303, intendedUrl(req));
     },

@@ -29,8 +29,9 @@ export function profileController(ctx: AppContext) {
     },
 
     async updatePassword(req: Request, res: Response) {
-      const input = await validate(updatePasswordSchema, req.body, { current_password: profile.passwordMatches(req.user!, profile.WRONG_CURRENT_PASSWORD) });
-      await profile.updatePassword(ctx, actingFrom(req), input);
+      const acting = actingFrom(req);
+      const input = await validate(updatePasswordSchema, req.body, profile.currentPasswordChecks(ctx, acting));
+      await profile.updatePassword(ctx, acting, input);
       // This browser stays signed in, under a new session id.
       req.session.regenerate();
       flash(req, 'success', msg('messages.profile.passwordUpdated'));

@@ -6,22 +6,16 @@ import { ValidationError } from '../../http/errors';
 import { diff, inTransaction } from '../../lib/unit-of-work';
 import type { Acting } from '../../tenancy/acting';
 import { sendVerificationMail } from '../auth/mails';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
+import { currentPasswordCheck, requireCurrentPassword, WRONG_CURRENT_PASSWORD } from '../account-security/password-guard';
 import { isUniqueViolation } from '../../db/errors';
 import { EMAIL_TAKEN } from '../auth/service';
 import { deleteUser, updateUser } from '../auth/user-repository';
 import { revokeRememberTokens } from '../auth/token-repository';
 import { deleteSessionsOfUser } from '../../http/session-repository';
-import { msg } from '../../i18n/message';
 
-export const WRONG_CURRENT_PASSWORD = msg('validation.auth.currentPasswordIncorrect');
-export const WRONG_PASSWORD = msg('validation.auth.passwordIncorrect');
-
-/** Validation check: `password` is the signed-in user's password. */
-export const passwordMatches =
-  (user: User, message = WRONG_PASSWORD) =>
-  async (password: string): Promise<string | null> =>
-    (await verifyPassword(user.password, password)) ? null : message;
+/** PUT /password's check of the current password: the guard, run with the form's other checks so every problem shows at once. */
+export const currentPasswordChecks = (ctx: AppContext, acting: Acting) => ({ current_password: currentPasswordCheck(ctx, acting, WRONG_CURRENT_PASSWORD) });
 
 /** The new address was checked by validation (emailAvailable); the unique index settles a race. */
 export async function updateProfile(ctx: AppContext, acting: Acting, input: { name: string; email: string }): Promise<{ emailChanged: boolean; user: User }> {
@@ -45,11 +39,12 @@ export async function updateProfile(ctx: AppContext, acting: Acting, input: { na
   return { emailChanged, user: updated };
 }
 
-/** Other devices must sign in again; the caller gives this browser a new session id. */
-export async function updatePassword(ctx: AppContext, acting: Acting, input: { current_password: string; password: string }): Promise<void> {
+/**
+ * Other devices must sign in again; the caller gives this browser a new session id. The current
+ * password was checked by validation (`currentPasswordChecks`), once.
+ */
+export async function updatePassword(ctx: AppContext, acting: Acting, input: { password: string }): Promise<void> {
   const user = acting.user;
-  const wrong = await passwordMatches(user, WRONG_CURRENT_PASSWORD)(input.current_password);
-  if (wrong) throw new ValidationError({ current_password: wrong });
   const hashed = await hashPassword(input.password);
   await inTransaction(ctx, acting, async (uow) => {
     await updateUser(uow.db, user.id, { password: hashed });
@@ -67,8 +62,7 @@ export async function updatePassword(ctx: AppContext, acting: Acting, input: { c
  */
 export async function deleteAccount(ctx: AppContext, acting: Acting, password: string): Promise<void> {
   const user = acting.user;
-  const wrong = await passwordMatches(user)(password);
-  if (wrong) throw new ValidationError({ password: wrong });
+  await requireCurrentPassword(ctx, acting, password);
   await inTransaction(ctx, acting, async (uow) => {
     const orphaned = (await lockOwnershipsOf(uow.db, user.id)).filter((o) => o.owners <= 1);
     if (orphaned.length) throw new ValidationError({ password: lastOwnerMessages.deleteAccount(orphaned.map((o) => o.name)) });

@@ -1,13 +1,11 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { ValidationError } from '../../http/errors';
 import { flash } from '../../http/session-bridge';
 import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
 import { actingFrom, actingIn, requestActor } from '../../http/acting';
 import { validate } from '../../lib/validation';
 import { intendedUrl } from '../auth/middleware';
-import { verifyPassword } from '../auth/passwords';
-import { ensureNotThrottled, LOGIN_DECAY_SECONDS } from '../auth/service';
+import { takeAttempt, twoFactorChallenge } from '../auth/throttles';
 import { completeLogin, loginClient } from '../auth/session';
 import { routeOrganization } from '../../tenancy/guard';
 import { forgetPendingLogin, pendingLogin } from './pending-login';
@@ -48,8 +46,7 @@ export function twoFactorController(ctx: AppContext) {
 
     async disable(req: Request, res: Response) {
       const { password } = validate(disableTwoFactorSchema, req.body);
-      if (!(await verifyPassword(req.user!.password, password))) throw new ValidationError({ password: msg('validation.auth.passwordIncorrect') });
-      await twoFactor.disable(ctx, actingFrom(req));
+      await twoFactor.disable(ctx, actingFrom(req), password);
       req.session.forget(CODES_KEY);
       done(req, res, msg('messages.twoFactor.off'));
     },
@@ -89,15 +86,12 @@ export function twoFactorController(ctx: AppContext) {
       }
       const input = validate(challengeSchema, req.body);
       const field = input.recovery_code ? 'recovery_code' : 'code';
-      const key = `two-factor|${pending.user.id}|${req.ip}`;
-      await ensureNotThrottled(ctx, loginClient(req), key, field);
-      try {
-        await twoFactor.verifyChallenge(ctx, requestActor(req, pending.user), pending.user, input);
-      } catch (error) {
-        await ctx.limiter.hit(key, LOGIN_DECAY_SECONDS);
-        throw error;
-      }
-      await ctx.limiter.clear(key);
+      // Per pending account, whatever the address or session: ten addresses get five guesses between them.
+      const throttle = twoFactorChallenge(pending.user.id);
+      await takeAttempt(ctx, loginClient(req), [throttle], field);
+      // A wrong code keeps the attempt counted; the right one clears the account's count (as Fortify).
+      await twoFactor.verifyChallenge(ctx, requestActor(req, pending.user), pending.user, input);
+      await ctx.limiter.clear(throttle.key);
       forgetPendingLogin(req);
       await completeLogin(ctx, req, res, pending.user, pending.remember, pending.organizationId ?? undefined);
       res.redirect(303, intendedUrl(req));

@@ -10,6 +10,7 @@ import { queueSecurityMail, securityMail } from './mails';
 import * as repo from './repository';
 import { matchingStep, newSecret, otpauthUri, qrCodeSvg } from './totp';
 import { msg } from '../../i18n/message';
+import { requireCurrentPassword } from '../account-security/password-guard';
 
 export const RECOVERY_CODE_COUNT = 8;
 export const INVALID_CODE = msg('validation.twoFactor.invalidCode');
@@ -92,7 +93,9 @@ export async function confirm(ctx: AppContext, acting: Acting, code: string): Pr
   return codes;
 }
 
-export async function disable(ctx: AppContext, acting: Acting): Promise<void> {
+/** Asks for the password itself (the password guard), as Fortify's route does. */
+export async function disable(ctx: AppContext, acting: Acting, password: string): Promise<void> {
+  await requireCurrentPassword(ctx, acting, password);
   const user = acting.user;
   await inTransaction(ctx, acting, async (uow) => {
     if (!(await repo.deleteCredential(uow.db, user.id))) return;
