@@ -35,6 +35,17 @@ export class ValidationError extends Error {
   }
 }
 
+/**
+ * A save made from a form opened before the record last changed (lib/concurrency.ts). The page
+ * goes back to the form with `errors.version`, and shows what changed (its fresh props); a client
+ * that is not the page gets 409.
+ */
+export class ConflictError extends ValidationError {
+  constructor() {
+    super({ version: msg('validation.conflict') }, 409);
+  }
+}
+
 /** A row looked up through the scoped path (or any lookup a route names), or 404. */
 export function orFail<T>(row: T | undefined): T {
   if (!row) throw new HttpError(404);

@@ -4,6 +4,7 @@ import { actingIn } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
 import { paginateBy } from '../../db/pagination';
 import { validate } from '../../lib/validation';
+import { versionOf, versionSchema } from '../../lib/concurrency';
 import { orFail } from '../../http/errors';
 import { currentOrganization } from '../../tenancy/current';
 import { authorize, routeId } from '../../tenancy/guard';
@@ -95,7 +96,7 @@ export function boardUsersController(ctx: AppContext) {
       const boardUser = orFail(await repo.findBoardUser(ctx.db, org.id, routeId(req.params.id)));
       await res.inertia.render(
         'BoardUsers/Edit',
-        { boardUser: { id: boardUser.id, deleted_at: boardUser.deleted_at, ...formValues(boardUser) }, statuses: BOARD_USER_STATUSES },
+        { boardUser: { id: boardUser.id, deleted_at: boardUser.deleted_at, version: versionOf(boardUser.updated_at), ...formValues(boardUser) }, statuses: BOARD_USER_STATUSES },
         { title: msg('messages.titles.edit', { name: service.fullName(boardUser) }) },
       );
     },
@@ -104,7 +105,8 @@ export function boardUsersController(ctx: AppContext) {
       authorize(req, 'manageRecords');
       const id = routeId(req.params.id);
       const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id, id) });
-      const row = await service.updateBoardUser(ctx, actingIn(req), id, input);
+      const { version } = validate(versionSchema, req.body);
+      const row = await service.updateBoardUser(ctx, actingIn(req), id, input, version);
       flash(req, 'success', msg('messages.boardUsers.saved', { name: service.fullName(row) }));
       res.redirect(303, `/board-users/${id}`);
     },

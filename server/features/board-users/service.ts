@@ -4,6 +4,7 @@ import type { ActingIn } from '../../tenancy/acting';
 import { isUniqueViolation } from '../../db/errors';
 import type { BoardUser, Db } from '../../db/types';
 import { ValidationError } from '../../http/errors';
+import { ensureCurrentVersion, type Version } from '../../lib/concurrency';
 import { diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { orFail } from '../../http/errors';
 import { assertWithinLimit } from '../subscriptions/limits';
@@ -57,11 +58,12 @@ export async function createBoardUser(ctx: AppContext, acting: ActingIn, input: 
   }
 }
 
-export async function updateBoardUser(ctx: AppContext, acting: ActingIn, id: number, input: BoardUserInput): Promise<BoardUser> {
+export async function updateBoardUser(ctx: AppContext, acting: ActingIn, id: number, input: BoardUserInput, version?: Version): Promise<BoardUser> {
   const org = acting.organization;
   try {
     return await inTransaction(ctx, acting, async (uow) => {
       const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));
+      ensureCurrentVersion(before.updated_at, version);
       await guardEmail(uow, org.id, input.email, id);
       const changes = diff(before, input, LOGGED);
       const notesChanged = (before.notes ?? null) !== (input.notes ?? null);

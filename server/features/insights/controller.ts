@@ -8,6 +8,7 @@ import { flash } from '../../http/session-bridge';
 import { renderMarkdown } from '../../lib/markdown';
 import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
+import { versionOf, versionSchema } from '../../lib/concurrency';
 import { boardUserOption } from '../board-users/presenter';
 import { effectivePlan } from '../subscriptions/limits';
 import { boardUserOptions, boardUsersByIds } from '../board-users/repository';
@@ -106,7 +107,8 @@ export function insightsController(ctx: AppContext) {
       authorize(req, 'manageRecords');
       const id = routeId(req.params.id);
       const input = await validate(insightSchema, req.body, { board_user_ids: service.boardUsersExist(ctx.db, currentOrganization(req).id) });
-      await service.updateInsight(ctx, actingIn(req), id, input);
+      const { version } = validate(versionSchema, req.body);
+      await service.updateInsight(ctx, actingIn(req), id, input, version);
       flash(req, 'success', msg('messages.insights.saved'));
       res.redirect(303, `/insights/${id}`);
     },
@@ -152,6 +154,7 @@ function formValues(row: Insight, boardUserIds: number[]) {
     status: row.status,
     deleted_at: row.deleted_at,
     board_user_ids: boardUserIds,
+    version: versionOf(row.updated_at),
     /** Deleting a shared insight breaks its public link: the confirmation says so. */
     shared: row.share_token !== null,
   };

@@ -4,6 +4,7 @@ import type { ActingIn } from '../../tenancy/acting';
 import type { Db, Insight } from '../../db/types';
 import { ValidationError } from '../../http/errors';
 import { randomToken } from '../../lib/crypto';
+import { ensureCurrentVersion, type Version } from '../../lib/concurrency';
 import { diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { assertWithinLimit } from '../subscriptions/limits';
 import { existingBoardUserIds } from '../board-users/repository';
@@ -56,10 +57,11 @@ export async function createInsight(ctx: AppContext, acting: ActingIn, input: In
   });
 }
 
-export async function updateInsight(ctx: AppContext, acting: ActingIn, id: number, input: InsightInput): Promise<Insight> {
+export async function updateInsight(ctx: AppContext, acting: ActingIn, id: number, input: InsightInput, version?: Version): Promise<Insight> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockInsight(uow.db, org.id, id));
+    ensureCurrentVersion(before.updated_at, version);
     const { board_user_ids, ...fields } = input;
     await checkBoardUsers(uow, org.id, board_user_ids);
     const beforeLinks = (await repo.linkedBoardUserIds(uow.db, org.id, id)).sort((a, b) => a - b);

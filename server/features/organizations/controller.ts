@@ -4,6 +4,7 @@ import { actingFrom, actingIn } from '../../http/acting';
 import { flash } from '../../http/session-bridge';
 import { clearCurrentOrganization, setCurrentOrganization } from '../../tenancy/current';
 import { validate } from '../../lib/validation';
+import { versionSchema } from '../../lib/concurrency';
 import { routeOrganization } from '../../tenancy/guard';
 import { can } from '../../tenancy/policy';
 import { createOrganizationSchema, organizationIndexSchema, transferOwnershipSchema, updateOrganizationSchema } from './schema';
@@ -51,7 +52,8 @@ export function organizationController(ctx: AppContext) {
     async update(req: Request, res: Response) {
       const target = routeOrganization(req);
       const input = await validate(updateOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx, target.id) });
-      await organizations.updateOrganization(ctx, actingIn(req, target), input);
+      const { version } = validate(versionSchema, req.body);
+      await organizations.updateOrganization(ctx, actingIn(req, target), input, version);
       flash(req, 'success', msg('messages.organizations.saved'));
       res.redirect(`/organizations/${target.id}/edit`);
     },

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { Organization, Role, User } from '../../db/types';
 import { channels } from '../../broadcasting/broadcaster';
 import { paginate } from '../../db/pagination';
+import { ensureCurrentVersion, versionOf, type Version } from '../../lib/concurrency';
 import { diff, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
 import { isUniqueViolation } from '../../db/errors';
@@ -18,10 +19,12 @@ import {
   findOrganizationBySlug,
   insertOrganization,
   insertSubscriptionWithEvent,
+  lockOrganization,
   organizationList,
   slugTaken,
   updateOrganization as updateOrganizationRow,
 } from './repository';
+import { orFail } from '../../http/errors';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
 import { slugify } from '../../../shared/slug';
 import { msg } from '../../i18n/message';
@@ -79,6 +82,7 @@ export async function organizationDetails(ctx: AppContext, acting: Acting, targe
       website: org.website,
       public_page_enabled: org.public_page_enabled,
       created_at: org.created_at.toISOString(),
+      version: versionOf(org.updated_at),
       members_count: await membersCount(ctx.db, org.id),
       role: target.role,
       plan: subscription?.plan ?? null,
@@ -175,13 +179,14 @@ export interface OrganizationUpdate extends OrganizationInput {
 
 const EDITABLE = ['name', 'slug', 'description', 'website', 'public_page_enabled'] as const;
 
-export async function updateOrganization(ctx: AppContext, acting: ActingIn, input: OrganizationUpdate): Promise<void> {
+export async function updateOrganization(ctx: AppContext, acting: ActingIn, input: OrganizationUpdate, version?: Version): Promise<void> {
   const target = acting.organization;
-  const before = (await findOrganization(ctx.db, target.id))!;
-  const changes = diff(before, input, [...EDITABLE]);
-  if (!changes.changed) return;
   try {
     await inTransaction(ctx, acting, async (uow) => {
+      const before = orFail(await lockOrganization(uow.db, target.id));
+      ensureCurrentVersion(before.updated_at, version);
+      const changes = diff(before, input, [...EDITABLE]);
+      if (!changes.changed) return;
       const after = await updateOrganizationRow(uow.db, before.id, input, ctx.clock.now());
       await uow.log({
         organization_id: after.id,

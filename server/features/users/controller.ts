@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
+import { versionSchema } from '../../lib/concurrency';
 import * as invitations from '../invitations/service';
 import { actingIn } from '../../http/acting';
 import { clearCurrentOrganization, currentOrganization } from '../../tenancy/current';
@@ -83,7 +84,8 @@ export function userController(ctx: AppContext) {
     async update(req: Request, res: Response) {
       const { acting, org, member } = await load(req);
       const { role } = validate(updateRoleSchema, req.body);
-      const changed = await members.changeRole(ctx, acting, member, role);
+      const { version } = validate(versionSchema, req.body);
+      const changed = await members.changeRole(ctx, acting, member, role, version);
       flash(req, 'success', changed ? msg('messages.members.roleChanged', { name: member.name, role }) : msg('messages.members.noChanges'));
       res.redirect(`/users/${member.id}`);
     },

@@ -39,9 +39,15 @@ export function findMember(db: Db, organizationId: number, userId: number) {
       'memberships.last_active_at',
       'memberships.online_since',
       'memberships.created_at as joined_at',
+      'memberships.updated_at',
     ])
     .where('memberships.user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The membership's row, locked for the rest of the transaction (a role change checks its version under it). */
+export function lockMembership(db: Db, organizationId: number, userId: number) {
+  return scoped(db, organizationId, 'memberships').select(['memberships.role', 'memberships.updated_at']).where('memberships.user_id', '=', userId).forUpdate().executeTakeFirst();
 }
 
 export async function memberUserIds(db: Db, organizationId: number): Promise<number[]> {

@@ -9,7 +9,8 @@ import type { Acting, ActingIn } from '../../tenancy/acting';
 import type { CurrentOrganization } from '../../tenancy/current';
 import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, mayManage } from '../../tenancy/policy';
 import { lockOwners, ownersCount } from '../../tenancy/repository';
-import { deleteMembership, findMember, memberList, setMembershipRole } from './repository';
+import { deleteMembership, findMember, lockMembership, memberList, setMembershipRole } from './repository';
+import { ensureCurrentVersion, versionOf, type Version } from '../../lib/concurrency';
 import { msg } from '../../i18n/message';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -23,7 +24,8 @@ export async function listMembers(ctx: AppContext, org: CurrentOrganization, fil
 export async function findMemberView(ctx: AppContext, org: CurrentOrganization, userId: number) {
   const m = await findMember(ctx.db, org.id, userId);
   if (!m) return undefined;
-  return { ...m, email_verified_at: iso(m.email_verified_at), last_active_at: iso(m.last_active_at), online_since: iso(m.online_since), joined_at: m.joined_at.toISOString() };
+  const { updated_at, ...rest } = m;
+  return { ...rest, email_verified_at: iso(m.email_verified_at), last_active_at: iso(m.last_active_at), online_since: iso(m.online_since), joined_at: m.joined_at.toISOString(), version: versionOf(updated_at) };
 }
 export type MemberView = NonNullable<Awaited<ReturnType<typeof findMemberView>>>;
 
@@ -37,7 +39,7 @@ export function memberAbilities(actor: Acting, member: { id: number; role: Role 
   };
 }
 
-export async function changeRole(ctx: AppContext, acting: ActingIn, member: MemberView, role: Role): Promise<boolean> {
+export async function changeRole(ctx: AppContext, acting: ActingIn, member: MemberView, role: Role, version?: Version): Promise<boolean> {
   const { organization: org } = acting;
   const actor = acting;
   ensureMayManage(actor, member);
@@ -46,6 +48,7 @@ export async function changeRole(ctx: AppContext, acting: ActingIn, member: Memb
   const now = ctx.clock.now();
   await inTransaction(ctx, acting, async (uow) => {
     const owners = await lockOwners(uow.db, org.id);
+    ensureCurrentVersion(orFail(await lockMembership(uow.db, org.id, member.id)).updated_at, version);
     ensureNotLastOwner(member, owners.length, 'role', lastOwnerMessages.demote(member.name, org.name));
     await setMembershipRole(uow.db, org.id, member.id, role, now);
     await uow.log({

@@ -1,22 +1,40 @@
 import { Head } from '@inertiajs/react';
+import { ConflictNotice } from '@/Components/ConflictNotice';
 import { PageHeader } from '@/Components/PageHeader';
 import TrashedBanner from '@/Components/TrashedBanner';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useConflict } from '@/hooks/useConflict';
 import { useT } from '@/i18n';
 import BoardUserForm from './Form';
 import { DeleteBoardUser } from './Partials/DeleteBoardUser';
 import { fullName, joinTags, splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
 
 export interface EditProps {
-  boardUser: Omit<BoardUserFormData, 'tags'> & { id: number; tags: string[]; deleted_at: string | null };
+  boardUser: Omit<BoardUserFormData, 'tags'> & { id: number; tags: string[]; deleted_at: string | null; version: string };
   statuses: BoardUserStatus[];
 }
+
+/** The form's labels, for the conflict notice (the same keys the form shows). */
+const LABELS: Record<string, string> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  phone: 'phone',
+  position: 'position',
+  board_name: 'board',
+  status: 'status',
+  tags: 'tags',
+  notes: 'notes',
+  joined_on: 'joinedOn',
+};
 
 export default function Edit({ boardUser, statuses }: EditProps) {
   const t = useT();
   const { id, deleted_at, tags, ...values } = boardUser;
-  const form = useAppForm<BoardUserFormData>({ ...(values as Omit<BoardUserFormData, 'tags'>), tags: joinTags(tags) });
-  form.transform((data) => ({ ...data, tags: splitTags(data.tags) }) as unknown as BoardUserFormData);
+  const current = { ...(values as Omit<BoardUserFormData, 'tags'> & { version: string }), tags: joinTags(tags) };
+  const form = useAppForm<BoardUserFormData & { version: string }>(current);
+  form.transform((data) => ({ ...data, tags: splitTags(data.tags) }) as unknown as BoardUserFormData & { version: string });
+  const conflict = useConflict(form, current);
   const name = fullName(boardUser);
 
   return (
@@ -24,6 +42,13 @@ export default function Edit({ boardUser, statuses }: EditProps) {
       <Head title={t('boardUsers.edit.title', { name })} />
       <PageHeader title={t('boardUsers.edit.title', { name })} back={{ href: `/board-users/${id}`, label: name }} actions={deleted_at ? null : <DeleteBoardUser id={id} name={name} />} />
       {deleted_at ? <TrashedBanner what={t('boardUsers.trashedWhat')} restoreUrl={`/board-users/${id}/restore`} canRestore /> : null}
+      <ConflictNotice
+        {...conflict}
+        onChoose={conflict.choose}
+        onChooseAll={conflict.chooseAll}
+        label={(key) => t(`boardUsers.form.fields.${LABELS[key] ?? key}`)}
+        show={(key, value) => (key === 'status' && value ? t('boardUsers.status.label', { status: String(value) }) : String(value ?? ''))}
+      />
       <BoardUserForm form={form} statuses={statuses} submitLabel={t('boardUsers.edit.submit')} cancelHref={`/board-users/${id}`} onSubmit={() => form.put(`/board-users/${id}`, { preserveScroll: true })} />
     </>
   );

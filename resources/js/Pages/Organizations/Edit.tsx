@@ -1,4 +1,4 @@
-import { Head, router } from '@inertiajs/react';
+import { Head, router, type InertiaFormProps } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
@@ -11,7 +11,9 @@ import { Select } from '@/Components/Select';
 import type { Role } from '@/types';
 import { roleLabels } from '@/lib/roles';
 import OrganizationForm, { type OrganizationAbilities, type OrganizationDetails, type OrganizationFormData } from './Form';
+import { ConflictNotice } from '@/Components/ConflictNotice';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useConflict } from '@/hooks/useConflict';
 import TwoFactorRequirement from './Partials/TwoFactorRequirement';
 import { useT } from '@/i18n';
 import { trashIcon } from '@/Components/icons/trash';
@@ -27,21 +29,31 @@ export interface EditProps {
 
 export default function Edit({ organization, abilities, members, requireTwoFactor }: EditProps) {
   const t = useT();
-  const form = useAppForm<OrganizationFormData>({
+  const current = {
     name: organization.name,
     slug: organization.slug,
     description: organization.description ?? '',
     website: organization.website ?? '',
     public_page_enabled: organization.public_page_enabled,
-  });
+    version: organization.version,
+  };
+  const form = useAppForm<OrganizationFormData & { version: string }>(current);
+  const conflict = useConflict(form, current);
 
   return (
     <>
       <Head title={t('organizations.edit.headTitle', { name: organization.name })} />
       <PageHeader title={t('organizations.edit.title')} description={organization.name} back={{ href: `/organizations/${organization.id}`, label: organization.name }} />
       <FormColumn>
+        <ConflictNotice
+          {...conflict}
+          onChoose={conflict.choose}
+          onChooseAll={conflict.chooseAll}
+          label={(key) => t(`organizations.form.fields.${key === 'public_page_enabled' ? 'publicPage' : key}`)}
+          show={(key, value) => (typeof value === 'boolean' ? t(value ? 'common.conflict.on' : 'common.conflict.off') : String(value ?? ''))}
+        />
         <OrganizationForm
-          form={form}
+          form={form as unknown as InertiaFormProps<OrganizationFormData>}
           submitLabel={t('organizations.edit.submit')}
           cancelHref={`/organizations/${organization.id}`}
           onSubmit={() => form.put(`/organizations/${organization.id}`, { preserveScroll: true })}

@@ -33,6 +33,8 @@ export interface OrganizationDetails {
   subscription_status: string | null;
   trial_ends_at: string | null;
   is_current: boolean;
+  /** The version an edit form carries (optimistic concurrency). */
+  version: string;
 }
 
 /** What the signed-in user may do in this organisation (not necessarily the current one). */

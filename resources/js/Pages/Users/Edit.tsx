@@ -14,6 +14,8 @@ import { roleDescription } from './Partials/roleDescription';
 import type { Member, MemberAbilities } from './types';
 import { useT } from '@/i18n';
 import { useAppForm } from '@/hooks/useAppForm';
+import { ConflictNotice } from '@/Components/ConflictNotice';
+import { useConflict } from '@/hooks/useConflict';
 
 export interface EditProps {
   member: Member;
@@ -23,7 +25,9 @@ export interface EditProps {
 
 export default function Edit({ member, abilities, isSelf }: EditProps) {
   const t = useT();
-  const form = useAppForm<{ role: Role }>({ role: member.role });
+  const current = { role: member.role, version: member.version };
+  const form = useAppForm<{ role: Role; version: string }>(current);
+  const conflict = useConflict(form, current);
   // The member's current role stays listed even if the signed-in user could not give it.
   const roles = abilities.roles.includes(member.role) ? abilities.roles : [member.role, ...abilities.roles];
 
@@ -41,6 +45,15 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
         back={{ href: `/users/${member.id}`, label: member.name }}
         actions={abilities.remove ? <RemoveMember member={member} /> : null}
       />
+      <div className={FORM_WIDTHS.form}>
+        <ConflictNotice
+          {...conflict}
+          onChoose={conflict.choose}
+          onChooseAll={conflict.chooseAll}
+          label={() => t('users.form.role')}
+          show={(_key, value) => roleLabels[value as Role] ?? String(value)}
+        />
+      </div>
       <form onSubmit={submit} noValidate className={FORM_WIDTHS.form}>
         <Card
           footer={

@@ -14,6 +14,8 @@ export interface MemberRow {
 export interface Member extends MemberRow {
   membership_id: number;
   email_verified_at: string | null;
+  /** The membership's version, carried by the role form (optimistic concurrency). */
+  version: string;
 }
 
 export interface PendingInvitation {
