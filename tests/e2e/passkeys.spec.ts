@@ -72,4 +72,21 @@ test('register a passkey and sign in with it alone', async ({ page, app }) => {
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('list', { name: 'Your passkeys' }).getByText('Office laptop')).toBeVisible();
+
+  // Issue #24: removed here but still on the authenticator, the passkey is refused — and the page says so.
+  await page.getByRole('list', { name: 'Your passkeys' }).getByRole('button', { name: 'Remove Office laptop' }).click();
+  const reconfirm = page.getByRole('dialog', { name: 'Confirm your password' });
+  await reconfirm.or(page.getByText('No passkeys yet')).first().waitFor();
+  if (await reconfirm.isVisible()) {
+    await reconfirm.getByLabel('Password').fill(PASSWORD);
+    await reconfirm.getByRole('button', { name: 'Confirm' }).click();
+  }
+  await expect(page.getByText('No passkeys yet')).toBeVisible();
+  await page.getByRole('button', { name: `${name}, account menu` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This passkey could not sign you in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
 });

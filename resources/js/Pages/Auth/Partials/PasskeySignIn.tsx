@@ -1,3 +1,4 @@
+import { usePage } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/Components/Button';
 import { useT } from '@/i18n';
@@ -17,6 +18,9 @@ export function PasskeySignIn() {
   const [supported, setSupported] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server's refusal (an unknown or removed passkey) comes back as the form's `passkey` error.
+  const refused = usePage<{ errors: Record<string, string | undefined> }>().props.errors?.passkey ?? null;
+  const shown = error ?? (busy ? null : refused);
 
   useEffect(() => {
     if (!webAuthnAvailable()) return;
@@ -51,9 +55,9 @@ export function PasskeySignIn() {
       <Button variant="secondary" icon={keyIcon} block onClick={start} processing={busy}>
         {t('auth.passkey.use')}
       </Button>
-      {error ? (
+      {shown ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error}
+          {shown}
         </p>
       ) : null}
     </div>
