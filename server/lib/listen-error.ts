@@ -1,0 +1,14 @@
+import { StartupError } from './startup-error';
+
+/**
+ * A port that cannot be listened on is fixed in the environment, so it is said as one sentence
+ * naming the variable to change (StartupError: no stack). `ports` maps each variable to the port
+ * it asked for; Node's listen error carries the port it failed on. Any other error is returned as it is.
+ */
+export function explainListenError(error: unknown, ports: Record<string, number | undefined>): unknown {
+  const { code, port } = (error ?? {}) as { code?: string; port?: number };
+  if (code !== 'EADDRINUSE' && code !== 'EACCES') return error;
+  const variable = Object.keys(ports).find((name) => ports[name] === port) ?? Object.keys(ports)[0];
+  const problem = code === 'EADDRINUSE' ? 'is already in use by another program' : 'may not be used by this user';
+  return new StartupError(`Port ${port} (${variable}) ${problem}: stop that program or start with another port, e.g. ${variable}=${(port ?? 0) + 1} npm start.`);
+}
