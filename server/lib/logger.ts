@@ -1,6 +1,9 @@
-import { createRequire } from 'node:module';
 import pino from 'pino';
+import type PinoPretty from 'pino-pretty';
+import { lazyPackage } from './lazy-package';
 import { humanReadable } from './tty';
+
+const pinoPretty = lazyPackage<typeof PinoPretty>('pino-pretty');
 
 export type Logger = pino.Logger;
 
@@ -12,7 +15,7 @@ export type Logger = pino.Logger;
 export function createLogger(level: string, name = 'boardly', out: NodeJS.WriteStream = process.stdout): Logger {
   const options = { name, level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
   if (!humanReadable(out)) return out === process.stdout ? pino(options) : pino(options, out);
-  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+  const { prettyFactory } = pinoPretty();
   const prettify = prettyFactory({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'name' });
   return pino(options, { write: (line: string) => void out.write(prettify(oneLineRequest(JSON.parse(line)))) });
 }
