@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { StartupError } from '../lib/startup-error';
 
 export interface SupervisorLogger {
+  debug(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
@@ -78,7 +79,8 @@ export function supervise(options: SuperviseOptions): Supervised {
       restartTimer = setTimeout(run, restartInMs);
     };
 
-    current.on('spawn', () => logger.info({ pid: current.pid }, `${name} process started`));
+    // Its "ready" says the same a moment later; a start that fails says why instead (issue #24).
+    current.on('spawn', () => logger.debug({ pid: current.pid }, `${name} process started`));
     current.on('message', (message: { type?: string; port?: number; message?: string }) => {
       if (message?.type === 'startup-error') startupError = String(message.message);
       if (message?.type !== 'ready') return;
