@@ -4,7 +4,7 @@
  * environment wins over it; every start of a demo database prints its sign-ins; the request log
  * is JSON and keeps static files and webhooks below `info`.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ beforeAll(async () => {
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of closers) await close();
+  rmSync(REALTIME_BUNDLE, { force: true });
 });
 
 /** `npm start` run from `cwd` (where a `.env` would be), in production mode, logging at info. */
