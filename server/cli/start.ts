@@ -5,7 +5,7 @@ import { ROOT } from '../bootstrap';
 import { startServer } from '../main';
 import { demoSignIns, seedDemo, type SeedResult } from '../db/seed';
 import { loadEnvFile } from '../lib/env-file';
-import { explainListenError } from '../lib/listen-error';
+import { ensurePortsFree, explainListenError } from '../lib/listen-error';
 import { createLogger } from '../lib/logger';
 import { demoSignInLines } from './demo-sign-ins';
 import { buildIfNeeded } from './build-if-needed';
@@ -20,6 +20,10 @@ const config = loadConfig();
 resolveSecrets(config);
 const logger = createLogger(config.LOG_LEVEL);
 installCrashHandlers(logger);
+await ensurePortsFree([
+  { variable: 'APP_PORT', host: config.APP_HOST, port: config.APP_PORT },
+  ...(config.REVERB_SERVER_ENABLED ? [{ variable: 'REVERB_PORT', host: config.REVERB_HOST, port: config.REVERB_PORT }] : []),
+]);
 buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
 
 // The websocket server runs in a child process that is restarted when it dies: a crash there
