@@ -6,8 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, rolldownVersion, version as viteVersion, type Plugin } from 'vite';
-import { SERVER_NAMESPACES } from './shared/i18n';
-import { compileCatalog } from './shared/i18n-compile';
+import { SERVER_NAMESPACES } from './shared/i18n.ts';
+import { compileCatalog } from './shared/i18n-compile.ts';
 
 /**
  * Writes `file.br` and `file.gz` beside every built text asset, at the highest levels (done once,
@@ -186,6 +186,8 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       input: 'resources/js/app.tsx',
+      // The plugin-timings block is for whoever tunes the build, not for every first start (issue #24).
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           // The groups take their own modules only; what those import stays where it was (React in the entry).

@@ -1,5 +1,5 @@
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
-import { flattenCatalog, type CatalogTree } from './i18n';
+import { flattenCatalog, type CatalogTree } from './i18n.ts';
 
 /**
  * A catalog file's messages compiled for Lingui's runtime (ICU parsed once, at build time for

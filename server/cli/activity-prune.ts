@@ -14,10 +14,12 @@ if (args.help) {
 }
 
 // Loaded only for a real run, so a bad argument is answered without touching the database.
+const { loadEnvFile } = await import('../lib/env-file');
 const { loadConfig } = await import('../config');
 const { boot } = await import('../bootstrap');
 const { pruneActivity } = await import('../features/activity/service');
 
+loadEnvFile();
 const booted = await boot(loadConfig());
 try {
   const report = await pruneActivity(booted.ctx, { days: args.days });

@@ -4,9 +4,13 @@ import { loadConfig } from '../config';
 import { ROOT } from '../bootstrap';
 import { startServer } from '../main';
 import { CONNECTIONS_CHECKING_INTERVAL_MS } from '../lib/http-timeouts';
+import { loadEnvFile } from '../lib/env-file';
 
 // One port: Vite runs as middleware inside the app, with hot reload over the same server.
-const config = loadConfig({ APP_ENV: 'development', ...process.env });
+// development unless the real environment says otherwise (a .env copied from .env.example says production).
+const appEnv = process.env.APP_ENV || 'development';
+loadEnvFile();
+const config = loadConfig({ ...process.env, APP_ENV: appEnv });
 const httpServer = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS });
 const vite = await createViteServer({ root: ROOT, server: { middlewareMode: true, hmr: { server: httpServer } }, appType: 'custom' });
 const running = await startServer(config, { app: { vite }, httpServer });

@@ -50,10 +50,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`Unknown entry point "${entry}": one of ${ENTRIES.join(', ')}.`);
     process.exit(2);
   }
-  if (!bundlesFresh()) {
-    console.log('Server sources changed: bundling…');
-    await buildBundles();
-  }
+  // A second or two, on a first start or after a change: not worth a line of its own (issue #24).
+  if (!bundlesFresh()) await buildBundles();
   // start.ts supervises this bundle as its websocket child instead of bundling it again.
   process.env.BOARDLY_REALTIME_BUNDLE = REALTIME_BUNDLE;
   try {

@@ -3,7 +3,9 @@ import { loadConfig } from '../config';
 import { ROOT } from '../bootstrap';
 import { createDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
+import { loadEnvFile } from '../lib/env-file';
 
+loadEnvFile();
 const config = loadConfig();
 const handle = createDatabase({
   url: config.DATABASE_URL || undefined,

@@ -8,8 +8,10 @@ import { loadConfig } from '../config';
 import { startAppMetrics } from '../http/metrics';
 import { createLogger } from '../lib/logger';
 import { exitPlainlyOnStartupErrors, installCrashHandlers } from './crash-handlers';
+import { loadEnvFile } from '../lib/env-file';
 
 exitPlainlyOnStartupErrors();
+loadEnvFile();
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, 'boardly-queue');
 installCrashHandlers(logger);

@@ -5,13 +5,23 @@
 import { loadConfig } from '../config';
 import { resolveSecrets } from '../secrets';
 import { createRealtimeServer, realtimeOptionsFromConfig } from '../realtime/index';
+import { explainListenError } from '../lib/listen-error';
+import { isStartupError } from '../lib/startup-error';
+import { humanReadable } from '../lib/tty';
 import { exitPlainlyOnStartupErrors, installCrashHandlers } from './crash-handlers';
+import { loadEnvFile } from '../lib/env-file';
 
 exitPlainlyOnStartupErrors();
+loadEnvFile();
 const config = loadConfig();
 resolveSecrets(config); // REVERB_APP_SECRET, when empty, derived from the app key as the app derives it
+const human = humanReadable();
 const line = (level: string, msg: string, fields: Record<string, unknown> = {}) => {
   if (config.LOG_LEVEL === 'silent') return;
+  if (human) {
+    const stack = (fields.err as { stack?: string } | undefined)?.stack;
+    return console.log(`[${new Date().toTimeString().slice(0, 8)}] ${level.toUpperCase()}: ${msg}${stack ? `\n${stack}` : ''}`);
+  }
   console.log(JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields }));
 };
 const log = (level: string) => (...a: unknown[]) => line(level, a.map(String).join(' '));
@@ -25,8 +35,22 @@ const server = createRealtimeServer({
   logger: { info: log('info'), warn: log('warn'), error: log('error') },
 });
 
-const { port } = await server.start();
+const { port } = await listening();
 log('info')(`reverb: app ${config.REVERB_APP_ID} on ws://${config.REVERB_HOST}:${port}/app/${config.REVERB_APP_KEY}`);
+
+/** A taken port is said plainly; under `npm start` by the parent, once, which then stops (supervise.ts). */
+async function listening(): Promise<{ port: number }> {
+  try {
+    return await server.start();
+  } catch (error) {
+    const explained = explainListenError(error, { REVERB_PORT: config.REVERB_PORT, REVERB_METRICS_PORT: config.REVERB_METRICS_PORT });
+    if (isStartupError(explained) && process.send && process.connected) {
+      process.send({ type: 'startup-error', message: explained.message }, () => process.exit(1));
+      return new Promise<never>(() => {});
+    }
+    throw explained;
+  }
+}
 
 let stopping = false;
 async function shutdown(reason: string): Promise<void> {

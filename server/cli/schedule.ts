@@ -6,7 +6,9 @@ import { boot } from '../bootstrap';
 import { runScheduledTransitions } from '../features/scheduler';
 import { createLogger } from '../lib/logger';
 import { installCrashHandlers } from './crash-handlers';
+import { loadEnvFile } from '../lib/env-file';
 
+loadEnvFile();
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 installCrashHandlers(logger);

@@ -3,19 +3,27 @@ import { loadConfig } from '../config';
 import { resolveSecrets } from '../secrets';
 import { ROOT } from '../bootstrap';
 import { startServer } from '../main';
-import { seedDemo, type SeedResult } from '../db/seed';
+import { demoSignIns, seedDemo, type SeedResult } from '../db/seed';
+import { loadEnvFile } from '../lib/env-file';
+import { ensurePortsFree, explainListenError } from '../lib/listen-error';
 import { createLogger } from '../lib/logger';
+import { demoSignInLines } from './demo-sign-ins';
 import { buildIfNeeded } from './build-if-needed';
 import { exitPlainlyOnStartupErrors, installCrashHandlers } from './crash-handlers';
 import { bundleRealtimeServer } from './realtime-bundle';
 import { supervise } from './supervise';
 
 exitPlainlyOnStartupErrors();
+loadEnvFile();
 const config = loadConfig();
 // Before the websocket child starts: it gets the secret from here, and the two never race to generate storage/app.key.
 resolveSecrets(config);
 const logger = createLogger(config.LOG_LEVEL);
 installCrashHandlers(logger);
+await ensurePortsFree([
+  { variable: 'APP_PORT', host: config.APP_HOST, port: config.APP_PORT },
+  ...(config.REVERB_SERVER_ENABLED ? [{ variable: 'REVERB_PORT', host: config.REVERB_HOST, port: config.REVERB_PORT }] : []),
+]);
 buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
 
 // The websocket server runs in a child process that is restarted when it dies: a crash there
@@ -32,18 +40,22 @@ function realtimeEnv(): NodeJS.ProcessEnv {
   return { ...env, REVERB_WEBHOOK_URL: `http://${host}:${config.APP_PORT}/webhooks/realtime`, REVERB_WEBHOOK_EVENTS: 'member_added,member_removed' };
 }
 
-let seeded: SeedResult | null = null;
+let demo = null as SeedResult | null;
 // Ready (and /up healthy) only once migrated, seeded and with the websocket server started.
 const running = await startServer(config, {
   logger,
   embedRealtime: false,
   prepare: async (ctx) => {
-    if (config.SEED_DEMO) seeded = await seedDemo(ctx.db, config.DEMO_PASSWORD);
+    if (config.SEED_DEMO) await seedDemo(ctx.db, config.DEMO_PASSWORD);
+    // Every start of a demo database says how to sign in, not only the one that seeded it.
+    demo = await demoSignIns(ctx.db);
     await realtime?.started;
   },
+}).catch((error: unknown) => {
+  throw explainListenError(error, { APP_PORT: config.APP_PORT, METRICS_PORT: config.METRICS_PORT });
 });
 console.log(`\n  ${config.APP_NAME} is running at ${running.url}\n`);
-printDemoSignIns(seeded, running.url);
+if (demo) console.log(`${demoSignInLines(demo, running.url).join('\n')}\n`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -53,12 +65,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await Promise.all([realtime?.stop(), running.stop()]);
     process.exit(0);
   });
-}
-
-function printDemoSignIns(result: SeedResult | null, url: string): void {
-  if (!result) return;
-  console.log(`  Demo organization "${result.organization.name}" created. Sign in with any of:`);
-  for (const account of result.accounts) console.log(`    ${account.email.padEnd(24)} (${account.role})`);
-  console.log(`  Password for all of them: ${result.password}`);
-  console.log(`  Public insights: ${url}/p/${result.organization.slug}\n`);
 }

@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { StartupError } from '../lib/startup-error';
 
 export interface SupervisorLogger {
+  debug(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
@@ -22,7 +24,10 @@ export interface SuperviseOptions {
 }
 
 export interface Supervised {
-  /** Settles when the first child is ready, or has exited (it is then restarted in the background). */
+  /**
+   * Settles when the first child is ready, or has exited (it is then restarted in the background).
+   * Rejects with a StartupError when the child reported one (a taken port): restarting cannot help.
+   */
   readonly started: Promise<void>;
   stop(): Promise<void>;
 }
@@ -31,7 +36,8 @@ export interface Supervised {
  * Runs a script in a child process and restarts it, with backoff, whenever it dies — so a crash
  * there (the realtime server inside `npm start`) can never take this process down with it. The
  * child's output goes to this process's stdout/stderr. The child watches the IPC channel and
- * stops when this process goes away, even by SIGKILL, so it never outlives its parent.
+ * stops when this process goes away, even by SIGKILL, so it never outlives its parent. A child
+ * that sends `{ type: 'startup-error', message }` before exiting is not restarted.
  */
 export function supervise(options: SuperviseOptions): Supervised {
   const { name, logger } = options;
@@ -43,8 +49,12 @@ export function supervise(options: SuperviseOptions): Supervised {
   let stopping = false;
   let quickDeaths = 0;
   let restartTimer: NodeJS.Timeout | undefined;
+  let startupError: string | undefined;
   let markStarted!: () => void;
-  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  let markFailed!: (error: Error) => void;
+  const started = new Promise<void>((resolve, reject) => ((markStarted = resolve), (markFailed = reject)));
+  // Awaited later (after the app's migrations); a rejection before then is not unhandled.
+  started.catch(() => {});
 
   const run = () => {
     const startedAt = Date.now();
@@ -59,6 +69,7 @@ export function supervise(options: SuperviseOptions): Supervised {
       ended = true;
       child = null;
       markExited();
+      if (startupError !== undefined) return void markFailed(new StartupError(startupError));
       markStarted();
       if (stopping) return void logger.info({ pid: current.pid, code, signal }, `${name} stopped`);
       if (Date.now() - startedAt >= stableAfter) quickDeaths = 0;
@@ -68,8 +79,10 @@ export function supervise(options: SuperviseOptions): Supervised {
       restartTimer = setTimeout(run, restartInMs);
     };
 
-    current.on('spawn', () => logger.info({ pid: current.pid }, `${name} process started`));
-    current.on('message', (message: { type?: string; port?: number }) => {
+    // Its "ready" says the same a moment later; a start that fails says why instead (issue #24).
+    current.on('spawn', () => logger.debug({ pid: current.pid }, `${name} process started`));
+    current.on('message', (message: { type?: string; port?: number; message?: string }) => {
+      if (message?.type === 'startup-error') startupError = String(message.message);
       if (message?.type !== 'ready') return;
       logger.info({ pid: current.pid, port: message.port }, `${name} ready`);
       markStarted();

@@ -14,6 +14,14 @@ export interface SeedResult {
   organization: { name: string; slug: string };
 }
 
+const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: 'owner@boardly.test', role: 'owner' },
+  { email: 'admin@boardly.test', role: 'admin' },
+  { email: 'editor@boardly.test', role: 'editor' },
+  { email: 'viewer@boardly.test', role: 'viewer' },
+  { email: 'platform@boardly.test', role: 'platform admin' },
+];
+
 /** The same demo people on every seed: a fixed seed, so docs, screenshots and tests can rely on them. */
 export const DEMO_NAMES_SEED = 20261123;
 
@@ -91,6 +99,28 @@ const INSIGHTS: { title: string; category: InsightCategory; summary: string; bod
   },
 ];
 
+/**
+ * The sign-ins of a demo database, for every start to print (null: not a demo database): the
+ * demo accounts that still use the seeded password. A random password per database, kept with it,
+ * so no demo database anywhere has a known one (ADR 0024).
+ */
+export async function demoSignIns(db: Kysely<Database>): Promise<SeedResult | null> {
+  const seed = await db.selectFrom('demo_seed').selectAll().executeTakeFirst();
+  if (!seed) return null;
+  const unchanged = await db
+    .selectFrom('users')
+    .select('email')
+    .where('email', 'in', DEMO_ACCOUNTS.map((a) => a.email))
+    .where('password', '=', seed.password_hash)
+    .execute();
+  const emails = new Set(unchanged.map((u) => u.email));
+  return {
+    password: seed.password,
+    accounts: DEMO_ACCOUNTS.filter((a) => emails.has(a.email)),
+    organization: { name: seed.organization_name, slug: seed.organization_slug },
+  };
+}
+
 /** Demo data for a newcomer: only on an empty database. Returns the sign-ins to print. */
 export async function seedDemo(db: Kysely<Database>, passwordOverride?: string): Promise<SeedResult | null> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -98,13 +128,7 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
   const password = passwordOverride || `demo-${randomToken(6)}`;
   const hashed = await hashPassword(password);
   const now = new Date();
-  const accounts: DemoAccount[] = [
-    { email: 'owner@boardly.test', role: 'owner' },
-    { email: 'admin@boardly.test', role: 'admin' },
-    { email: 'editor@boardly.test', role: 'editor' },
-    { email: 'viewer@boardly.test', role: 'viewer' },
-    { email: 'platform@boardly.test', role: 'platform admin' },
-  ];
+  const accounts = DEMO_ACCOUNTS;
   const names: Record<string, string> = {
     'owner@boardly.test': 'Olivia Owner',
     'admin@boardly.test': 'Adam Admin',
@@ -179,6 +203,7 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
       .insertInto('activity_logs')
       .values({ organization_id: org.id, causer_id: idOf('owner@boardly.test'), event: 'created', subject_type: 'organization', subject_id: org.id, description: 'Demo organization created' })
       .execute();
+    await trx.insertInto('demo_seed').values({ id: 1, password, password_hash: hashed, organization_name: 'Northwind Governance', organization_slug: 'northwind' }).execute();
   });
   return { password, accounts, organization: { name: 'Northwind Governance', slug: 'northwind' } };
 }

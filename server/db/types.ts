@@ -245,6 +245,17 @@ export interface Database {
   passkeys: PasskeysTable;
   known_devices: KnownDevicesTable;
   mail_outbox: MailOutboxTable;
+  demo_seed: DemoSeedTable;
+}
+
+/** The demo seed's sign-ins, one row (server/db/seed.ts): printed again on every start. */
+export interface DemoSeedTable {
+  id: number;
+  password: string;
+  password_hash: string;
+  organization_name: string;
+  organization_slug: string;
+  created_at: Generated<Date>;
 }
 
 /** A queued mail (server/mail/queue.ts): pending until sent_at, or failed_at after the last attempt. */

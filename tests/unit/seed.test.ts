@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPeople, seedDemo } from '../../server/db/seed';
+import { demoPeople, demoSignIns, seedDemo } from '../../server/db/seed';
 import { createTestDatabase } from '../helpers/database';
 
 const groupBy = <T>(items: T[], key: (item: T) => string | null) => {
@@ -38,4 +38,29 @@ describe('demo seed: board users with realistic, varied names', () => {
     expect(await demoPeople(32)).toEqual(await demoPeople(32));
     expect((await demoPeople(32, 7)).map((p) => p.email)).not.toEqual(rows.map((r) => r.email));
   });
+});
+
+describe('demo seed: its sign-ins, for every start to print', () => {
+  it('keeps the password with the database and lists the accounts that still use it', async () => {
+    const all = await demoSignIns(database.db);
+    expect(all).toMatchObject({ password: 'a demo password', organization: { name: 'Northwind Governance', slug: 'northwind' } });
+    expect(all!.accounts.map((a) => `${a.email} ${a.role}`)).toEqual([
+      'owner@boardly.test owner',
+      'admin@boardly.test admin',
+      'editor@boardly.test editor',
+      'viewer@boardly.test viewer',
+      'platform@boardly.test platform admin',
+    ]);
+    await database.db.updateTable('users').set({ password: 'another hash' }).where('email', '=', 'owner@boardly.test').execute();
+    expect((await demoSignIns(database.db))!.accounts.map((a) => a.email)).not.toContain('owner@boardly.test');
+  });
+
+  it('is null for a database that was not seeded as a demo', async () => {
+    const empty = await createTestDatabase();
+    try {
+      expect(await demoSignIns(empty.db)).toBeNull();
+    } finally {
+      await empty.close();
+    }
+  }, 60_000);
 });

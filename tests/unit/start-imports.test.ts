@@ -8,7 +8,7 @@ import { ROOT } from '../../server/root';
  * within a second). Packages no first request needs are loaded where they are used
  * (server/lib/lazy-package.ts): the bundle must not import them at its top.
  */
-const LAZY = ['marked', 'sanitize-html', 'nodemailer', 'bowser', 'otpauth', 'qrcode'];
+const LAZY = ['marked', 'sanitize-html', 'nodemailer', 'bowser', 'otpauth', 'qrcode', 'pino-pretty'];
 
 describe('the server bundle at start', () => {
   it('imports none of the packages that load on first use', async () => {

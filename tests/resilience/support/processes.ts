@@ -35,6 +35,8 @@ export interface NodeProcess {
   child: ChildProcess;
   /** Everything it wrote, stdout and stderr. */
   output(): string;
+  /** What it wrote on stderr alone. */
+  errors(): string;
   /** Its stdout lines that are JSON objects (pino's and the realtime server's logs). */
   logs(): LogLine[];
   waitForLog(what: string, match: (line: LogLine) => boolean | undefined, timeoutMs?: number): Promise<LogLine>;
@@ -49,15 +51,19 @@ export function spawnTsx(script: string, env: Record<string, string>): NodeProce
   return spawnNode(['--import', 'tsx', script], env);
 }
 
-export function spawnNode(args: string[], env: Record<string, string>): NodeProcess {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnNode(args: string[], env: Record<string, string>, cwd = ROOT): NodeProcess {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let stdout = '';
+  let stderr = '';
   child.stdout!.on('data', (d) => {
     out += d;
     stdout += d;
   });
-  child.stderr!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => {
+    out += d;
+    stderr += d;
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -76,6 +82,7 @@ export function spawnNode(args: string[], env: Record<string, string>): NodeProc
   return {
     child,
     output: () => out,
+    errors: () => stderr,
     logs,
     exited,
     alive,
