@@ -62,10 +62,15 @@ export function boardUsersController(ctx: AppContext) {
           page,
           perPage: PER_PAGE,
           path: '/board-users',
-          query: { search: filters.search, status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
+          query: { search: filters.search, tags: joinTags(filters.tags, ','), status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
         },
       );
-      await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: BOARD_USER_STATUSES }, { title: msg('messages.titles.boardUsers') });
+      await res.inertia.render(
+        'BoardUsers/Index',
+        // The tag list is lazy: a partial reload of the list (typing a search) does not count tags again.
+        { boardUsers, filters, statuses: BOARD_USER_STATUSES, tags: () => repo.tagCounts(ctx.db, org.id) },
+        { title: msg('messages.titles.boardUsers') },
+      );
     },
 
     async create(req: Request, res: Response) {
