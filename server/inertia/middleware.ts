@@ -67,7 +67,9 @@ export type Wire<T> = T extends string
         : T;
 
 type PageName = keyof PageRegistry extends never ? string : keyof PageRegistry & string;
-type PagePropsOf<K> = K extends keyof PageRegistry ? Wire<PageRegistry[K]> : Record<string, unknown>;
+/** A prop may also be lazy (buildPage calls it only when the response includes the prop, e.g. not on a partial reload that leaves it out). */
+type MaybeLazy<P> = { [K in keyof P]: P[K] | (() => P[K] | Promise<P[K]>) };
+type PagePropsOf<K> = K extends keyof PageRegistry ? MaybeLazy<Wire<PageRegistry[K]>> : Record<string, unknown>;
 /** Props may be left out only when the page takes none that are required. */
 type RenderArgs<K> = {} extends PagePropsOf<K> ? [props?: PagePropsOf<K>, options?: RenderOptions] : [props: PagePropsOf<K>, options?: RenderOptions];
 

@@ -147,6 +147,10 @@ describe('tags as a filter', () => {
       { name: 'Finance', count: 3 },
       { name: 'risk', count: 2 },
     ]);
+    // Typing a search reloads the list alone: the tags are not counted again.
+    const partial = (await client.get('/board-users?search=a', { inertia: { partial: { component: 'BoardUsers/Index', only: ['boardUsers', 'filters'] } } })).page();
+    expect(partial.props.tags).toBeUndefined();
+    expect(partial.props.boardUsers.data.length).toBeGreaterThan(0);
   });
 
   it('filters by several tags (every one, any case), as tags=a,b or tags[]=a&tags[]=b, and keeps them in the page links', async () => {
