@@ -164,6 +164,8 @@ export interface BoardUsersTable {
   sort_name: GeneratedAlways<string>;
   /** Names both ways, e-mail, board and tags, folded: what the list's search matches (migration 240301). */
   search_text: GeneratedAlways<string>;
+  /** The tags in lower case, GIN-indexed: what the tag filter matches (migration 240301). */
+  tag_keys: GeneratedAlways<string[]>;
 }
 
 export interface InsightsTable {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRows, listQuery } from '../../server/features/board-users/repository';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -91,6 +92,11 @@ describe('board users: names as people read them', () => {
     expect(await search('sean o')).toEqual(['Seán Ó Súilleabháin']);
     expect(await search('j.lukasiewicz@example')).toEqual(['Jan Łukasiewicz']);
     expect(await search('berg emile')).toEqual(['Émile Berg']);
+  });
+
+  it('has the search’s trigram index on this database (PGlite bundles pg_trgm, PostgreSQL has it in contrib)', async () => {
+    const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'board_users_search_trgm_index' and schemaname = current_schema()`.execute(app.ctx.db);
+    expect(rows[0]?.indexdef).toMatch(/USING gin \(search_text .*gin_trgm_ops\)/);
   });
 
   it('offers the same in the insight form’s picker', async () => {

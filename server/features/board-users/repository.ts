@@ -30,7 +30,7 @@ const sortKeys: Record<BoardUserSort, RawBuilder<unknown>[]> = {
 export const tagKeys = (tags: readonly string[]) => [...new Set(tags.map((t) => t.toLowerCase()))];
 
 /** The record has every one of `tags` (lower case), whatever the case it was written in. */
-const hasAllTags = (tags: unknown) => sql<boolean>`array(select lower(t) from unnest(board_users.tags) t) @> ${tags}::text[]`;
+const hasAllTags = (tags: unknown) => sql<boolean>`board_users.tag_keys @> ${tags}::text[]`;
 
 export const LIST_COLUMNS = [
   'board_users.id',

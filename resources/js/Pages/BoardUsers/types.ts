@@ -5,7 +5,7 @@ import { joinTags as joinTagList, splitTags as splitTagList } from '../../../../
 export type { BoardUserStatus };
 
 /** A board user as pages receive it: the table's row (server/db/types.ts) after JSON. */
-export type BoardUser = Serialized<Omit<BoardUserRecord, 'organization_id' | 'sort_name' | 'search_text'>>;
+export type BoardUser = Serialized<Omit<BoardUserRecord, 'organization_id' | 'sort_name' | 'search_text' | 'tag_keys'>>;
 
 /** The columns the list shows. */
 export type BoardUserRow = Omit<BoardUser, 'notes' | 'created_at' | 'updated_at'>;
