@@ -148,7 +148,11 @@ describe('tags as a filter', () => {
   it('lists each row’s tags and the organisation’s tags with how many live board users carry them', async () => {
     const page = (await client.get('/board-users', { inertia: true })).page();
     expect(page.props.boardUsers.data.map((b: { tags: string[] }) => b.tags)).toEqual([['Finance', 'Audit'], ['finance'], ['audit', 'risk'], ['Finance', 'audit', 'risk'], []]);
-    expect(page.props.tags).toEqual([
+    // The counts are deferred (the visit stays one page query): the page asks for them next.
+    expect(page.props.tags).toBeUndefined();
+    expect(page.deferredProps).toEqual({ default: ['tags'] });
+    const deferred = (await client.get('/board-users', { inertia: { partial: { component: 'BoardUsers/Index', only: ['tags'] } } })).page();
+    expect(deferred.props.tags).toEqual([
       { name: 'Audit', count: 3 },
       { name: 'Finance', count: 3 },
       { name: 'risk', count: 2 },

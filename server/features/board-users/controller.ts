@@ -15,6 +15,7 @@ import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySch
 import * as service from './service';
 import { joinTags } from '../../../shared/tag-list';
 import { msg } from '../../i18n/message';
+import { defer } from '../../inertia';
 
 export const PER_PAGE = 25;
 
@@ -67,8 +68,9 @@ export function boardUsersController(ctx: AppContext) {
       );
       await res.inertia.render(
         'BoardUsers/Index',
-        // The tag list is lazy: a partial reload of the list (typing a search) does not count tags again.
-        { boardUsers, filters, statuses: BOARD_USER_STATUSES, tags: () => repo.tagCounts(ctx.db, org.id) },
+        // The tag counts are deferred: the list's visit stays one page query (the hot path), the
+        // page asks for them right after; a search keystroke (a partial reload) does not recount them.
+        { boardUsers, filters, statuses: BOARD_USER_STATUSES, tags: defer(() => repo.tagCounts(ctx.db, org.id)) },
         { title: msg('messages.titles.boardUsers') },
       );
     },

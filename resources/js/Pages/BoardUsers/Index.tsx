@@ -26,8 +26,8 @@ export interface IndexProps {
   boardUsers: Paginated<BoardUserRow>;
   filters: BoardUserFilters;
   statuses: BoardUserStatus[];
-  /** The organisation's tags with how many live board users carry each (the tag filter's options). */
-  tags: TagCount[];
+  /** The organisation's tags with how many live board users carry each (the tag filter's options); deferred: undefined until the page has asked. */
+  tags?: TagCount[];
 }
 
 /** The query string of the current filters plus `extra` (empty values left out). */
@@ -86,7 +86,7 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
           <SearchFilter filters={{ ...filters, tags: base.tags }} label={t('boardUsers.index.searchLabel')} placeholder={t('boardUsers.index.searchPlaceholder')} only={['boardUsers', 'filters']}>
             {({ values, set }) => (
               <>
-                <TagFilter tags={tags} value={values.tags ?? ''} onChange={(value) => set('tags', value)} />
+                <TagFilter tags={tags ?? []} value={values.tags ?? ''} onChange={(value) => set('tags', value)} />
                 <div>
                   <label htmlFor="filter-status" className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
                     {t('boardUsers.index.filters.status')}
