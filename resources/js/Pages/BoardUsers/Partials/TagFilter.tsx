@@ -21,17 +21,20 @@ export function TagFilter({ tags, value, onChange }: { tags: TagCount[]; value: 
         {t('boardUsers.index.filters.tags')}
       </label>
       <div className="flex flex-wrap items-center gap-2">
-        <Select
-          id="filter-tags"
-          value=""
-          onChange={(e) => e.target.value && onChange(filterTags([...selected, e.target.value]))}
-          placeholder={selected.length ? t('boardUsers.index.filters.addTag') : t('boardUsers.index.filters.allTags')}
-          options={options}
-          disabled={!options.length && !selected.length}
-        />
+        <div className="w-44">
+          <Select
+            id="filter-tags"
+            value=""
+            onChange={(e) => e.target.value && onChange(filterTags([...selected, e.target.value]))}
+            placeholder={selected.length ? t('boardUsers.index.filters.addTag') : t('boardUsers.index.filters.allTags')}
+            options={options}
+            disabled={!options.length && !selected.length}
+          />
+        </div>
         {selected.map((tag) => (
-          <button key={tag} type="button" className={chip} onClick={() => onChange(filterTags(selected.filter((s) => s !== tag)))} aria-label={t('boardUsers.index.filters.removeTag', { tag })}>
+          <button key={tag} type="button" className={chip} onClick={() => onChange(filterTags(selected.filter((s) => s !== tag)))}>
             {tag}
+            <span className="sr-only"> {t('boardUsers.index.filters.removeTag')}</span>
             <span aria-hidden="true">×</span>
           </button>
         ))}
