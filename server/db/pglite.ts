@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite, type ParserOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * PGlite's startup settings. Postgres sizes shared memory for a server (shared_buffers 128 MB,
@@ -25,7 +26,8 @@ const run = promisify(execFile);
 export async function openPGlite(dir: string, parsers: ParserOptions = {}): Promise<PGlite> {
   if (dir !== 'memory') await ensureDatabase(dir);
   // One options object: PGlite(undefined, options), the in-memory form, drops `options`.
-  const client = new PGlite({ dataDir: dir === 'memory' ? undefined : dir, startParams: [...PGLITE_START_PARAMS], parsers });
+  // pg_trgm (a 16 KB bundle): the board-user search's trigram index, as on PostgreSQL (ADR 0023).
+  const client = new PGlite({ dataDir: dir === 'memory' ? undefined : dir, startParams: [...PGLITE_START_PARAMS], parsers, extensions: { pg_trgm } });
   await client.waitReady;
   return client;
 }

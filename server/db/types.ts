@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -59,6 +59,8 @@ export interface OrganizationsTable {
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** fold_text(name), "C" collation (migration 240301). */
+  sort_name: GeneratedAlways<string>;
 }
 
 export interface MembershipsTable {
@@ -158,6 +160,12 @@ export interface BoardUsersTable {
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** fold_text(last name) \x01 fold_text(first name), "C" collation: the name order (migration 240301). */
+  sort_name: GeneratedAlways<string>;
+  /** Names both ways, e-mail, board and tags, folded: what the list's search matches (migration 240301). */
+  search_text: GeneratedAlways<string>;
+  /** The tags in lower case, GIN-indexed: what the tag filter matches (migration 240301). */
+  tag_keys: GeneratedAlways<string[]>;
 }
 
 export interface InsightsTable {

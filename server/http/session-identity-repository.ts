@@ -57,7 +57,7 @@ function identityQuery(db: Db, withOrganizations: boolean, hashedId: string) {
     ])
     .$if(withOrganizations, (q) =>
       q.select(
-        sql<SwitcherOrganization[]>`(select coalesce(json_agg(json_build_object('id', so.id, 'name', so.name, 'slug', so.slug, 'role', sm.role) order by so.name), '[]'::json) from memberships sm join organizations so on so.id = sm.organization_id where sm.user_id = s.user_id and so.deleted_at is null)`.as(
+        sql<SwitcherOrganization[]>`(select coalesce(json_agg(json_build_object('id', so.id, 'name', so.name, 'slug', so.slug, 'role', sm.role) order by so.sort_name, so.id), '[]'::json) from memberships sm join organizations so on so.id = sm.organization_id where sm.user_id = s.user_id and so.deleted_at is null)`.as(
           'switcher_organizations',
         ),
       ),

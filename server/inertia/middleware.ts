@@ -3,6 +3,7 @@ import { localPath } from '../http/local-path';
 import { onBeforeEnd } from '../http/response-hooks';
 import { sendWhole } from '../http/send-whole';
 import { buildPage, type PageObject, type PropRequest } from './page';
+import type { SpecialProp } from './props';
 import { requestLocale } from '../i18n/locale';
 import { localize } from '../i18n/message';
 
@@ -67,7 +68,12 @@ export type Wire<T> = T extends string
         : T;
 
 type PageName = keyof PageRegistry extends never ? string : keyof PageRegistry & string;
-type PagePropsOf<K> = K extends keyof PageRegistry ? Wire<PageRegistry[K]> : Record<string, unknown>;
+/**
+ * A prop may also be lazy (buildPage calls it only when the response includes the prop) or a
+ * special prop (defer(), optional()…; their value is not type-checked against the page).
+ */
+type MaybeLazy<P> = { [K in keyof P]: P[K] | (() => P[K] | Promise<P[K]>) | SpecialProp };
+type PagePropsOf<K> = K extends keyof PageRegistry ? MaybeLazy<Wire<PageRegistry[K]>> : Record<string, unknown>;
 /** Props may be left out only when the page takes none that are required. */
 type RenderArgs<K> = {} extends PagePropsOf<K> ? [props?: PagePropsOf<K>, options?: RenderOptions] : [props: PagePropsOf<K>, options?: RenderOptions];
 

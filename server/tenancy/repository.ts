@@ -68,7 +68,8 @@ export async function userOrganizations(db: Db, userId: number) {
     .select(['o.id', 'o.name', 'o.slug', 'm.role'])
     .where('m.user_id', '=', userId)
     .where('o.deleted_at', 'is', null)
-    .orderBy('o.name')
+    .orderBy('o.sort_name')
+    .orderBy('o.id')
     .execute();
 }
 

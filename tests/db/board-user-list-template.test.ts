@@ -55,7 +55,7 @@ describe('the board-user index query template', () => {
             for (const search of ['', 'a', '50%', '_', 'nobody'])
               for (const organizationId of orgs)
                 for (const [limit, offset] of [[25, 0], [3, 3]]) {
-                  const filters: BoardUserFilters = { search, status, trashed, sort, direction };
+                  const filters: BoardUserFilters = { search, tags: [], status, trashed, sort, direction };
                   const expected = await fresh(organizationId, filters, limit, offset);
                   const actual = await listPage(database.db, organizationId, filters, limit, offset);
                   expect(actual, JSON.stringify({ filters, organizationId, limit, offset })).toEqual(expected);
@@ -65,7 +65,7 @@ describe('the board-user index query template', () => {
   }, 120_000);
 
   it('counts alone what the page counts', async () => {
-    const filters: BoardUserFilters = { search: 'a', status: 'active', trashed: null, sort: 'name', direction: 'asc' };
+    const filters: BoardUserFilters = { search: 'a', tags: [], status: 'active', trashed: null, sort: 'name', direction: 'asc' };
     const rows = await listPage(database.db, orgs[0], filters, 25, 0);
     expect(await countList(database.db, orgs[0], filters)).toBe(Number(rows[0].__total));
   });

@@ -121,3 +121,38 @@ test('selects rows across pages and changes their status in bulk; deletes all ma
   await expect(page.getByText('Restored 29 board users.')).toBeVisible();
   await expect(page.getByText('Showing 1 to 25 of 29 results')).toBeVisible();
 });
+
+test('shows tags in the list and filters by several of them, with their counts offered', async ({ page }) => {
+  const suffix = `Tag${Date.now().toString(36)}`;
+  const [a, b] = [`alpha-${suffix}`.toLowerCase(), `beta-${suffix}`.toLowerCase()];
+  await signInAs(page, 'editor');
+  const csv = ['First name,Last name,Email,Board,Tags', `Person00,${suffix},p0.${suffix}@example.test,Audit,${a}; ${b}`, `Person01,${suffix},p1.${suffix}@example.test,Audit,${a}`, `Person02,${suffix},p2.${suffix}@example.test,Audit,${b}`].join('\r\n');
+  await upload(page, 'tags.csv', csv);
+  await page.getByRole('button', { name: 'Import 3 rows' }).click();
+  await expect(page.getByRole('progressbar', { name: /rows processed/ })).toHaveAttribute('aria-valuenow', '100');
+
+  await page.goto(`/board-users?search=${suffix}`);
+  const table = page.getByRole('table', { name: 'Board users' });
+  const names = table.getByRole('link', { name: new RegExp(suffix) });
+  await expect(names).toHaveCount(3);
+  await expect(table.getByRole('row', { name: new RegExp(`Person00 ${suffix}`) }).getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([a, b]);
+
+  // The counts arrive right after the page (a deferred prop); each chosen tag narrows further.
+  const filter = page.getByRole('combobox', { name: 'Tags' });
+  await filter.selectOption({ label: `${a} (2)` });
+  await expect(page).toHaveURL(new RegExp(`tags=${a}`));
+  await expect(names).toHaveText([`Person00 ${suffix}`, `Person01 ${suffix}`]);
+  await filter.selectOption({ label: `${b} (2)` });
+  await expect(names).toHaveText([`Person00 ${suffix}`]);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: `${a} (remove from the filter)` }).click();
+  await expect(names).toHaveText([`Person00 ${suffix}`, `Person02 ${suffix}`]);
+  await page.screenshot({ path: test.info().outputPath('tag-filter.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('tag-filter-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // A tag is found by the search too.
+  await page.goto(`/board-users?search=${b}`);
+  await expect(names).toHaveText([`Person00 ${suffix}`, `Person02 ${suffix}`]);
+});

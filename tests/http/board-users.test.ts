@@ -71,7 +71,7 @@ describe('index', () => {
     const page = (await client.get('/board-users', { inertia: true })).page();
     expect(page.component).toBe('BoardUsers/Index');
     expect(names(page)).toEqual(['Dirk', 'Carla', 'Bram', 'Anna'].filter((n) => n !== 'Dirk'));
-    expect(page.props.filters).toEqual({ search: '', status: null, trashed: null, sort: 'name', direction: 'asc' });
+    expect(page.props.filters).toEqual({ search: '', tags: [], status: null, trashed: null, sort: 'name', direction: 'asc' });
     expect(page.props.boardUsers.meta).toMatchObject({ total: 3, per_page: 25, current_page: 1 });
   });
 
@@ -95,7 +95,7 @@ describe('index', () => {
     // Junk values fall back to the defaults instead of failing.
     const junk = (await client.get('/board-users?status=deleted&trashed=all&sort=password&direction=sideways&page=-3', { inertia: true })).page();
     expect(names(junk)).toEqual(['Carla', 'Bram', 'Anna']);
-    expect(junk.props.filters).toEqual({ search: '', status: null, trashed: null, sort: 'name', direction: 'asc' });
+    expect(junk.props.filters).toEqual({ search: '', tags: [], status: null, trashed: null, sort: 'name', direction: 'asc' });
     // Arrays where strings are expected are ignored too.
     const arrays = await client.get('/board-users?search[]=a&search[]=b&status[x]=1', { inertia: true });
     expect(arrays.status).toBe(200);
@@ -406,7 +406,7 @@ describe('CSV export', () => {
     );
     for (const sort of ['name', 'email', 'board', 'status', 'joined_on'] as const) {
       for (const direction of ['asc', 'desc'] as const) {
-        const filters: BoardUserFilters = { search: '', status: null, trashed: null, sort, direction };
+        const filters: BoardUserFilters = { search: '', tags: [], status: null, trashed: null, sort, direction };
         const expected = (await listQuery(app.ctx.db, m.organizationId, filters).execute()).map((r) => r.id);
         const got: number[] = [];
         for await (const row of exportRows(app.ctx.db, m.organizationId, filters, 6)) got.push(row.id);

@@ -13,11 +13,11 @@ const boardUsers = {
   meta: { current_page: 1, last_page: 1, per_page: 25, total: 0, from: null, to: null },
   links: [],
 };
-const filters = { search: '', status: null, trashed: null, sort: 'name', direction: 'asc' } as const;
+const filters = { search: '', tags: [], status: null, trashed: null, sort: 'name', direction: 'asc' } as const;
 
 export async function typeTests() {
   // The right props type-check (Dates are accepted where the page gets an ISO string).
-  await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: ['active', 'inactive'] }, { title: 'Board users' });
+  await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: ['active', 'inactive'], tags: [] }, { title: 'Board users' });
   await res.inertia.render('Legal/Terms', { updatedAt: '2026-11-01' });
   await res.inertia.render('Welcome');
 

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
-import { EXPORT_COLUMNS, filtered, type ExportRow } from './repository';
-import type { BoardUserFilters } from './schema';
+import { EXPORT_COLUMNS, filtered, type ExportRow, type ListFilters } from './repository';
 
-type Filters = Pick<BoardUserFilters, 'search' | 'status' | 'trashed'>;
+type Filters = ListFilters;
 const update = (db: Db, organizationId: number) => scopedUpdate(db, organizationId, 'board_users');
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryChoice, queryText } from '../../http/query';
 import { checkbox, id, oneOf, rule } from '../../lib/fields';
-import { BOARD_USER_STATUSES, MAX_TAG_LENGTH } from './schema';
+import { BOARD_USER_STATUSES, MAX_TAG_LENGTH, queryTags } from './schema';
 import { msg } from '../../i18n/message';
 
 /** At most this many records per bulk action (the import's row limit). */
@@ -20,6 +20,7 @@ export const selection = <F extends z.ZodRawShape>(filters: F) => ({
 
 export const boardUserFilterShape = {
   search: queryText(),
+  tags: queryTags,
   status: queryChoice(BOARD_USER_STATUSES),
   trashed: queryChoice(['with', 'only'] as const),
 };

@@ -16,6 +16,7 @@ import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySch
 import * as service from './service';
 import { joinTags } from '../../../shared/tag-list';
 import { msg } from '../../i18n/message';
+import { defer } from '../../inertia';
 
 export const PER_PAGE = 25;
 
@@ -63,10 +64,16 @@ export function boardUsersController(ctx: AppContext) {
           page,
           perPage: PER_PAGE,
           path: '/board-users',
-          query: { search: filters.search, status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
+          query: { search: filters.search, tags: joinTags(filters.tags, ','), status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
         },
       );
-      await res.inertia.render('BoardUsers/Index', { boardUsers, filters, statuses: BOARD_USER_STATUSES }, { title: msg('messages.titles.boardUsers') });
+      await res.inertia.render(
+        'BoardUsers/Index',
+        // The tag counts are deferred: the list's visit stays one page query (the hot path), the
+        // page asks for them right after; a search keystroke (a partial reload) does not recount them.
+        { boardUsers, filters, statuses: BOARD_USER_STATUSES, tags: defer(() => repo.tagCounts(ctx.db, org.id)) },
+        { title: msg('messages.titles.boardUsers') },
+      );
     },
 
     async create(req: Request, res: Response) {

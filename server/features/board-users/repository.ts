@@ -12,20 +12,25 @@ const updateScoped = <T extends 'board_users'>(db: Db, organizationId: number, t
   scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
 import type { BoardUserFilters, BoardUserInput, BoardUserSort } from './schema';
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-
 /**
  * Sort keys per allow-listed column. They are never NULL (so keyset pagination can compare
- * them) and always end with the id, which makes the order total and stable.
+ * them) and always end with the id, which makes the order total and stable. Names and boards
+ * sort by their folded form in the "C" collation (migration 240301, ADR 0023): Ångström with
+ * the A's, and the same order on PGlite and PostgreSQL.
  */
 const sortKeys: Record<BoardUserSort, RawBuilder<unknown>[]> = {
-  name: [sql`lower(board_users.last_name)`, sql`lower(board_users.first_name)`],
+  name: [sql`board_users.sort_name`],
   email: [sql`coalesce(lower(board_users.email), '')`],
-  board: [sql`coalesce(lower(board_users.board_name), '')`, sql`lower(board_users.last_name)`],
-  status: [sql`board_users.status`, sql`lower(board_users.last_name)`],
+  board: [sql`fold_text(coalesce(board_users.board_name, '')) collate "C"`, sql`board_users.sort_name`],
+  status: [sql`board_users.status`, sql`board_users.sort_name`],
   joined_on: [sql`coalesce(board_users.joined_on, date '0001-01-01')`],
 };
 
+/** The tag filter as bind values: lower case, each once (the list's tags are unique per record in any case). */
+export const tagKeys = (tags: readonly string[]) => [...new Set(tags.map((t) => t.toLowerCase()))];
+
+/** The record has every one of `tags` (lower case), whatever the case it was written in. */
+const hasAllTags = (tags: unknown) => sql<boolean>`board_users.tag_keys @> ${tags}::text[]`;
 
 export const LIST_COLUMNS = [
   'board_users.id',
@@ -43,27 +48,29 @@ export const LIST_COLUMNS = [
 
 const ALL_COLUMNS = [...LIST_COLUMNS, 'board_users.organization_id', 'board_users.notes', 'board_users.created_at', 'board_users.updated_at'] as const;
 
+export type ListFilters = Pick<BoardUserFilters, 'search' | 'status' | 'trashed'> & { tags?: readonly string[] };
+/** The index's filters and order (`tags` may be left out: no tag filter). */
+type IndexFilters = ListFilters & Pick<BoardUserFilters, 'sort' | 'direction'>;
+
 /** The organisation's board users narrowed by the index filters (no select, no order). */
-export function filtered(db: Db, organizationId: number, filters: Pick<BoardUserFilters, 'search' | 'status' | 'trashed'>) {
-  return narrowed(db, organizationId, filters.trashed, filters.status, filters.search ? containsPattern(filters.search) : null);
+export function filtered(db: Db, organizationId: number, filters: ListFilters) {
+  const tags = filters.tags?.length ? tagKeys(filters.tags) : null;
+  return narrowed(db, organizationId, filters.trashed, filters.status, filters.search ? containsPattern(filters.search) : null, tags);
 }
 
-/** `filtered` with the search already a LIKE pattern (a bind value, so a query template can hold it). */
-function narrowed(db: Db, organizationId: number, trashed: BoardUserFilters['trashed'], status: BoardUserFilters['status'], pattern: string | null) {
+/**
+ * `filtered` with the search already a LIKE pattern and the tags already keys (bind values, so a
+ * query template can hold them). The search matches the stored folded text (names both ways,
+ * e-mail, board, tags) with the term folded by the same database function: "ile-de-france" finds
+ * "Île-de-France", "lukasiewicz" finds "Łukasiewicz".
+ */
+function narrowed(db: Db, organizationId: number, trashed: BoardUserFilters['trashed'], status: BoardUserFilters['status'], pattern: string | null, tags: unknown) {
   let query = scoped(db, organizationId, 'board_users');
   if (trashed === 'only') query = query.where('board_users.deleted_at', 'is not', null);
   else if (trashed !== 'with') query = query.where('board_users.deleted_at', 'is', null);
   if (status) query = query.where('board_users.status', '=', status);
-  if (pattern !== null) {
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`board_users.first_name || ' ' || board_users.last_name`, 'ilike', pattern),
-        eb(sql`board_users.last_name || ' ' || board_users.first_name`, 'ilike', pattern),
-        eb('board_users.email', 'ilike', pattern),
-        eb('board_users.board_name', 'ilike', pattern),
-      ]),
-    );
-  }
+  if (pattern !== null) query = query.where(sql<boolean>`board_users.search_text like fold_text(${pattern})`);
+  if (tags !== null) query = query.where(hasAllTags(tags));
   return query;
 }
 
@@ -75,15 +82,16 @@ function ordered<Q extends ReturnType<typeof narrowed>>(query: Q, filters: Pick<
 }
 
 /** One page of the index: a single query (rows and total through a window count). */
-export function listQuery(db: Db, organizationId: number, filters: BoardUserFilters) {
+export function listQuery(db: Db, organizationId: number, filters: IndexFilters) {
   return ordered(filtered(db, organizationId, filters), filters);
 }
 
-type ListShape = Pick<BoardUserFilters, 'trashed' | 'sort' | 'direction'> & { status: boolean; search: boolean };
+type ListShape = Pick<BoardUserFilters, 'trashed' | 'sort' | 'direction'> & { status: boolean; search: boolean; tags: boolean };
 interface ListValues extends Record<string, unknown> {
   organizationId: number;
   status: BoardUserFilters['status'];
   pattern: string | null;
+  tags: string[] | null;
   limit: number;
   offset: number;
 }
@@ -94,9 +102,9 @@ interface ListValues extends Record<string, unknown> {
  * prepared statement on PostgreSQL.
  */
 const listPageQuery = queryTemplate(
-  (shape: ListShape) => `${shape.trashed}|${shape.status}|${shape.search}|${shape.sort}|${shape.direction}`,
+  (shape: ListShape) => `${shape.trashed}|${shape.status}|${shape.search}|${shape.tags}|${shape.sort}|${shape.direction}`,
   (db, shape, v: ListValues) =>
-    ordered(narrowed(db, v.organizationId, shape.trashed, shape.status ? v.status : null, shape.search ? v.pattern : null), shape)
+    ordered(narrowed(db, v.organizationId, shape.trashed, shape.status ? v.status : null, shape.search ? v.pattern : null, shape.tags ? v.tags : null), shape)
       .select(sql<number>`count(*) over()`.as('__total'))
       .limit(v.limit)
       .offset(v.offset),
@@ -104,14 +112,15 @@ const listPageQuery = queryTemplate(
 );
 
 /** A page of the index, each row with the total of the filtered list (`__total`). */
-export async function listPage(db: Db, organizationId: number, filters: BoardUserFilters, limit: number, offset: number) {
-  const shape: ListShape = { trashed: filters.trashed, sort: filters.sort, direction: filters.direction, status: !!filters.status, search: !!filters.search };
-  const values: ListValues = { organizationId, status: filters.status, pattern: filters.search ? containsPattern(filters.search) : null, limit, offset };
+export async function listPage(db: Db, organizationId: number, filters: IndexFilters, limit: number, offset: number) {
+  const tags = filters.tags?.length ? tagKeys(filters.tags) : null;
+  const shape: ListShape = { trashed: filters.trashed, sort: filters.sort, direction: filters.direction, status: !!filters.status, search: !!filters.search, tags: !!tags };
+  const values: ListValues = { organizationId, status: filters.status, pattern: filters.search ? containsPattern(filters.search) : null, tags, limit, offset };
   return (await db.executeQuery(listPageQuery(db, shape, values))).rows;
 }
 
 /** How many board users the index's filters find (a page past the end still shows its links). */
-export async function countList(db: Db, organizationId: number, filters: BoardUserFilters): Promise<number> {
+export async function countList(db: Db, organizationId: number, filters: ListFilters): Promise<number> {
   const row = await filtered(db, organizationId, filters).select(sql<string>`count(*)`.as('total')).executeTakeFirst();
   return Number(row?.total ?? 0);
 }
@@ -123,7 +132,7 @@ export type ExportRow = Pick<BoardUser, 'id' | 'first_name' | 'last_name' | 'ema
  * Every row of the filtered list, in the list's order, fetched in keyset batches: memory stays
  * flat however many rows there are, and it works on PGlite (no cursors) and PostgreSQL alike.
  */
-export async function* exportRows(db: Db, organizationId: number, filters: BoardUserFilters, batchSize = 500): AsyncGenerator<ExportRow> {
+export async function* exportRows(db: Db, organizationId: number, filters: IndexFilters, batchSize = 500): AsyncGenerator<ExportRow> {
   const keys = sortKeys[filters.sort];
   const comparison = sql.raw(filters.direction === 'asc' ? '>' : '<');
   let after: unknown[] | null = null;
@@ -194,9 +203,24 @@ export function insightsOfBoardUser(db: Db, organizationId: number, boardUserId:
 export function boardUserOptions(db: Db, organizationId: number, search: string, limit = 50) {
   return filtered(db, organizationId, { search, status: null, trashed: null })
     .select(['board_users.id', 'board_users.first_name', 'board_users.last_name', 'board_users.board_name', 'board_users.position'])
-    .orderBy(sql`lower(board_users.last_name)`)
-    .orderBy(sql`lower(board_users.first_name)`)
+    .orderBy('board_users.sort_name')
     .orderBy('board_users.id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The tags of the organisation's live board users, each with how many carry it (spellings that
+ * differ only in case count as one tag, shown as its first spelling in sort order), in name order.
+ */
+export function tagCounts(db: Db, organizationId: number, limit = 200) {
+  const tags = scoped(db, organizationId, 'board_users').where('board_users.deleted_at', 'is', null).select(sql<string>`unnest(board_users.tags)`.as('tag')).as('t');
+  return db
+    .selectFrom(tags)
+    .select([sql<string>`min(t.tag collate "C")`.as('name'), sql<number>`count(*)::int`.as('count')])
+    .groupBy(sql`lower(t.tag)`)
+    .orderBy(sql`fold_text(min(t.tag collate "C")) collate "C"`)
+    .orderBy(sql`min(t.tag collate "C")`)
     .limit(limit)
     .execute();
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { queryChoice, queryPage, queryText } from '../../http/query';
+import { cleanParam, queryChoice, queryPage, queryText } from '../../http/query';
+import { splitTags } from '../../../shared/tag-list';
 import { msg } from '../../i18n/message';
 import { oneOf, rule, optionalDate, optionalEmail, optionalString, requiredString, textOrBlank } from '../../lib/fields';
 
@@ -56,8 +57,23 @@ export const boardUserSchema = z.object({
 });
 export type BoardUserInput = z.infer<typeof boardUserSchema>;
 
+/**
+ * The tag filter (`?tags=finance,audit`, written as the form writes tags: a tag holding a comma in
+ * quotes; `?tags[]=finance&tags[]=audit` is read too). A record must carry every tag; at most
+ * MAX_TAGS of them, unknown ones simply match nothing.
+ */
+export const queryTags = z
+  .unknown()
+  .optional()
+  .transform((v): string[] => {
+    const list = Array.isArray(v) ? v.map((t) => cleanParam(t, MAX_TAG_LENGTH)) : splitTags(cleanParam(v, (MAX_TAG_LENGTH + 3) * MAX_TAGS) ?? '', ',');
+    const seen = new Set<string>();
+    return list.filter((t): t is string => !!t && !seen.has(t.toLowerCase()) && !!seen.add(t.toLowerCase())).slice(0, MAX_TAGS);
+  });
+
 export const indexQuerySchema = z.object({
   search: queryText(),
+  tags: queryTags,
   status: queryChoice(BOARD_USER_STATUSES),
   trashed: queryChoice(['with', 'only'] as const),
   sort: queryChoice(SORTS).transform((v) => v ?? 'name'),

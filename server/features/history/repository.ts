@@ -8,7 +8,8 @@ export function myOrganizations(db: Db, userId: number) {
     .select(['o.id', 'o.name'])
     .where('m.user_id', '=', userId)
     .where('o.deleted_at', 'is', null)
-    .orderBy('o.name')
+    .orderBy('o.sort_name')
+    .orderBy('o.id')
     .execute();
 }
 

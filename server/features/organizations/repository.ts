@@ -82,10 +82,11 @@ export function organizationList(db: Db, userId: number, everyOrganization: bool
     .where('o.deleted_at', 'is', null);
   if (!everyOrganization) q = q.where('m.id', 'is not', null);
   if (filters.search) {
-    const term = containsPattern(filters.search.toLowerCase());
-    q = q.where((eb) => eb.or([eb(sql`lower(o.name)`, 'like', term), eb('o.slug', 'like', term)]));
+    // Names as people read them (ADR 0023): the folded name, the term folded the same way.
+    const term = containsPattern(filters.search);
+    q = q.where((eb) => eb.or([eb('o.sort_name', 'like', sql<string>`fold_text(${term})`), eb('o.slug', 'like', containsPattern(filters.search.toLowerCase()))]));
   }
-  return q.orderBy(sql`lower(o.name)`).orderBy('o.id');
+  return q.orderBy('o.sort_name').orderBy('o.id');
 }
 
 export async function insertSubscriptionWithEvent(

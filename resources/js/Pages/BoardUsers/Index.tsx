@@ -16,7 +16,8 @@ import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Tab
 import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
 import type { Paginated } from '@/types';
-import { fullName, type BoardUserFilters, type BoardUserRow, type BoardUserStatus } from './types';
+import { filterTags, fullName, type BoardUserFilters, type BoardUserRow, type BoardUserStatus, type TagCount } from './types';
+import { TagFilter } from './Partials/TagFilter';
 import { useLiveReload } from '@/hooks/useRealtime';
 import { SelectPageCheckbox, SelectRowCheckbox, useBulkSelection } from '@/Components/BulkSelection';
 import { BoardUserBulkActions } from './Partials/BulkActions';
@@ -25,6 +26,8 @@ export interface IndexProps {
   boardUsers: Paginated<BoardUserRow>;
   filters: BoardUserFilters;
   statuses: BoardUserStatus[];
+  /** The organisation's tags with how many live board users carry each (the tag filter's options); deferred: undefined until the page has asked. */
+  tags?: TagCount[];
 }
 
 /** The query string of the current filters plus `extra` (empty values left out). */
@@ -35,13 +38,13 @@ function queryString(values: Record<string, string | null | undefined>): string 
   return qs ? `?${qs}` : '';
 }
 
-export default function Index({ boardUsers, filters, statuses }: IndexProps) {
+export default function Index({ boardUsers, filters, statuses, tags }: IndexProps) {
   // Another member's change shows up here without a reload.
-  useLiveReload(['BoardUserChanged'], ['boardUsers']);
+  useLiveReload(['BoardUserChanged'], ['boardUsers', 'tags']);
   const can = usePage().props.auth.can;
   const t = useT();
   const fmt = useFormatters();
-  const base = { search: filters.search, status: filters.status, trashed: filters.trashed };
+  const base = { search: filters.search, tags: filterTags(filters.tags), status: filters.status, trashed: filters.trashed };
   const sortable = (column: BoardUserFilters['sort']) => {
     const current = filters.sort === column ? filters.direction : null;
     const direction = current === 'asc' ? 'desc' : 'asc';
@@ -50,7 +53,7 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
       sortHref: `/board-users${queryString({ ...base, sort: column, direction })}`,
     };
   };
-  const filtered = !!(filters.search || filters.status || filters.trashed);
+  const filtered = !!(filters.search || filters.tags.length || filters.status || filters.trashed);
   const selection = useBulkSelection(`board-users${queryString(base)}`, boardUsers.data.map((b) => b.id), boardUsers.meta.total);
 
   return (
@@ -80,9 +83,10 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
       />
       <Card padded={false}>
         <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-          <SearchFilter filters={{ ...filters }} label={t('boardUsers.index.searchLabel')} placeholder={t('boardUsers.index.searchPlaceholder')} only={['boardUsers', 'filters']}>
+          <SearchFilter filters={{ ...filters, tags: base.tags }} label={t('boardUsers.index.searchLabel')} placeholder={t('boardUsers.index.searchPlaceholder')} only={['boardUsers', 'filters']}>
             {({ values, set }) => (
               <>
+                <TagFilter tags={tags ?? []} value={values.tags ?? ''} onChange={(value) => set('tags', value)} />
                 <div>
                   <label htmlFor="filter-status" className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
                     {t('boardUsers.index.filters.status')}
@@ -151,6 +155,17 @@ export default function Index({ boardUsers, filters, statuses }: IndexProps) {
                         {fullName(b)}
                       </Link>
                       {b.position ? <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{b.position}</span> : null}
+                      {b.tags.length ? (
+                        <ul className="mt-1 flex flex-wrap gap-1" aria-label={t('boardUsers.index.tags')}>
+                          {b.tags.map((tag) => (
+                            <li key={tag} className="max-w-full">
+                              <Badge tone="brand" className="max-w-full truncate font-normal">
+                                {tag}
+                              </Badge>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
                       {b.deleted_at ? (
                         <Badge tone="danger" className="mt-1">
                           {t('boardUsers.index.deleted')}

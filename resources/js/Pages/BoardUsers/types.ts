@@ -5,13 +5,14 @@ import { joinTags as joinTagList, splitTags as splitTagList } from '../../../../
 export type { BoardUserStatus };
 
 /** A board user as pages receive it: the table's row (server/db/types.ts) after JSON. */
-export type BoardUser = Serialized<Omit<BoardUserRecord, 'organization_id'>>;
+export type BoardUser = Serialized<Omit<BoardUserRecord, 'organization_id' | 'sort_name' | 'search_text' | 'tag_keys'>>;
 
 /** The columns the list shows. */
 export type BoardUserRow = Omit<BoardUser, 'notes' | 'created_at' | 'updated_at'>;
 
 export interface BoardUserFilters {
   search: string;
+  tags: string[];
   status: BoardUserStatus | null;
   trashed: 'with' | 'only' | null;
   sort: 'name' | 'email' | 'board' | 'status' | 'joined_on';
@@ -37,8 +38,16 @@ export const fullName = (b: { first_name: string; last_name: string }) => `${b.f
 /** The form's tags: comma-separated, a tag holding a comma in quotes (`finance, "a,b"`). */
 export const splitTags = (text: string) => splitTagList(text, ',');
 export const joinTags = (tags: readonly string[]) => joinTagList(tags, ', ');
+/** The tag filter as the URL holds it (`?tags=finance,audit`); `splitTags` reads it back. */
+export const filterTags = (tags: readonly string[]) => joinTagList(tags, ',');
 
 export const MAX_TAGS = 10;
+
+/** A tag of the organisation and how many live board users carry it (the tag filter's options). */
+export interface TagCount {
+  name: string;
+  count: number;
+}
 
 /** How many tags the server will keep: it merges duplicates whatever their case. */
 export const tagCount = (text: string) => new Set(splitTags(text).map((t) => t.toLowerCase())).size;

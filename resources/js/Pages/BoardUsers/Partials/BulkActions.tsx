@@ -2,7 +2,7 @@ import { usePage } from '@inertiajs/react';
 import { BulkActions, type BulkActionDefinition } from '@/Components/BulkActions';
 import type { BulkSelection } from '@/Components/BulkSelection';
 import { useT, type Translate } from '@/i18n';
-import type { BoardUserFilters } from '../types';
+import { filterTags, type BoardUserFilters } from '../types';
 import { trashIcon } from '@/Components/icons/trash';
 
 const status = (t: Translate, value: 'active' | 'inactive'): BulkActionDefinition => {
@@ -50,7 +50,7 @@ export function BoardUserBulkActions({ selection, total, filters }: { selection:
     <BulkActions
       selection={selection}
       total={total}
-      filters={{ search: filters.search, status: filters.status ?? '', trashed: filters.trashed ?? '' }}
+      filters={{ search: filters.search, tags: filterTags(filters.tags), status: filters.status ?? '', trashed: filters.trashed ?? '' }}
       noun={(count) => t('boardUsers.people', { count })}
       url="/board-users/bulk"
       actions={actions}
