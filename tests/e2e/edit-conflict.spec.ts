@@ -28,15 +28,15 @@ test('a stale save shows the conflict, field by field, and loses nothing', async
   await eve.goto(`${href}/edit`);
   await adam.goto(`${href}/edit`);
 
-  // Eve saves a new position and board.
+  // Adam starts changing the position and the phone; meanwhile Eve saves a new position and board.
+  await adam.getByLabel('Position').fill(`Treasurer ${suffix}`);
+  await adam.getByLabel('Phone').fill('+44 20 7946 0000');
   await eve.getByLabel('Position').fill(`Chair ${suffix}`);
   await eve.getByLabel('Board').fill(`Audit board ${suffix}`);
   await eve.getByRole('button', { name: 'Save changes' }).click();
   await expect(eve.getByText(/was saved\./)).toBeVisible();
 
-  // Adam, from his older form, changes the position and the phone.
-  await adam.getByLabel('Position').fill(`Treasurer ${suffix}`);
-  await adam.getByLabel('Phone').fill('+44 20 7946 0000');
+  // Adam's form learns of it (live, or when he saves): refused, never a silent overwrite.
   await adam.getByRole('button', { name: 'Save changes' }).click();
   const notice = adam.getByRole('alert').filter({ hasText: 'This record changed while you were editing' });
   await expect(notice).toBeVisible();

@@ -19,8 +19,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.string
 
 /**
  * The client half of optimistic concurrency (server/lib/concurrency.ts). `current` is the record
- * as the page's props have it, in the form's shape, with its `version`. When a save is refused
- * (`errors.version`), the page's props are the colleague's record: fields only they changed are
+ * as the page's props have it, in the form's shape, with its `version`. When it is newer than the
+ * one the form was opened on (a refused save, or a colleague's save seen live), the props are the
+ * colleague's record: fields only they changed are
  * taken at once (merged); fields both changed wait for the user's choice. The form's version
  * moves to theirs only once every such field is decided, so a save before that is refused again
  * — nothing is overwritten without a decision.
@@ -29,12 +30,13 @@ export function useConflict<T extends FormDataType<T> & { version: string }>(for
   const base = useRef(current);
   const [changes, setChanges] = useState<ConflictChange[] | null>(null);
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
-  const refused = Boolean((form.errors as Record<string, string | undefined>).version);
   const data = form.data as Record<string, unknown>;
   const now = current as Record<string, unknown>;
 
+  // A newer record: after a refused save (the page's props come back fresh), or while the form is
+  // open (the page reloads its record live when a colleague saves it).
   useEffect(() => {
-    if (!refused || current.version === base.current.version) return;
+    if (current.version === base.current.version) return;
     const was = base.current as Record<string, unknown>;
     const found = Object.keys(now)
       .filter((key) => key !== 'version' && !same(now[key], was[key]))
@@ -45,9 +47,9 @@ export function useConflict<T extends FormDataType<T> & { version: string }>(for
     setChanges(found);
     setChoices({});
     base.current = current;
-    // Only a new refusal against a newer record starts a new comparison.
+    // Only a newer record starts a new comparison.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refused, current.version]);
+  }, [current.version]);
 
   const decide = (next: Record<string, ConflictChoice>) => {
     setChoices(next);

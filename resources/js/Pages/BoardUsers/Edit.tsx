@@ -4,6 +4,7 @@ import { PageHeader } from '@/Components/PageHeader';
 import TrashedBanner from '@/Components/TrashedBanner';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useConflict } from '@/hooks/useConflict';
+import { useLiveReload } from '@/hooks/useRealtime';
 import { useT } from '@/i18n';
 import BoardUserForm from './Form';
 import { DeleteBoardUser } from './Partials/DeleteBoardUser';
@@ -35,6 +36,8 @@ export default function Edit({ boardUser, statuses }: EditProps) {
   const form = useAppForm<BoardUserFormData & { version: string }>(current);
   form.transform((data) => ({ ...data, tags: splitTags(data.tags) }) as unknown as BoardUserFormData & { version: string });
   const conflict = useConflict(form, current);
+  // A colleague's save shows at once, not only when this form is saved.
+  useLiveReload(['BoardUserChanged'], ['boardUser'], { when: (event) => event.id === id });
   const name = fullName(boardUser);
 
   return (

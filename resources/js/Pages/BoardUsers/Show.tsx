@@ -12,6 +12,7 @@ import { fullName, type BoardUser } from './types';
 import { documentIcon } from '@/Components/icons/document';
 import { pencilIcon } from '@/Components/icons/pencil';
 import { plusIcon } from '@/Components/icons/plus';
+import { useLiveReload } from '@/hooks/useRealtime';
 
 interface LinkedInsight {
   id: number;
@@ -30,6 +31,7 @@ export interface ShowProps {
 const statusTone = { draft: 'warning', published: 'success', archived: 'neutral' } as const;
 
 export default function Show({ boardUser, insights }: ShowProps) {
+  useLiveReload(['BoardUserChanged'], ['boardUser', 'insights'], { when: (event) => event.id === boardUser.id });
   const can = usePage().props.auth.can;
   const fmt = useFormatters();
   const t = useT();

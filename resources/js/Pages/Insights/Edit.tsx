@@ -7,6 +7,7 @@ import type { BoardUserOption, InsightCategory, InsightFormData, InsightStatus }
 import { ConflictNotice } from '@/Components/ConflictNotice';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useConflict } from '@/hooks/useConflict';
+import { useLiveReload } from '@/hooks/useRealtime';
 import { useT } from '@/i18n';
 
 export interface EditProps {
@@ -26,6 +27,8 @@ export default function Edit({ insight, categories, boardUserOptions }: EditProp
   };
   const form = useAppForm<InsightFormData & { version: string }>(current);
   const conflict = useConflict(form, current);
+  // A colleague's save shows at once, not only when this form is saved.
+  useLiveReload(['InsightChanged'], ['insight'], { when: (event) => event.id === insight.id });
   const t = useT();
   const optionName = (id: number) => boardUserOptions.find((o) => o.value === id)?.label ?? `#${id}`;
   return (

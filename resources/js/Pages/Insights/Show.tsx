@@ -14,6 +14,7 @@ import { DeleteInsight } from './Partials/DeleteInsight';
 import SharePanel, { type Sharing } from './Partials/SharePanel';
 import { useT } from '@/i18n';
 import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightStatus } from './types';
+import { useLiveReload } from '@/hooks/useRealtime';
 
 export interface ShowProps {
   insight: {
@@ -39,6 +40,7 @@ export interface ShowProps {
 }
 
 export default function Show({ insight, boardUsers, sharing }: ShowProps) {
+  useLiveReload(['InsightChanged'], ['insight', 'boardUsers', 'sharing'], { when: (event) => event.id === insight.id });
   const page = usePage();
   const can = page.props.auth.can;
   const errors = page.props.errors as Record<string, string | undefined>;
