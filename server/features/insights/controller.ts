@@ -11,6 +11,7 @@ import { validate } from '../../lib/validation';
 import { versionOf, versionSchema } from '../../lib/concurrency';
 import { boardUserOption } from '../board-users/presenter';
 import { effectivePlan } from '../subscriptions/limits';
+import { limitProp } from '../subscriptions/limit-props';
 import { boardUserOptions, boardUsersByIds } from '../board-users/repository';
 import { orFail } from '../../http/errors';
 import { currentOrganization } from '../../tenancy/current';
@@ -49,10 +50,10 @@ export function insightsController(ctx: AppContext) {
       const org = currentOrganization(req);
       const boardUser = queryId.parse(req.query.board_user);
       const preselected = boardUser === null ? [] : [boardUser];
-      const options = await pickerOptions(org.id, preselected);
+      const [options, limit] = await Promise.all([pickerOptions(org.id, preselected), limitProp(ctx, req, 'insights')]);
       await res.inertia.render(
         'Insights/Create',
-        { ...formProps, boardUserOptions: options, preselected: options.filter((o) => preselected.includes(o.value)).map((o) => o.value) },
+        { ...formProps, limit, boardUserOptions: options, preselected: options.filter((o) => preselected.includes(o.value)).map((o) => o.value) },
         { title: msg('messages.titles.newInsight') },
       );
     },
