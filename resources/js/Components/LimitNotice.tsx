@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { cx } from './cx';
 import { useFormatters } from '@/hooks/useFormatters';
 import { Trans, useT } from '@/i18n';
-import { limitLabel, type LimitKey } from '@/Pages/Subscriptions/Partials/labels';
+import type { LimitKey } from '@/Pages/Subscriptions/Partials/labels';
 
 /** The server's `limit` prop of a create page (subscriptions/limits.ts LimitStatus). */
 export interface PlanLimit {
@@ -28,10 +28,11 @@ export function LimitNotice({ children, className }: { children: ReactNode; clas
 }
 
 /** "Board users: 25 of 25 on the Free plan. The limit is reached. Upgrade the plan to add more." */
+// The labels are the app catalog's own: every signed-in page has it, not the subscriptions one.
 export function PlanLimitNotice({ limit, className }: { limit: PlanLimit; className?: string }) {
   const t = useT();
   const { number } = useFormatters();
-  const values = { label: limitLabel(t, limit.key), plan: limit.plan_name, used: number(limit.used), max: number(limit.max ?? 0) };
+  const values = { label: t(`app.limitNotice.labels.${limit.key}`), plan: limit.plan_name, used: number(limit.used), max: number(limit.max ?? 0) };
   return (
     <LimitNotice className={className}>
       <p>{limit.max === 0 ? t('app.limitNotice.notIncluded', values) : t('app.limitNotice.reached', values)}</p>
