@@ -58,6 +58,17 @@ describe('Add board user at the limit', () => {
   });
 });
 
+describe('public links on Free', () => {
+  it('an insight page carries the not-included limit, with who may upgrade', async () => {
+    const org = await createOrganization(app, null, { plan: 'free' });
+    const [insight] = await app.ctx.db.insertInto('insights').values({ organization_id: org.id, title: 'Shared?', category: 'other', status: 'published' }).returning('id').execute();
+    const viewer = (await memberClient(app, 'viewer', org.id)).client;
+    const owner = (await memberClient(app, 'owner', org.id)).client;
+    expect((await viewer.get(`/insights/${insight.id}`, { inertia: true })).page().props.sharing.limit).toEqual({ key: 'publicLinks', plan_name: 'Free', used: 0, max: 0, full: true, may_upgrade: false });
+    expect((await owner.get(`/insights/${insight.id}`, { inertia: true })).page().props.sharing.limit).toMatchObject({ max: 0, may_upgrade: true });
+  });
+});
+
 describe('the subscription page usage', () => {
   it('a limit of zero is "not included", never full or over', async () => {
     const org = await createOrganization(app, null, { plan: 'free' });
