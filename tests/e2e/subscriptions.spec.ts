@@ -134,12 +134,14 @@ test('a new organisation downgrades to Free with a confirmation, and at 25 of 25
   await page.getByRole('button', { name: 'Switch to Free' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Switch to Free?' });
   await expect(dialog).toContainText('Your Team trial ends today');
+  await screens(page, 'downgrade-confirmation');
   await dialog.getByRole('button', { name: 'Switch to Free' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
 
   // Public links 0 of 0: not included, not a full red bar.
   await expect(page.getByText('Not included in this plan')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Public links' })).toHaveCount(0);
+  await screens(page, 'usage-not-included');
 
   // 25 board users, the Free limit, by import.
   const rows = ['First name,Last name,Email'];

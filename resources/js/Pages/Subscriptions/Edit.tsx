@@ -171,7 +171,7 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
             ? t(s.status === 'trialing' ? 'subscriptions.edit.confirm.downgradeEndsTrial' : 'subscriptions.edit.confirm.downgrade', {
                 plan: chosen.name,
                 trial: inForce.name,
-                limits: lowered.map((key) => limitText(t, key, chosen.limits[key], (n) => number(n))).join(', '),
+                limits: lowered.map((key) => limitText(t, key, chosen.limits[key], (n) => number(n))).join(' · '), // the plan cards' own wording, as a list
               })
             : endsTrial
               ? t('subscriptions.edit.confirm.endsTrial', { plan: chosen.name, price: money(chosen.price_cents) })
