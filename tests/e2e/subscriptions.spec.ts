@@ -1,4 +1,5 @@
-import { demoTest, expect, signInAs } from './support/fixtures';
+import { demoTest, expect, registerAndVerify, signInAs, uniqueEmail } from './support/fixtures';
+import { screens } from './support/screens';
 
 /**
  * The subscription pages and the dashboard chart in a real browser, against an app seeded with
@@ -117,4 +118,45 @@ test('a plan that costs more is confirmed first; choosing the plan on trial says
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByText('You are now on the Team plan.')).toBeVisible();
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
+});
+
+test('a new organisation downgrades to Free with a confirmation, and at 25 of 25 "Add board user" shows the limit before any form', async ({ page, app }) => {
+  await registerAndVerify(page, app, 'Lena Limit', uniqueEmail('limit'));
+  await expect(page).toHaveURL(/\/organizations\/select$/);
+  await page.getByRole('link', { name: 'Create an organization' }).click();
+  await page.getByLabel('Name').fill('Limit Office');
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Limit Office' })).toBeVisible();
+
+  // Free ends the Team trial and allows less: asked first, as paying more is.
+  await page.goto('/subscription/edit');
+  await page.getByRole('radio', { name: /^Free/ }).check({ force: true });
+  await page.getByRole('button', { name: 'Switch to Free' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Switch to Free?' });
+  await expect(dialog).toContainText('Your Team trial ends today');
+  await screens(page, 'downgrade-confirmation');
+  await dialog.getByRole('button', { name: 'Switch to Free' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+
+  // Public links 0 of 0: not included, not a full red bar.
+  await expect(page.getByText('Not included in this plan')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Public links' })).toHaveCount(0);
+  await screens(page, 'usage-not-included');
+
+  // 25 board users, the Free limit, by import.
+  const rows = ['First name,Last name,Email'];
+  for (let i = 0; i < 25; i++) rows.push(`Person${i},Limit,p${i}.limit@example.test`);
+  await page.goto('/board-users/import');
+  await page.getByLabel('CSV file').and(page.locator('input[type=file]')).setInputFiles({ name: 'limit.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) });
+  await page.getByRole('button', { name: 'Upload and map columns' }).click();
+  await page.getByRole('button', { name: 'Import 25 rows' }).click();
+  await expect(page.getByText('25 of 25 rows processed')).toBeVisible();
+
+  await page.goto('/board-users');
+  await page.getByRole('link', { name: 'Add board user' }).first().click();
+  const notice = page.getByRole('status').filter({ hasText: 'Board users: 25 of 25 on the Free plan.' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('link', { name: 'Upgrade the plan' })).toHaveAttribute('href', '/subscription/edit');
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveCount(0);
+  await screens(page, 'limit-notice');
 });

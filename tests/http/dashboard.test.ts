@@ -70,10 +70,10 @@ describe('Dashboard', () => {
       publicLinks: 1,
     });
     expect(page.props.usage).toEqual([
-      { key: 'members', label: 'members', used: 2, limit: 10 },
-      { key: 'boardUsers', label: 'board users', used: 3, limit: 500 },
-      { key: 'insights', label: 'insights', used: 3, limit: null },
-      { key: 'publicLinks', label: 'public links', used: 1, limit: null },
+      { key: 'members', label: 'members', used: 2, limit: 10, state: 'within' },
+      { key: 'boardUsers', label: 'board users', used: 3, limit: 500, state: 'within' },
+      { key: 'insights', label: 'insights', used: 3, limit: null, state: 'unlimited' },
+      { key: 'publicLinks', label: 'public links', used: 1, limit: null, state: 'unlimited' },
     ]);
     expect(page.props.subscription).toMatchObject({ plan: 'team', plan_name: 'Team', status: 'trialing' });
     expect(page.props.recentActivity).toEqual([

@@ -72,10 +72,10 @@ describe('Subscriptions/Show', () => {
     expect(page.props.subscription).toMatchObject({ plan: 'team', status: 'trialing', trial_ends_at: '2026-12-07T09:00:00.000Z', can: { cancel: true, resume: false, changePlan: true } });
     expect(page.props.plan).toMatchObject({ id: 'team', name: 'Team', price_cents: 2900 });
     expect(page.props.usage).toEqual([
-      { key: 'members', label: 'members', used: 1, limit: 10 },
-      { key: 'boardUsers', label: 'board users', used: 3, limit: 500 },
-      { key: 'insights', label: 'insights', used: 4, limit: null },
-      { key: 'publicLinks', label: 'public links', used: 1, limit: null },
+      { key: 'members', label: 'members', used: 1, limit: 10, state: 'within' },
+      { key: 'boardUsers', label: 'board users', used: 3, limit: 500, state: 'within' },
+      { key: 'insights', label: 'insights', used: 4, limit: null, state: 'unlimited' },
+      { key: 'publicLinks', label: 'public links', used: 1, limit: null, state: 'unlimited' },
     ]);
     expect(page.props.provider).toEqual({ name: 'manual', label: 'Manual invoicing' });
   });

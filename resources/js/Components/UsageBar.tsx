@@ -10,14 +10,30 @@ export interface UsageBarProps {
   className?: string;
 }
 
-/** "Board users 18 of 25" with a progressbar; amber from 80 %, red at the limit. */
+/**
+ * "Board users 18 of 25" with a progressbar; amber from 80 %, red at the limit. A limit of 0 with
+ * nothing in use is "not included in this plan": neutral, never a full red bar (as the server's
+ * usageState says).
+ */
 export function UsageBar({ label, used, limit, className }: UsageBarProps) {
   const { number } = useFormatters();
   const t = useT();
   const unlimited = limit === null;
+  const notIncluded = limit === 0 && used === 0;
   const ratio = unlimited ? 0 : limit > 0 ? Math.min(1, used / limit) : 1;
   const percent = Math.round(ratio * 100);
   const full = !unlimited && used >= limit;
+  if (notIncluded) {
+    return (
+      <div className={cx('space-y-1.5', className)}>
+        <div className="flex items-baseline justify-between gap-3 text-sm">
+          <span className="font-medium text-slate-800 dark:text-slate-100">{label}</span>
+          <span className="text-slate-600 dark:text-slate-400">{t('app.usage.notIncluded')}</span>
+        </div>
+        <div className="h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true" />
+      </div>
+    );
+  }
   const text = unlimited ? t('app.usage.ofUnlimited', { used: number(used) }) : t('app.usage.of', { used: number(used), limit: number(limit) });
   return (
     <div className={cx('space-y-1.5', className)}>

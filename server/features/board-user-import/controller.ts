@@ -16,6 +16,7 @@ import * as service from './service';
 import { readUpload } from './upload';
 import { localize, localizeDeep, msg, translator } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
+import { limitProp } from '../subscriptions/limit-props';
 
 const showPath = (id: number) => `/board-users/import/${id}`;
 
@@ -32,6 +33,7 @@ export function importController(ctx: AppContext) {
         fields: fieldOptions(translator(locale)),
         recent: await repo.recentImports(ctx.db, org.id),
         limits: importLimits,
+        limit: await limitProp(ctx, req, 'boardUsers'),
       },
       { title: imp ? msg('messages.titles.importFile', { filename: imp.filename }) : msg('messages.titles.import') },
     );

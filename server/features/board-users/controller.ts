@@ -17,6 +17,7 @@ import * as service from './service';
 import { joinTags } from '../../../shared/tag-list';
 import { msg } from '../../i18n/message';
 import { defer } from '../../inertia';
+import { limitProp } from '../subscriptions/limit-props';
 
 export const PER_PAGE = 25;
 
@@ -78,7 +79,8 @@ export function boardUsersController(ctx: AppContext) {
 
     async create(req: Request, res: Response) {
       authorize(req, 'manageRecords');
-      await res.inertia.render('BoardUsers/Create', { statuses: BOARD_USER_STATUSES }, { title: msg('messages.titles.newBoardUser') });
+      const limit = await limitProp(ctx, req, 'boardUsers');
+      await res.inertia.render('BoardUsers/Create', { statuses: BOARD_USER_STATUSES, limit }, { title: msg('messages.titles.newBoardUser') });
     },
 
     async store(req: Request, res: Response) {

@@ -10,7 +10,7 @@ import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { versionOf, versionSchema } from '../../lib/concurrency';
 import { boardUserOption } from '../board-users/presenter';
-import { effectivePlan } from '../subscriptions/limits';
+import { limitProp } from '../subscriptions/limit-props';
 import { boardUserOptions, boardUsersByIds } from '../board-users/repository';
 import { orFail } from '../../http/errors';
 import { currentOrganization } from '../../tenancy/current';
@@ -49,10 +49,10 @@ export function insightsController(ctx: AppContext) {
       const org = currentOrganization(req);
       const boardUser = queryId.parse(req.query.board_user);
       const preselected = boardUser === null ? [] : [boardUser];
-      const options = await pickerOptions(org.id, preselected);
+      const [options, limit] = await Promise.all([pickerOptions(org.id, preselected), limitProp(ctx, req, 'insights')]);
       await res.inertia.render(
         'Insights/Create',
-        { ...formProps, boardUserOptions: options, preselected: options.filter((o) => preselected.includes(o.value)).map((o) => o.value) },
+        { ...formProps, limit, boardUserOptions: options, preselected: options.filter((o) => preselected.includes(o.value)).map((o) => o.value) },
         { title: msg('messages.titles.newInsight') },
       );
     },
@@ -69,7 +69,7 @@ export function insightsController(ctx: AppContext) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const row = orFail(await repo.findInsightWithAuthor(ctx.db, org.id, routeId(req.params.id)));
-      const [boardUsers, plan] = await Promise.all([repo.linkedBoardUsers(ctx.db, org.id, row.id), effectivePlan(ctx.db, org.id)]);
+      const [boardUsers, links] = await Promise.all([repo.linkedBoardUsers(ctx.db, org.id, row.id), limitProp(ctx, req, 'publicLinks')]);
       const { body, share_token, author_id: _author, organization_id: _org, ...rest } = row;
       await res.inertia.render(
         'Insights/Show',
@@ -77,8 +77,9 @@ export function insightsController(ctx: AppContext) {
           insight: { ...rest, body_html: renderMarkdown(body), shared: !!share_token, share_url: share_token ? ctx.url(publicPath(org.slug, share_token)) : null },
           boardUsers,
           sharing: {
-            planAllows: plan.limits.publicLinks !== 0,
-            planName: plan.name,
+            planAllows: links.max !== 0,
+            planName: links.plan_name,
+            limit: links,
             publicPageEnabled: org.public_page_enabled,
             publicPageUrl: ctx.url(`/p/${org.slug}`),
           },

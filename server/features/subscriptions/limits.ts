@@ -102,3 +102,23 @@ export async function assertWithinLimit(db: Db, organizationId: number, limit: L
   const problem = await limitProblem(db, organizationId, limit, { ...options, lock: true });
   if (problem) throw new ValidationError({ [options.field ?? 'form']: problem });
 }
+
+/** Where an organisation stands against one limit: what a create page shows before its form. */
+export interface LimitStatus {
+  key: LimitName;
+  plan_name: string;
+  used: number;
+  /** null = unlimited; 0 = not included in the plan. */
+  max: number | null;
+  /** Nothing more may be added (the form is not offered). */
+  full: boolean;
+  /** The reader may change the plan (else they are told to ask an admin). */
+  may_upgrade: boolean;
+}
+
+/** The up-front counterpart of assertWithinLimit (which stays the authority on writes). */
+export async function limitStatus(db: Db, organizationId: number, limit: LimitName, mayUpgrade: boolean, now?: Date): Promise<LimitStatus> {
+  const [plan, usage] = await Promise.all([effectivePlan(db, organizationId), usageOf(db, organizationId, now)]);
+  const max = plan.limits[limit];
+  return { key: limit, plan_name: plan.name, used: usage[limit], max, full: max !== null && usage[limit] >= max, may_upgrade: mayUpgrade };
+}

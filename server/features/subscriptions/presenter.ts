@@ -31,9 +31,22 @@ export function presentPlan(plan: PlanDefinition) {
   return { id: plan.id, name: plan.name, price_cents: plan.priceCents, limits: plan.limits };
 }
 
+/**
+ * How a use stands against its limit. A limit of 0 the plan does not include (its bar is neutral,
+ * not a full red one); `over` only when something is in use beyond it.
+ */
+export type UsageState = 'unlimited' | 'not_included' | 'within' | 'full' | 'over';
+
+export function usageState(used: number, limit: number | null): UsageState {
+  if (limit === null) return 'unlimited';
+  if (used > limit) return 'over';
+  if (limit === 0) return 'not_included';
+  return used === limit ? 'full' : 'within';
+}
+
 /** Each limit with its use, in display order. */
 export function presentUsage(plan: PlanDefinition, usage: Usage) {
-  return LIMIT_NAMES.map((name) => ({ key: name, label: LIMIT_LABELS[name], used: usage[name], limit: plan.limits[name] }));
+  return LIMIT_NAMES.map((name) => ({ key: name, label: LIMIT_LABELS[name], used: usage[name], limit: plan.limits[name], state: usageState(usage[name], plan.limits[name]) }));
 }
 
 export const allPlans = () => PLAN_ORDER.map((id) => presentPlan(PLANS[id]));

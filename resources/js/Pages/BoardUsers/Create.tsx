@@ -1,4 +1,6 @@
 import { Head } from '@inertiajs/react';
+import { PlanLimitNotice, type PlanLimit } from '@/Components/LimitNotice';
+import { FORM_WIDTHS } from '@/Components/layout';
 import { PageHeader } from '@/Components/PageHeader';
 import BoardUserForm from './Form';
 import { splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
@@ -7,9 +9,11 @@ import { useT } from '@/i18n';
 
 export interface CreateProps {
   statuses: BoardUserStatus[];
+  /** At the limit the notice takes the form's place (the server would refuse it anyway). */
+  limit: PlanLimit;
 }
 
-export default function Create({ statuses }: CreateProps) {
+export default function Create({ statuses, limit }: CreateProps) {
   const t = useT();
   const form = useAppForm<BoardUserFormData>({
     first_name: '',
@@ -29,7 +33,11 @@ export default function Create({ statuses }: CreateProps) {
     <>
       <Head title={t('boardUsers.create.title')} />
       <PageHeader title={t('boardUsers.create.title')} description={t('boardUsers.create.description')} back={{ href: '/board-users', label: t('boardUsers.back') }} />
-      <BoardUserForm form={form} statuses={statuses} submitLabel={t('boardUsers.create.submit')} cancelHref="/board-users" onSubmit={() => form.post('/board-users')} />
+      {limit.full ? (
+        <PlanLimitNotice limit={limit} className={FORM_WIDTHS.form} />
+      ) : (
+        <BoardUserForm form={form} statuses={statuses} submitLabel={t('boardUsers.create.submit')} cancelHref="/board-users" onSubmit={() => form.post('/board-users')} />
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Head } from '@inertiajs/react';
+import { PlanLimitNotice, type PlanLimit } from '@/Components/LimitNotice';
 import { PageHeader } from '@/Components/PageHeader';
 import { useT } from '@/i18n';
 import { ImportProgress } from './Partials/Import/ImportProgress';
@@ -13,10 +14,12 @@ export interface ImportProps {
   fields: FieldOption[];
   recent: RecentImport[];
   limits: { maxRows: number; maxMegabytes: number };
+  /** The plan's board-user limit: at it, no new upload is offered. */
+  limit: PlanLimit;
 }
 
 /** CSV import of board users: upload → map columns and preview → import in the background. */
-export default function Import({ import: imp, preview, fields, recent, limits }: ImportProps) {
+export default function Import({ import: imp, preview, fields, recent, limits, limit }: ImportProps) {
   const t = useT();
   const title = imp ? t('boardUsers.import.titleFile', { filename: imp.filename }) : t('boardUsers.import.title');
   return (
@@ -24,7 +27,7 @@ export default function Import({ import: imp, preview, fields, recent, limits }:
       <Head title={title} />
       <PageHeader title={title} description={t('boardUsers.import.description')} back={{ href: '/board-users', label: t('boardUsers.back') }} />
       <div className="space-y-6">
-        {!imp ? <UploadForm limits={limits} /> : imp.status === 'pending' ? <MappingForm imp={imp} preview={preview} fields={fields} /> : <ImportProgress imp={imp} />}
+        {!imp ? limit.full ? <PlanLimitNotice limit={limit} /> : <UploadForm limits={limits} /> : imp.status === 'pending' ? <MappingForm imp={imp} preview={preview} fields={fields} /> : <ImportProgress imp={imp} />}
         {!imp || imp.status !== 'pending' ? <RecentImports recent={recent.filter((r) => r.id !== imp?.id)} /> : null}
       </div>
     </>

@@ -1,4 +1,6 @@
 import { Head } from '@inertiajs/react';
+import { PlanLimitNotice, type PlanLimit } from '@/Components/LimitNotice';
+import { FORM_WIDTHS } from '@/Components/layout';
 import { PageHeader } from '@/Components/PageHeader';
 import InsightForm from './Form';
 import type { BoardUserOption, InsightCategory, InsightFormData } from './types';
@@ -9,16 +11,22 @@ export interface CreateProps {
   categories: InsightCategory[];
   boardUserOptions: BoardUserOption[];
   preselected: number[];
+  /** At the limit the notice takes the form's place (the server would refuse it anyway). */
+  limit: PlanLimit;
 }
 
-export default function Create({ categories, boardUserOptions, preselected }: CreateProps) {
+export default function Create({ categories, boardUserOptions, preselected, limit }: CreateProps) {
   const form = useAppForm<InsightFormData>({ title: '', summary: '', body: '', category: '', board_user_ids: preselected });
   const t = useT();
   return (
     <>
       <Head title={t('insights.create.title')} />
       <PageHeader title={t('insights.create.title')} description={t('insights.create.description')} back={{ href: '/insights', label: t('insights.create.back') }} />
-      <InsightForm form={form} categories={categories} boardUserOptions={boardUserOptions} submitLabel={t('insights.create.submit')} cancelHref="/insights" onSubmit={() => form.post('/insights')} />
+      {limit.full ? (
+        <PlanLimitNotice limit={limit} className={FORM_WIDTHS.form} />
+      ) : (
+        <InsightForm form={form} categories={categories} boardUserOptions={boardUserOptions} submitLabel={t('insights.create.submit')} cancelHref="/insights" onSubmit={() => form.post('/insights')} />
+      )}
     </>
   );
 }

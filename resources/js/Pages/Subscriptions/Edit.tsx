@@ -12,7 +12,7 @@ import { checkIcon } from '@/Components/icons/check';
 import { xIcon } from '@/Components/icons/x';
 import { PageHeader } from '@/Components/PageHeader';
 import { useFormatters } from '@/hooks/useFormatters';
-import { LIMIT_KEYS, limitText, type PlanId, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
+import { LIMIT_KEYS, limitText, lowerLimits, type PlanId, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
 
@@ -34,6 +34,11 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
   const costsMore = chosen.price_cents > payingNow;
   // Choosing the plan being trialled ends the trial and starts paying for it today.
   const endsTrial = s.status === 'trialing' && chosen.id === s.plan;
+  // What the organisation may use today (a trial's plan while it lasts; after the end, Free).
+  const inForce = plans.find((p) => p.id === (s.status === 'ended' ? 'free' : s.plan))!;
+  // Allowing less, or ending the trial for a smaller plan, is confirmed as paying more is.
+  const lowered = chosen.id === current ? [] : lowerLimits(inForce.limits, chosen.limits);
+  const downgrades = !costsMore && lowered.length > 0;
   const label =
     form.data.plan === current
       ? t('subscriptions.edit.currentPlan')
@@ -46,8 +51,8 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
   const send = () => form.put('/subscription', { preserveScroll: true, onFinish: () => setConfirming(false) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Paying more is confirmed first, as canceling is.
-    if (costsMore) setConfirming(true);
+    // Paying more, or getting less, is confirmed first, as canceling is.
+    if (costsMore || downgrades) setConfirming(true);
     else send();
   };
 
@@ -154,11 +159,23 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
       <ConfirmDialog
         open={confirming}
         tone="primary"
-        title={endsTrial ? t('subscriptions.edit.confirm.subscribeTitle', { plan: chosen.name }) : t('subscriptions.edit.confirm.switchTitle', { plan: chosen.name })}
+        title={
+          downgrades
+            ? t('subscriptions.edit.confirm.downgradeTitle', { plan: chosen.name })
+            : endsTrial
+              ? t('subscriptions.edit.confirm.subscribeTitle', { plan: chosen.name })
+              : t('subscriptions.edit.confirm.switchTitle', { plan: chosen.name })
+        }
         description={
-          endsTrial
-            ? t('subscriptions.edit.confirm.endsTrial', { plan: chosen.name, price: money(chosen.price_cents) })
-            : t('subscriptions.edit.confirm.change', { plan: chosen.name, price: money(chosen.price_cents) })
+          downgrades
+            ? t(s.status === 'trialing' ? 'subscriptions.edit.confirm.downgradeEndsTrial' : 'subscriptions.edit.confirm.downgrade', {
+                plan: chosen.name,
+                trial: inForce.name,
+                limits: lowered.map((key) => limitText(t, key, chosen.limits[key], (n) => number(n))).join(' · '), // the plan cards' own wording, as a list
+              })
+            : endsTrial
+              ? t('subscriptions.edit.confirm.endsTrial', { plan: chosen.name, price: money(chosen.price_cents) })
+              : t('subscriptions.edit.confirm.change', { plan: chosen.name, price: money(chosen.price_cents) })
         }
         confirmLabel={label}
         cancelLabel={t('subscriptions.edit.confirm.notNow')}

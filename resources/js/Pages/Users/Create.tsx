@@ -2,6 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
+import { LimitNotice } from '@/Components/LimitNotice';
 import { Field } from '@/Components/Field';
 import { FormActions } from '@/Components/FormActions';
 import { PageHeader } from '@/Components/PageHeader';
@@ -55,13 +56,13 @@ export default function Create({ roles, usage }: CreateProps) {
           }
         >
           {full ? (
-            <p role="status" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200">
+            <LimitNotice className="mb-6">
               <Trans
                 id="users.create.full"
                 values={{ plan: usage.plan_name, limit: usage.limit }}
                 components={{ 0: <Link href="/subscription/edit" className="font-medium underline underline-offset-4" /> }}
               />
-            </p>
+            </LimitNotice>
           ) : null}
           <div className="space-y-6">
             <Field label={t('users.form.email')} required error={form.errors.email}>

@@ -4,6 +4,7 @@ import { Avatar } from '@/Components/Avatar';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
+import { LimitNotice } from '@/Components/LimitNotice';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { EmptyState } from '@/Components/EmptyState';
 import { Icon } from '@/Components/Icon';
@@ -79,13 +80,13 @@ export default function Index({ members, invitations, usage, filters, currentUse
       />
 
       {full ? (
-        <p role="status" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200">
+        <LimitNotice className="mb-6">
           <Trans
             id="users.index.full"
             values={{ plan: usage.plan_name, limit: usage.limit }}
             components={{ 0: <Link href="/subscription/edit" className="font-medium underline underline-offset-4" /> }}
           />
-        </p>
+        </LimitNotice>
       ) : null}
       {errors.member || errors.invitation ? (
         <div role="alert" className="mb-6 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">

@@ -1,7 +1,8 @@
-import { Link, router, usePage } from '@inertiajs/react';
+import { router, usePage } from '@inertiajs/react';
 import { useState } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
+import { PlanLimitNotice, type PlanLimit } from '@/Components/LimitNotice';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { Icon } from '@/Components/Icon';
 import { checkIcon } from '@/Components/icons/check';
@@ -17,6 +18,8 @@ export interface Sharing {
   planName: string;
   publicPageEnabled: boolean;
   publicPageUrl: string;
+  /** The plan's public-link limit (a plan without them shows the shared limit notice). */
+  limit: PlanLimit;
 }
 
 interface Props {
@@ -93,14 +96,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
       </div>
     );
   } else if (!sharing.planAllows) {
-    body = (
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        {t('insights.share.planExcludes', { plan: sharing.planName })}{' '}
-        <Link href="/subscription" className="font-medium text-brand-700 underline dark:text-brand-300">
-          {t('insights.share.seePlans')}
-        </Link>
-      </p>
-    );
+    body = <PlanLimitNotice limit={sharing.limit} />;
   } else if (insight.status !== 'published') {
     body = <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.publishFirst')}</p>;
   } else {

@@ -10,6 +10,8 @@ export interface UsageItem {
   label: string;
   used: number;
   limit: number | null;
+  /** The server's reading (subscriptions/presenter.ts usageState): 0 of 0 is not_included, not full. */
+  state: 'unlimited' | 'not_included' | 'within' | 'full' | 'over';
 }
 
 export interface PlanSummary {
@@ -54,3 +56,8 @@ export function limitText(t: Translate, key: LimitKey, limit: number | null, for
 }
 
 export const LIMIT_KEYS: LimitKey[] = ['members', 'boardUsers', 'insights', 'publicLinks'];
+
+/** The limits in which `to` allows less than `from` (null = unlimited). */
+export function lowerLimits(from: Record<LimitKey, number | null>, to: Record<LimitKey, number | null>): LimitKey[] {
+  return LIMIT_KEYS.filter((key) => to[key] !== null && (from[key] === null || to[key]! < from[key]!));
+}
