@@ -7,6 +7,7 @@ import { preloadedSwitcher } from './http/identity';
 import { realtimeClientConfig } from './http/realtime-client-config';
 import { sessionBridge } from './http/session-bridge';
 import { requestLocale } from './i18n/locale';
+import { admits } from './tenancy/gate';
 
 /** The toasts a page shows (written by session-bridge's `flash(req, type, message)`). */
 export type FlashMessages = Partial<Record<'success' | 'error' | 'info', string>>;
@@ -27,7 +28,9 @@ export function sharedProps(ctx: AppContext, req: Request) {
       const org = req.organization;
       return {
         user: user ? publicUser(user) : null,
-        organization: org ? { id: org.id, name: org.name, slug: org.slug, role: org.role } : null,
+        // `admitted` false: the organisation requires a second factor this member lacks (tenancy/gate.ts),
+        // so the page opens none of its live channels.
+        organization: org ? { id: org.id, name: org.name, slug: org.slug, role: org.role, admitted: admits(org) } : null,
         organizations: user ? (preloadedSwitcher(req, user.id) ?? (await userOrganizations(ctx.db, user.id))) : [],
         can: abilitiesOf(org ? org.role : null, !!user?.is_platform_admin && !!org),
       };

@@ -25,6 +25,7 @@ const OPEN_PATHS = [
   /^\/organizations\/select$/,
   /^\/organizations\/\d+\/switch$/,
   /^\/organizations\/\d+\/leave$/,
+  /^\/broadcasting\//, // the gate is applied per channel there (features/channel-auth/rules.ts)
 ];
 
 export const isOpenPath = (path: string) => OPEN_PATHS.some((p) => p.test(path));

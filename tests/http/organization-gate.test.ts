@@ -147,7 +147,14 @@ describe('the organisation policy gate', () => {
     const switched = await client.post(`/organizations/${strict.id}/switch`, {}, { inertia: true });
     expect(switched.status).toBeLessThan(400);
     expect(refusal(await client.get('/dashboard', { inertia: true }))).toBeNull();
-    expect((await client.get('/profile', { inertia: true })).status).toBe(200);
+    const profile = await client.get('/profile', { inertia: true });
+    expect(profile.status).toBe(200);
+    // The page opens none of the organisation's live channels; the member's own stay open.
+    expect(profile.page().props.auth.organization).toMatchObject({ id: strict.id, admitted: false });
+    const auth = (path: string, body: Record<string, string>) => client.post(path, body, { ...json, form: true });
+    expect((await auth('/broadcasting/user-auth', { socket_id: '1234.5678' })).status).toBe(200);
+    expect((await auth('/broadcasting/auth', { socket_id: '1234.5678', channel_name: `private-App.Models.User.${admin.id}` })).status).toBe(200);
+    expect((await auth('/broadcasting/auth', { socket_id: '1234.5678', channel_name: `private-organizations.${strict.id}` })).status).toBe(403);
     const left = await client.post(`/organizations/${strict.id}/leave`, {}, { inertia: true });
     expect(left.status).toBeLessThan(400);
     expect(await app.ctx.db.selectFrom('memberships').select('id').where('organization_id', '=', strict.id).where('user_id', '=', admin.id).executeTakeFirst()).toBeUndefined();

@@ -29,6 +29,10 @@ export function useEcho(): Echo<'reverb'> | null {
 }
 
 const organizationChannel = echoName.organization;
+
+/** The current organisation's id when its live channels may be opened (null until it admits this member: tenancy/gate.ts). */
+const liveOrganizationId = (auth: { organization?: { id: number; admitted: boolean } | null } | undefined) =>
+  auth?.organization?.admitted ? auth.organization.id : null;
 const onlineChannel = echoName.online;
 
 /**
@@ -42,7 +46,7 @@ export function useOrganizationEvent<E extends keyof OrganizationEvents>(
   forOrganization?: number,
 ): void {
   const echo = useEcho();
-  const current = usePage().props.auth?.organization?.id ?? null;
+  const current = liveOrganizationId(usePage().props.auth);
   const organizationId = forOrganization ?? current;
   const latest = useRef(handler);
   useEffect(() => {
@@ -68,7 +72,7 @@ export function useOrganizationEvent<E extends keyof OrganizationEvents>(
  */
 export function useOrganizationPresence(): OnlineMember[] {
   const echo = useEcho();
-  const organizationId = usePage().props.auth?.organization?.id ?? null;
+  const organizationId = liveOrganizationId(usePage().props.auth);
   const [members, setMembers] = useState<OnlineMember[]>([]);
   useEffect(() => {
     if (!echo || organizationId === null) return;
