@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { demoTest, expect, signInAs } from './support/fixtures';
+import { screens } from './support/screens';
 
 /**
  * Issue #24 finding 1: two colleagues edit the same board user. The second save, from a form
@@ -47,6 +48,7 @@ test('a stale save shows the conflict, field by field, and loses nothing', async
   const position = rows.filter({ hasText: 'Position' });
   await expect(position).toContainText(`Chair ${suffix}`);
   await expect(position).toContainText(`Treasurer ${suffix}`);
+  await screens(adam, 'board-user-conflict');
 
   // Saving again before choosing is refused again: nothing is overwritten without a decision.
   await adam.getByRole('button', { name: 'Save changes' }).click();

@@ -43,6 +43,7 @@ export default function Edit({ insight, categories, boardUserOptions }: EditProp
       {insight.deleted_at ? <TrashedBanner what={t('insights.trashedWhat')} restoreUrl={`/insights/${insight.id}/restore`} canRestore /> : null}
       <ConflictNotice
         {...conflict}
+        width="wide"
         onChoose={conflict.choose}
         onChooseAll={conflict.chooseAll}
         label={(key) => t(`insights.form.fields.${key === 'board_user_ids' ? 'boardUsers' : key}`)}
