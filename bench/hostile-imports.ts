@@ -20,6 +20,7 @@ type Kind = 'ordinary' | 'hostile';
 async function phase(kind: Kind): Promise<void> {
   const { createTestApp } = await import('../tests/helpers/app');
   const { actingAs, addMember, createOrganization, createUser } = await import('../tests/helpers/factories');
+  const { uploadImport } = await import('../tests/helpers/import-upload');
   const app = await createTestApp({});
   const org = await createOrganization(app, null, { plan: 'business' });
   const user = await createUser(app);
@@ -34,22 +35,8 @@ async function phase(kind: Kind): Promise<void> {
   const before = process.memoryUsage();
   for (let i = 0; i < IMPORTS; i++) {
     const csv = ['first_name,last_name,email', ...Array.from({ length: ROWS }, (_, r) => `${cell(i, r)},person-${i}-${r}@example.test`)].join('\n');
-    const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), kind === 'hostile' ? `{f${i}, plural,}.csv` : `f${i}.csv`);
-    const res = await fetch(`${client.baseUrl}/board-users/import`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-      headers: {
-        Cookie: [...client.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
-        'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '',
-        'X-Inertia': 'true',
-        'X-Inertia-Version': client.version,
-        Referer: `${client.baseUrl}/board-users/import`,
-      },
-    });
-    await res.text();
-    const page = await client.get(res.headers.get('location') ?? '/board-users/import');
+    const res = await uploadImport(client, csv, kind === 'hostile' ? `{f${i}, plural,}.csv` : `f${i}.csv`);
+    const page = await client.get(res.location ?? '/board-users/import');
     if (res.status !== 303 || page.status !== 200) throw new Error(`${kind} import ${i}: ${res.status}, preview ${page.status}`);
   }
   settle();

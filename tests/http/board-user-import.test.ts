@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRunner } from '../../server/features/board-user-import/runner';
 import { createTestApp, FakeClock, type TestApp } from '../helpers/app';
 import type { TestClient } from '../helpers/client';
+import { uploadImport as upload } from '../helpers/import-upload';
 import { editorOfNewOrganization, memberClient } from '../helpers/factories';
 
 let app: TestApp;
@@ -16,12 +17,6 @@ afterAll(() => app.close());
 
 const editorOf = (plan?: 'free' | 'team' | 'business') => editorOfNewOrganization(app, plan);
 
-/** A multipart upload, as the browser's form sends it (session cookie and XSRF header). */
-async function upload(client: TestClient, content: string | Uint8Array, filename = 'people.csv') {
-  const form = new FormData();
-  form.append('file', new Blob([content as BlobPart], { type: 'text/csv' }), filename);
-  return post(client, form);
-}
 
 async function post(client: TestClient, body: FormData | string, headers: Record<string, string> = {}) {
   const res = await fetch(`${client.baseUrl}/board-users/import`, {

@@ -3,7 +3,7 @@ import { importRunner } from '../../server/features/board-user-import/runner';
 import { compiledMessageCount } from '../../server/i18n/catalogs';
 import { localize, msg, parseMsg, restoreMessages, storedMessages } from '../../server/i18n/message';
 import { createTestApp, FakeClock, type TestApp } from '../helpers/app';
-import type { TestClient } from '../helpers/client';
+import { uploadImport as upload } from '../helpers/import-upload';
 import { actingAs, addMember, createOrganization, createUser, PASSWORD } from '../helpers/factories';
 
 /**
@@ -41,25 +41,6 @@ function problems(label: string, res: { status: number; text: string }): string[
   return found;
 }
 
-async function upload(client: TestClient, content: string, filename: string) {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/csv' }), filename);
-  const res = await fetch(`${client.baseUrl}/board-users/import`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-    headers: {
-      Cookie: [...client.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
-      'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '',
-      'X-Inertia': 'true',
-      'X-Requested-With': 'XMLHttpRequest',
-      'X-Inertia-Version': client.version,
-      Referer: `${client.baseUrl}/board-users/import`,
-    },
-  });
-  await res.text();
-  return { status: res.status, location: res.headers.get('location') };
-}
 
 describe('messages are sealed values', () => {
   it('a message survives storage as data; text shaped like one, stored or not, stays text', () => {
