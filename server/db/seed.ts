@@ -201,7 +201,7 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
     }
     await trx
       .insertInto('activity_logs')
-      .values({ organization_id: org.id, causer_id: idOf('owner@boardly.test'), event: 'created', subject_type: 'organization', subject_id: org.id, description: 'Demo organization created' })
+      .values({ organization_id: org.id, causer_id: idOf('owner@boardly.test'), event: 'created', subject_type: 'organization', subject_id: org.id, subject_label: org.name })
       .execute();
     await trx.insertInto('demo_seed').values({ id: 1, password, password_hash: hashed, organization_name: 'Northwind Governance', organization_slug: 'northwind' }).execute();
   });

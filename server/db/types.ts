@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Facts } from '../../shared/activity-kinds';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -105,7 +106,10 @@ export interface ActivityLogsTable {
   subject_id: number | null;
   /** The subject's name when the entry was written ("Anna Smith", an insight's title). */
   subject_label: string | null;
-  description: string;
+  /** Only on entries written before facts were stored that the migration could not read (migration 280001). */
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the entry's sentence says, as values (shared/activity-kinds.ts); the sentence is built when shown. */
+  facts: Json<Facts>;
   properties: Json<ActivityProperties>;
   ip: string | null;
   user_agent: string | null;

@@ -4,6 +4,7 @@ import type { ActivityLogsTable, ActivityProperties, Database } from '../db/type
 import { channels, type BroadcastMessage } from '../broadcasting/broadcaster';
 import type { Insertable, Selectable } from 'kysely';
 import type { MailMessage } from '../mail/mailer';
+import { splitKind, type ActivityKind, type FactsOf } from '../../shared/activity-kinds';
 
 /**
  * Who is acting, for the activity log and for leaving their own browser out of broadcasts. The
@@ -19,7 +20,21 @@ export interface Actor {
 
 export const systemActor: Actor = { user: null, ip: null, userAgent: null };
 
-export type ActivityEntry = Omit<Insertable<ActivityLogsTable>, 'properties'> & { properties?: ActivityProperties };
+export type ActivityEntry = Omit<Insertable<ActivityLogsTable>, 'properties' | 'facts'> & { properties?: ActivityProperties; facts?: Record<string, unknown> };
+
+/**
+ * One entry as a writer gives it: its kind (shared/activity-kinds.ts) and that kind's facts, typed;
+ * never a sentence. The subject's name is read in the same statement unless given.
+ */
+export type LogEntry<K extends ActivityKind> = {
+  kind: K;
+  organization_id: number | null;
+  subject_id: number | null;
+  subject_label?: string | null;
+  properties?: ActivityProperties;
+  causer_id?: number | null;
+  created_at?: Date;
+} & (Record<string, never> extends FactsOf<K> ? { facts?: FactsOf<K> } : { facts: FactsOf<K> });
 export type ActivityRow = Selectable<ActivityLogsTable>;
 
 /**
@@ -59,10 +74,10 @@ export class UnitOfWork {
   }
 
   /** Writes the activity row in this transaction and announces it live after commit. */
-  async log(entry: Omit<ActivityEntry, 'causer_id' | 'ip' | 'user_agent'> & { causer_id?: number | null }) {
+  async log<K extends ActivityKind>({ kind, facts, ...entry }: LogEntry<K>) {
     const { row, live } = await this.ctx.activityLog.write(
       this.db,
-      { causer_id: this.actor.user?.id ?? null, ip: this.actor.ip, user_agent: this.actor.userAgent, ...entry },
+      { causer_id: this.actor.user?.id ?? null, ip: this.actor.ip, user_agent: this.actor.userAgent, ...entry, ...splitKind(kind), facts: facts ?? {} },
       this.actor,
     );
     if (row.organization_id !== null && live !== null) {

@@ -121,8 +121,8 @@ describe('signing browsers out', () => {
     // The token left is the laptop's: without its session it still signs the laptop back in.
     laptop.cookies.delete(`${app.ctx.config.APP_NAME.toLowerCase()}_session`);
     expect(await isGuest(laptop)).toBe(false);
-    const log = await app.ctx.db.selectFrom('activity_logs').select('description').where('causer_id', '=', user.id).where('event', '=', 'other_browser_sessions_ended').execute();
-    expect(log.map((l) => l.description)).toEqual([`${user.name} signed out 2 other browsers`]);
+    const log = await app.ctx.db.selectFrom('activity_logs').select('facts').where('causer_id', '=', user.id).where('event', '=', 'other_browser_sessions_ended').execute();
+    expect(log.map((l) => l.facts)).toEqual([{ count: 2 }]);
   });
 });
 

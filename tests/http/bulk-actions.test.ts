@@ -48,7 +48,7 @@ describe('board users', () => {
     expect(after.filter((r) => r.status === 'inactive').map((r) => r.last_name)).toEqual(['00', '01', '02', '03', '06', '09', '12', '15', '18', '21', '24', '25', '26', '27']);
     const logs = await bulkLogs(orgId);
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ event: 'bulk_updated', subject_type: 'board_user', description: 'Set the status of 4 board users to inactive' });
+    expect(logs[0]).toMatchObject({ event: 'bulk_updated', subject_type: 'board_user', description: null, facts: { count: 4, action: 'status', status: 'inactive' } });
     expect((logs[0].properties as any).ids.sort()).toEqual([...ids].sort());
     expect(app.broadcasts.published.some((m) => m.event === 'BoardUserChanged' && m.channels[0] === `private-organizations.${orgId}`)).toBe(true);
   });

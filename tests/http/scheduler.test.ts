@@ -60,7 +60,7 @@ describe('trial end', () => {
     expect(event).toMatchObject({ event: 'trial_ended', from_plan: 'team', to_plan: 'free', from_status: 'trialing', to_status: 'active', amount_cents: 0, actor_id: null });
     expect(event.created_at.toISOString()).toBe('2026-12-07T09:00:30.000Z');
     const [log] = await logs(id);
-    expect(log).toMatchObject({ event: 'trial_ended', causer_id: null, description: 'The Team trial ended without a chosen plan; the organization is now on the Free plan' });
+    expect(log).toMatchObject({ event: 'trial_ended', causer_id: null, facts: { plan: 'team', to: 'free' } });
     expect(app.broadcasts.published.filter((m) => m.event === 'SubscriptionChanged' && m.channels.includes(`private-organizations.${id}`)).map((m) => m.data)).toEqual([
       expect.objectContaining({ event: 'trial_ended', plan: 'free', status: 'active' }),
     ]);
@@ -86,7 +86,7 @@ describe('renewal', () => {
     expect(await events(id)).toEqual([
       expect.objectContaining({ event: 'renewed', from_status: 'active', to_status: 'active', amount_cents: 2900, currency: 'USD', reference: `MAN-${id}-20261223-team`, actor_id: null }),
     ]);
-    expect((await logs(id))[0]).toMatchObject({ event: 'renewed', description: 'The Team subscription renewed until 2027-01-23' });
+    expect((await logs(id))[0]).toMatchObject({ event: 'renewed', facts: { plan: 'team', to: 'team', until: expect.stringMatching(/^2027-01-23T/) } });
 
     expect(await run()).toEqual(none);
     expect(await events(id)).toHaveLength(1);
@@ -157,7 +157,7 @@ describe('past due', () => {
     clock.set('2026-12-23T09:00:00Z');
     expect(await run()).toEqual({ ...none, pastDue: 1 });
     expect(await sub(id)).toMatchObject({ status: 'past_due', plan: 'team' });
-    expect((await logs(id))[0].description).toBe('The payment for the Team plan was declined (card declined); the subscription is past due');
+    expect((await logs(id))[0].facts).toMatchObject({ plan: 'team', reason: 'card declined' });
 
     clock.advance(MINUTE);
     expect(await run()).toEqual(none); // not retried within the day

@@ -62,7 +62,7 @@ describe('language and region', () => {
     expect(page.props.auth.user).toMatchObject({ locale: 'fr-FR', timezone: 'Europe/Paris' });
     expect(await userRow(user.id)).toMatchObject({ locale: 'fr-FR', timezone: 'Europe/Paris' });
     const log = await app.ctx.db.selectFrom('activity_logs').selectAll().where('causer_id', '=', user.id).where('event', '=', 'settings_updated').executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ organization_id: null, subject_type: 'user', subject_id: user.id, description: 'Changed language and time zone settings' });
+    expect(log).toMatchObject({ organization_id: null, subject_type: 'user', subject_id: user.id, facts: { settings: 'both' } });
     expect(log.properties).toEqual({ old: { locale: 'en-US', timezone: 'UTC' }, attributes: { locale: 'fr-FR', timezone: 'Europe/Paris' } });
 
     const again = await patch(client, { locale: 'fr-FR', timezone: 'Europe/Paris' });
@@ -98,7 +98,7 @@ describe('the organisation’s public page switch', () => {
     expect(page.props.organization.public_page_enabled).toBe(false);
     expect((await app.ctx.db.selectFrom('organizations').select('public_page_enabled').where('id', '=', org.id).executeTakeFirstOrThrow()).public_page_enabled).toBe(false);
     const log = await app.ctx.db.selectFrom('activity_logs').selectAll().where('organization_id', '=', org.id).where('causer_id', '=', user.id).executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ event: 'updated', subject_type: 'organization', subject_id: org.id });
+    expect(log).toMatchObject({ event: 'public_page_turned_off', subject_type: 'organization', subject_id: org.id });
     expect(log.properties).toEqual({ old: { public_page_enabled: true }, attributes: { public_page_enabled: false } });
     expect(app.broadcasts.published.some((m) => m.event === 'ActivityLogged' && m.channels.includes(`private-organizations.${org.id}`))).toBe(true);
     expect((await app.client().get(`/p/${org.slug}`)).status).toBe(404);

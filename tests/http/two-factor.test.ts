@@ -242,7 +242,7 @@ describe('organisations that require it', () => {
     await enableTwoFactor(ownerClient);
     await ownerClient.put(`/organizations/${org.id}/two-factor-requirement`, { require_two_factor: true }, { inertia: true });
     expect((await ownerClient.get(`/organizations/${org.id}/edit`, { inertia: true })).json().props.requireTwoFactor).toBe(true);
-    const log = await app.ctx.db.selectFrom('activity_logs').selectAll().where('organization_id', '=', org.id).where('description', 'like', 'Required two-factor%').execute();
+    const log = await app.ctx.db.selectFrom('activity_logs').selectAll().where('organization_id', '=', org.id).where('event', '=', 'two_factor_required').execute();
     expect(log).toHaveLength(1);
 
     const res = await memberClient.get('/dashboard', { inertia: true });

@@ -19,7 +19,7 @@ import { PageHeader } from '@/Components/PageHeader';
 import { UsageBar } from '@/Components/UsageBar';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useLiveReload, useOrganizationEvent } from '@/hooks/useRealtime';
-import { isChange } from '@/lib/activityLabels';
+import { causerName, isChange, useDescribeActivity } from '@/lib/activityLabels';
 import { useT } from '@/i18n';
 import type { ActivityEntry } from '@/types';
 // Statuses and usage are named in this page's own messages: it does not load the subscription page's.
@@ -267,6 +267,7 @@ function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
   const { relative, dateTime } = useFormatters();
   const t = useT();
   const system = t('dashboard.activity.system');
+  const describe = useDescribeActivity();
   if (!entries.length) {
     return <p className="px-4 py-8 text-center text-sm text-slate-600 sm:px-6 dark:text-slate-400">{t('dashboard.activity.empty')}</p>;
   }
@@ -278,10 +279,9 @@ function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
             <Icon icon={iconFor(e)} className="size-4" />
           </span>
           <div className="min-w-0 flex-1">
-            <p className="text-sm break-words text-slate-800 dark:text-slate-100">{e.description}</p>
+            <p className="text-sm break-words text-slate-800 dark:text-slate-100">{describe(e)}</p>
             <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-              {/* The description often names the person already ("Ann changed …"): say it once. */}
-              {byline(e, system) ? `${byline(e, system)} · ` : null}
+              {e.causer ? causerName(e.causer) : system} ·{' '}
               <time dateTime={e.created_at} title={dateTime(e.created_at)}>
                 {relative(e.created_at)}
               </time>
@@ -291,12 +291,6 @@ function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
       ))}
     </ol>
   );
-}
-
-/** Who did it, unless the description already starts with their name. */
-function byline(e: ActivityEntry, system: string): string | null {
-  const who = e.causer ? e.causer.name : system;
-  return e.description.startsWith(who) ? null : who;
 }
 
 function iconFor(e: ActivityEntry): IconGlyph {

@@ -8,7 +8,8 @@ import { Select } from '@/Components/Select';
 import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated } from '@/types';
-import { eventLabel } from '@/lib/activityLabels';
+import { eventLabel, organizationName, useDescribeActivity } from '@/lib/activityLabels';
+import type { Facts } from '../../../shared/activity-kinds';
 import { useT } from '@/i18n';
 import { clockIcon } from '@/Components/icons/clock';
 
@@ -17,8 +18,12 @@ export interface HistoryEntry {
   event: string;
   subject_type: string | null;
   subject_id: number | null;
-  description: string;
-  organization: { id: number; name: string } | null;
+  subject_name: string | null;
+  facts: Facts | null;
+  /** Only on old entries whose facts could not be read back. */
+  description: string | null;
+  /** `name` is null when the organisation is gone. */
+  organization: { id: number; name: string | null } | null;
   created_at: string;
 }
 
@@ -32,6 +37,7 @@ export interface HistoryProps {
 export default function History({ activity, organizations, filters }: HistoryProps) {
   const { dateTime } = useFormatters();
   const t = useT();
+  const describe = useDescribeActivity();
   const filter = (value: string) =>
     router.get('/history', value ? { organization: value } : {}, { preserveState: true, preserveScroll: true, replace: true, only: ['activity', 'filters'] });
 
@@ -68,9 +74,9 @@ export default function History({ activity, organizations, filters }: HistoryPro
                     <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
                   </Td>
                   <Td strong className="sm:min-w-64">
-                    {a.description}
+                    {describe(a)}
                   </Td>
-                  <Td label={t('history.columns.organization')}>{a.organization ? a.organization.name : <span className="text-slate-600 dark:text-slate-400">{t('history.yourAccount')}</span>}</Td>
+                  <Td label={t('history.columns.organization')}>{a.organization ? organizationName(a.organization) : <span className="text-slate-600 dark:text-slate-400">{t('history.yourAccount')}</span>}</Td>
                   <Td label={t('history.columns.event')} className="whitespace-nowrap">
                     {eventLabel(a.event)}
                   </Td>

@@ -1,4 +1,5 @@
 import type { Role } from '../../../server/db/types';
+import type { Facts } from '../../../shared/activity-kinds';
 import type { sharedProps } from '../../../server/shared-props';
 
 export type { Role };
@@ -48,13 +49,17 @@ export interface ActivityEntry {
   subject_id: number | null;
   /** The subject's name as it was when logged (else as it is now); null when it is gone. */
   subject_name: string | null;
-  description: string;
-  causer: { id: number; name: string } | null;
+  /** What the sentence says, as values (shared/activity-kinds.ts): the page builds it in its language. */
+  facts: Facts | null;
+  /** Only on old entries whose facts could not be read back: their sentence as written. */
+  description: string | null;
+  /** `name` is null when the account is gone. */
+  causer: { id: number; name: string | null } | null;
   created_at: string;
 }
 
 /** Events on `private-organizations.{id}` (namespace App.Events). */
-/** A board-user import's progress, as the page shows it and the live event carries it. */
+/** A board-user import's progress as the live event carries it: numbers and a status; its message comes with the page, in the reader's language. */
 export interface BoardUserImportProgress {
   id: number;
   status: 'pending' | 'queued' | 'running' | 'completed' | 'stopped' | 'failed';
@@ -64,7 +69,6 @@ export interface BoardUserImportProgress {
   updated_count: number;
   skipped_count: number;
   failed_count: number;
-  message: string | null;
 }
 
 export interface OrganizationEvents {

@@ -5,24 +5,34 @@ import { validate } from '../../lib/validation';
 import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';
 import { safeTimeZone } from '../dashboard/weeks';
 import { routeOrganization } from '../../tenancy/guard';
-import { presentActivityLogEntry } from './presenter';
+import { presentActivity, presentActivityLogEntry } from './presenter';
 import * as repo from './repository';
 import { activityLogQuerySchema, filtersQuery } from './schema';
-import { msg } from '../../i18n/message';
+import { msg, translator, type Translate } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
+import { describeActivity, eventLabel, subjectTypeLabel } from '../../../shared/describe-activity';
 
 export const PER_PAGE = 25;
 
-/** The export's columns; the date in the reader's time zone, named in its header. */
-const exportColumns = (timeZone: string): CsvColumn<repo.LogRow>[] => [
-  { header: csvTimeHeader('Date', timeZone), value: (r) => csvTimestamp(r.created_at, timeZone) },
-  { header: 'Causer', value: (r) => (r.causer_id === null ? 'System' : (r.causer_name ?? 'Deleted user')) },
-  { header: 'Event', value: (r) => r.event },
-  { header: 'Subject type', value: (r) => r.subject_type },
-  { header: 'Subject ID', value: (r) => r.subject_id },
-  { header: 'Subject', value: (r) => r.subject_name ?? (r.subject_id === null ? null : '(deleted)') },
-  { header: 'Description', value: (r) => r.description },
-  { header: 'Changes', value: (r) => JSON.stringify(presentActivityLogEntry(r).properties) },
-];
+/**
+ * The export's columns in the reader's language: headers, event names and each entry's sentence
+ * (built from its facts, as the page does); the date in the reader's time zone, named in its header.
+ */
+const exportColumns = (t: Translate, timeZone: string, dateLocale: string): CsvColumn<repo.LogRow>[] => {
+  const h = (name: string) => t(`messages.csv.activity.${name}`);
+  const dates = new Intl.DateTimeFormat(dateLocale, { dateStyle: 'medium', timeZone });
+  const describe = { t, formatDate: (iso: string) => dates.format(new Date(iso)) };
+  return [
+    { header: csvTimeHeader(h('date'), timeZone), value: (r) => csvTimestamp(r.created_at, timeZone) },
+    { header: h('causer'), value: (r) => (r.causer_id === null ? h('system') : (r.causer_name ?? t('app.activity.deletedUser'))) },
+    { header: h('event'), value: (r) => eventLabel(t, r.event) },
+    { header: h('subjectType'), value: (r) => (r.subject_type ? subjectTypeLabel(t, r.subject_type) : null) },
+    { header: h('subjectId'), value: (r) => r.subject_id },
+    { header: h('subject'), value: (r) => r.subject_name ?? (r.subject_id === null ? null : h('deleted')) },
+    { header: h('description'), value: (r) => describeActivity(presentActivity(r), describe) },
+    { header: h('changes'), value: (r) => JSON.stringify(presentActivityLogEntry(r).properties) },
+  ];
+};
 
 /**
  * /organizations/{id}/activity-logs: the organisation's log (admins, owners, platform admins).
@@ -69,7 +79,7 @@ export function activityLogController(ctx: AppContext) {
       const org = routeOrganization(req);
       const { filters, timeZone } = filtersOf(req);
       const date = ctx.clock.now().toISOString().slice(0, 10);
-      await streamCsv(res, `activity-log-${org.slug}-${date}.csv`, exportColumns(timeZone), repo.exportRows(ctx.db, org.id, { ...filters, timeZone }));
+      await streamCsv(res, `activity-log-${org.slug}-${date}.csv`, exportColumns(translator(requestLocale(req)), timeZone, req.user?.locale ?? requestLocale(req)), repo.exportRows(ctx.db, org.id, { ...filters, timeZone }));
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { ActivityProperties } from '../../db/types';
+import type { Facts } from '../../../shared/activity-kinds';
 
 export interface ActivityRow {
   id: number;
@@ -9,7 +10,9 @@ export interface ActivityRow {
   subject_name?: string | null;
   /** The name as logged, on a freshly written row. */
   subject_label?: string | null;
-  description: string;
+  /** Only on entries written before facts were stored that could not be read back. */
+  description: string | null;
+  facts: Facts | string | null;
   causer_id: number | null;
   causer_name: string | null;
   created_at: Date | string;
@@ -23,8 +26,10 @@ export function presentActivity(row: ActivityRow) {
     subject_type: row.subject_type,
     subject_id: row.subject_id,
     subject_name: row.subject_name ?? row.subject_label ?? null,
+    facts: (typeof row.facts === 'string' ? safeJson(row.facts) : row.facts) as Facts | null,
     description: row.description,
-    causer: row.causer_id === null ? null : { id: row.causer_id, name: row.causer_name ?? 'Deleted user' },
+    /** A causer whose account is gone has a null name: the page says "deleted user" in its language. */
+    causer: row.causer_id === null ? null : { id: row.causer_id, name: row.causer_name },
     created_at: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),
   };
 }

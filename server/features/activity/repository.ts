@@ -4,7 +4,7 @@ import { containsPattern } from '../../db/like';
 import { scoped } from '../../tenancy/repository';
 import type { ActivityLogFilters } from './schema';
 
-export type ActivityInput = Omit<Insertable<ActivityLogsTable>, 'properties'> & { properties?: ActivityProperties };
+export type ActivityInput = Omit<Insertable<ActivityLogsTable>, 'properties' | 'facts'> & { properties?: ActivityProperties; facts?: Record<string, unknown> };
 
 /**
  * The live name of an entry's subject: a board user's full name, an insight's title, a user's or
@@ -34,7 +34,7 @@ export async function insertActivity(db: Db, entry: ActivityInput) {
       : sql<string | null>`left(${liveSubjectName(sql`${entry.subject_type}::text`, sql`${entry.subject_id}::int`, sql`${entry.organization_id ?? null}::int`)}, 255)`;
   return db
     .insertInto('activity_logs')
-    .values({ ...entry, subject_label: label, properties: JSON.stringify(entry.properties ?? {}) })
+    .values({ ...entry, subject_label: label, properties: JSON.stringify(entry.properties ?? {}), facts: JSON.stringify(entry.facts ?? {}) })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -66,7 +66,12 @@ function filtered(db: Db, organizationId: number, filters: LogQueryFilters) {
   // Midnight of the day in the user's time zone, as an instant (the index on created_at still serves).
   if (filters.from) query = query.where('activity_logs.created_at', '>=', sql<Date>`(${filters.from}::date)::timestamp at time zone ${filters.timeZone}`);
   if (filters.to) query = query.where('activity_logs.created_at', '<', sql<Date>`(${filters.to}::date + 1)::timestamp at time zone ${filters.timeZone}`);
-  if (filters.search) query = query.where('activity_logs.description', 'ilike', containsPattern(filters.search));
+  // Entries store facts, not sentences: the search finds names, e-mails and file names (the
+  // subject, who did it, the facts' values) without regard to case or accents.
+  if (filters.search) {
+    const searched = sql<string>`concat_ws(' ', activity_logs.subject_label, users.name, jsonb_path_query_array(activity_logs.facts, '$.*')::text, activity_logs.description)`;
+    query = query.where(sql<boolean>`fold_text(${searched}) like fold_text(${containsPattern(filters.search)})`);
+  }
   return query;
 }
 
@@ -78,6 +83,7 @@ const ENTRY_COLUMNS = [
   'activity_logs.subject_id',
   subjectName,
   'activity_logs.description',
+  'activity_logs.facts',
   'activity_logs.causer_id',
   'users.name as causer_name',
   'activity_logs.created_at',

@@ -113,7 +113,7 @@ export async function resetPassword(ctx: AppContext, actor: Actor, input: { toke
     await deleteResetToken(uow.db, row.email);
     await deleteSessionsOfUser(uow.db, user.id);
     await revokeRememberTokens(uow.db, user.id);
-    await uow.log({ organization_id: null, event: 'password_reset', subject_type: 'user', subject_id: user.id, description: `${user.name} reset their password` });
+    await uow.log({ organization_id: null, kind: 'user.password_reset', subject_id: user.id });
   });
 }
 

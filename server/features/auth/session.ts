@@ -39,7 +39,7 @@ export async function completeLogin(ctx: AppContext, req: Request, res: Response
   else clearCurrentOrganization(req);
   const orgForLog = orgId ?? null;
   await inTransaction(ctx, requestActor(req, user), (uow) =>
-    uow.log({ organization_id: orgForLog, event: 'signed_in', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in` }),
+    uow.log({ organization_id: orgForLog, kind: 'user.signed_in', subject_id: user.id }),
   );
 }
 

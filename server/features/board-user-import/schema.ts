@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { oneOf } from '../../lib/fields';
-import { msg } from '../../i18n/message';
+import { msg, translator } from '../../i18n/message';
+import { LOCALES } from '../../../shared/i18n';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 10_000;
@@ -33,12 +34,25 @@ const normalise = (header: string) =>
     .replace(/\(.*\)/g, '')
     .replace(/[^a-z0-9]/g, '');
 
+/**
+ * The headers each field is known by: its machine name, the usual synonyms above, and its name
+ * in every interface language (`validation.import.fields`, the headers of our own export).
+ */
+let known: Map<ImportField, Set<string>> | null = null;
+function knownHeaders(): Map<ImportField, Set<string>> {
+  known ??= new Map(
+    IMPORT_FIELD_NAMES.map((f) => [f, new Set([normalise(f), ...IMPORT_FIELDS[f].headers, ...LOCALES.map((locale) => normalise(translator(locale)(`validation.import.fields.${f}`)))])]),
+  );
+  return known;
+}
+
 /** The field each header suggests (each field once, first column wins), '' for none. */
 export function guessMapping(headers: string[]): string[] {
   const taken = new Set<string>();
+  const names = knownHeaders();
   return headers.map((header) => {
     const key = normalise(header);
-    const field = IMPORT_FIELD_NAMES.find((f) => !taken.has(f) && (f.replace('_', '') === key || (IMPORT_FIELDS[f].headers as readonly string[]).includes(key)));
+    const field = IMPORT_FIELD_NAMES.find((f) => !taken.has(f) && names.get(f)!.has(key));
     if (!field) return '';
     taken.add(field);
     return field;

@@ -12,8 +12,7 @@ import * as repo from './repository';
 import { mappedValues, rowToInput } from './rows';
 import { BATCH_SIZE, guessMapping, MAX_ROWS, PREVIEW_ROWS, type MappingInput } from './schema';
 import type { ImportStatus } from './tables';
-import { localizeDeep, msg } from '../../i18n/message';
-import { DEFAULT_LOCALE } from '../../../shared/i18n';
+import { msg } from '../../i18n/message';
 
 
 /** What the file says is wrong with it, for the upload form. */
@@ -132,7 +131,9 @@ export const progressOf = (r: repo.ImportRow) => ({
 });
 
 function announceProgress(uow: UnitOfWork, row: repo.ImportRow) {
-  uow.broadcast({ channels: [channels.organization(row.organization_id)], event: 'BoardUserImportProgress', data: localizeDeep(DEFAULT_LOCALE, progressOf(row)) });
+  // Numbers and a status only: the message is read with the page, in the reader's language.
+  const { message: _message, ...live } = progressOf(row);
+  uow.broadcast({ channels: [channels.organization(row.organization_id)], event: 'BoardUserImportProgress', data: live });
 }
 
 const LOGGED_FIELDS: (keyof BoardUserInput)[] = ['first_name', 'last_name', 'email', 'phone', 'position', 'board_name', 'status', 'tags', 'joined_on', 'notes'];
@@ -275,11 +276,10 @@ async function logFinished(uow: UnitOfWork, row: repo.ImportRow) {
   const counts = { created: row.created_count, updated: row.updated_count, skipped: row.skipped_count, failed: row.failed_count };
   await uow.log({
     organization_id: row.organization_id,
-    event: 'imported',
-    subject_type: 'board_user_import',
+    kind: 'board_user_import.imported',
     subject_id: row.id,
     subject_label: row.filename,
-    description: `Imported board users from ${row.filename}: ${counts.created} created, ${counts.updated} updated, ${counts.skipped} skipped, ${counts.failed} failed${row.status === 'stopped' ? ' (stopped at the plan limit)' : ''}`,
+    facts: { file: row.filename, ...counts, stopped: row.status === 'stopped' },
     properties: { attributes: { file: row.filename, rows: row.total_rows, ...counts, status: row.status, duplicates: row.duplicates } },
   });
   uow.broadcast({ channels: [channels.organization(row.organization_id)], event: 'BoardUserChanged', data: { id: 0, action: 'imported' } });

@@ -8,6 +8,8 @@ import { authorize } from '../../tenancy/guard';
 import { currentOrganization } from '../../tenancy/current';
 import { exportColumns } from './controller';
 import { streamCsv } from '../../lib/csv';
+import { translator } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
 import { boardUserBulkSchema, boardUserExportSelectionSchema } from './bulk-schema';
 import { bulkBoardUsers, doneMessage, exportSelection } from './bulk-service';
 import { msg } from '../../i18n/message';
@@ -35,7 +37,7 @@ export function boardUsersBulkController(ctx: AppContext) {
       const selection = validate(boardUserExportSelectionSchema, req.body);
       const rows = await exportSelection(ctx, org.id, { ...selection, filters: { ...selection.filters, sort: 'name', direction: 'asc' } });
       const date = ctx.clock.now().toISOString().slice(0, 10);
-      await streamCsv(res, `board-users-${org.slug}-${date}-selection.csv`, exportColumns(safeTimeZone(req.user?.timezone)), rows);
+      await streamCsv(res, `board-users-${org.slug}-${date}-selection.csv`, exportColumns(translator(requestLocale(req)), safeTimeZone(req.user?.timezone)), rows);
     },
   };
 }

@@ -11,6 +11,7 @@ import { MAX_TAGS } from './schema';
 import { ValidationError } from '../../http/errors';
 import { exportRows } from './repository';
 import { msg } from '../../i18n/message';
+import type { ActivityKind } from '../../../shared/activity-kinds';
 
 export interface BulkResult {
   action: BoardUserBulkInput['action'];
@@ -22,31 +23,19 @@ export interface BulkResult {
   note: string | null;
 }
 
-const people = (n: number) => `${n.toLocaleString('en-US')} board ${n === 1 ? 'user' : 'users'}`;
-
 /** What happened, for the flash message (translated when shown). */
 export function doneMessage(input: BoardUserBulkInput, n: number): string {
   const tag = 'tag' in input ? input.tag : '';
   return msg(`messages.boardUsers.bulk.${input.action}`, { count: n, status: input.action === 'status' ? input.status : '', tag });
 }
 
-/** What the activity entry says (stored once, in English). */
-export function describe(input: BoardUserBulkInput, n: number): string {
-  switch (input.action) {
-    case 'status':
-      return `Set the status of ${people(n)} to ${input.status}`;
-    case 'add_tag':
-      return `Tagged ${people(n)} “${input.tag}”`;
-    case 'remove_tag':
-      return `Removed the tag “${input.tag}” from ${people(n)}`;
-    case 'delete':
-      return `Deleted ${people(n)}`;
-    case 'restore':
-      return `Restored ${people(n)}`;
-  }
-}
-
-const EVENTS: Record<BoardUserBulkInput['action'], string> = { status: 'bulk_updated', add_tag: 'bulk_updated', remove_tag: 'bulk_updated', delete: 'bulk_deleted', restore: 'bulk_restored' };
+const KINDS = {
+  status: 'board_user.bulk_updated',
+  add_tag: 'board_user.bulk_updated',
+  remove_tag: 'board_user.bulk_updated',
+  delete: 'board_user.bulk_deleted',
+  restore: 'board_user.bulk_restored',
+} as const satisfies Record<BoardUserBulkInput['action'], ActivityKind>;
 
 /**
  * The ids a bulk action may touch: with ticked ids, every one must have been found in the
@@ -54,7 +43,7 @@ const EVENTS: Record<BoardUserBulkInput['action'], string> = { status: 'bulk_upd
  */
 export function checkedSelection(input: { all: boolean; ids: number[] }, found: number[]): number[] {
   if (!input.all && found.length !== new Set(input.ids).size) throw new HttpError(404);
-  if (found.length > MAX_BULK) throw new ValidationError({ ids: `A bulk action takes at most ${MAX_BULK.toLocaleString('en-US')} rows; narrow the filters.` });
+  if (found.length > MAX_BULK) throw new ValidationError({ ids: msg('validation.bulk.tooManyMatching', { max: MAX_BULK }) });
   return found;
 }
 
@@ -99,10 +88,9 @@ export async function bulkBoardUsers(ctx: AppContext, acting: ActingIn, input: B
     if (changed.length) {
       await uow.log({
         organization_id: org,
-        event: EVENTS[input.action],
-        subject_type: 'board_user',
+        kind: KINDS[input.action],
         subject_id: null,
-        description: describe(input, changed.length),
+        facts: { count: changed.length, action: input.action, status: input.action === 'status' ? input.status : undefined, tag: 'tag' in input ? input.tag : undefined },
         properties: {
           ids: changed,
           attributes: { action: input.action, ...(input.action === 'status' ? { status: input.status } : {}), ...('tag' in input ? { tag: input.tag } : {}) },

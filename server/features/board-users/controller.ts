@@ -15,28 +15,37 @@ import * as repo from './repository';
 import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema } from './schema';
 import * as service from './service';
 import { joinTags } from '../../../shared/tag-list';
-import { msg } from '../../i18n/message';
+import { msg, translator, type Translate } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
+import type { ImportField } from '../board-user-import/schema';
 import { defer } from '../../inertia';
 import { limitProp } from '../subscriptions/limit-props';
 
 export const PER_PAGE = 25;
 
-/** The export's columns; timestamps in the reader's time zone, named in their headers. */
-export const exportColumns = (timeZone: string): CsvColumn<repo.ExportRow>[] => [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'First name', value: (r) => r.first_name },
-  { header: 'Last name', value: (r) => r.last_name },
-  { header: 'Email', value: (r) => r.email },
-  { header: 'Phone', value: (r) => r.phone },
-  { header: 'Position', value: (r) => r.position },
-  { header: 'Board', value: (r) => r.board_name },
-  { header: 'Status', value: (r) => r.status },
-  { header: 'Tags', value: (r) => joinTags(r.tags) }, // a tag with , or ; quoted: it imports back exactly
-  { header: 'Joined on', value: (r) => r.joined_on },
-  { header: 'Notes', value: (r) => r.notes },
-  { header: csvTimeHeader('Created at', timeZone), value: (r) => csvTimestamp(r.created_at, timeZone) },
-  { header: csvTimeHeader('Deleted at', timeZone), value: (r) => csvTimestamp(r.deleted_at, timeZone) },
-];
+/**
+ * The export's columns, headed in the reader's language with the names the import reads back in
+ * every language (`validation.import.fields`); values as stored (status `active`, not translated)
+ * so the file imports back exactly; timestamps in the reader's time zone, named in their headers.
+ */
+export const exportColumns = (t: Translate, timeZone: string): CsvColumn<repo.ExportRow>[] => {
+  const field = (name: ImportField) => t(`validation.import.fields.${name}`);
+  return [
+    { header: t('messages.csv.boardUsers.id'), value: (r) => r.id },
+    { header: field('first_name'), value: (r) => r.first_name },
+    { header: field('last_name'), value: (r) => r.last_name },
+    { header: field('email'), value: (r) => r.email },
+    { header: field('phone'), value: (r) => r.phone },
+    { header: field('position'), value: (r) => r.position },
+    { header: field('board_name'), value: (r) => r.board_name },
+    { header: field('status'), value: (r) => r.status },
+    { header: field('tags'), value: (r) => joinTags(r.tags) }, // a tag with , or ; quoted: it imports back exactly
+    { header: field('joined_on'), value: (r) => r.joined_on },
+    { header: field('notes'), value: (r) => r.notes },
+    { header: csvTimeHeader(t('messages.csv.boardUsers.createdAt'), timeZone), value: (r) => csvTimestamp(r.created_at, timeZone) },
+    { header: csvTimeHeader(t('messages.csv.boardUsers.deletedAt'), timeZone), value: (r) => csvTimestamp(r.deleted_at, timeZone) },
+  ];
+};
 
 /** What a form edits (dates as strings, null as ''). */
 const formValues = (b: Awaited<ReturnType<typeof repo.findBoardUser>> & {}) => ({
@@ -140,7 +149,7 @@ export function boardUsersController(ctx: AppContext) {
       const org = currentOrganization(req);
       const { page: _page, ...filters } = validate(indexQuerySchema, req.query);
       const date = ctx.clock.now().toISOString().slice(0, 10);
-      await streamCsv(res, `board-users-${org.slug}-${date}.csv`, exportColumns(safeTimeZone(req.user?.timezone)), repo.exportRows(ctx.db, org.id, filters));
+      await streamCsv(res, `board-users-${org.slug}-${date}.csv`, exportColumns(translator(requestLocale(req)), safeTimeZone(req.user?.timezone)), repo.exportRows(ctx.db, org.id, filters));
     },
 
     /** JSON for the insight form's searchable picker. */

@@ -43,10 +43,8 @@ export async function createBoardUser(ctx: AppContext, acting: ActingIn, input: 
       const row = await repo.insertBoardUser(uow.db, org.id, input, ctx.clock.now());
       await uow.log({
         organization_id: org.id,
-        event: 'created',
-        subject_type: 'board_user',
+        kind: 'board_user.created',
         subject_id: row.id,
-        description: `Created board user ${fullName(row)}`,
         properties: { attributes: diff({} as BoardUser, row, LOGGED).attributes },
       });
       announce(uow, org.id, row.id, 'created');
@@ -71,10 +69,8 @@ export async function updateBoardUser(ctx: AppContext, acting: ActingIn, id: num
       const row = await repo.updateBoardUser(uow.db, org.id, id, input, ctx.clock.now());
       await uow.log({
         organization_id: org.id,
-        event: 'updated',
-        subject_type: 'board_user',
+        kind: 'board_user.updated',
         subject_id: id,
-        description: `Updated board user ${fullName(row)}`,
         properties: { old: changes.old, attributes: changes.attributes, ...(notesChanged ? { notes_changed: true } : {}) },
       });
       announce(uow, org.id, id, 'updated');
@@ -92,7 +88,7 @@ export async function deleteBoardUser(ctx: AppContext, acting: ActingIn, id: num
     const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));
     if (before.deleted_at) return before;
     const row = await repo.updateBoardUser(uow.db, org.id, id, { deleted_at: ctx.clock.now() }, ctx.clock.now());
-    await uow.log({ organization_id: org.id, event: 'deleted', subject_type: 'board_user', subject_id: id, description: `Deleted board user ${fullName(row)}` });
+    await uow.log({ organization_id: org.id, kind: 'board_user.deleted', subject_id: id });
     announce(uow, org.id, id, 'deleted');
     return row;
   });
@@ -105,7 +101,7 @@ export async function restoreBoardUser(ctx: AppContext, acting: ActingIn, id: nu
     if (!before.deleted_at) return before;
     await assertWithinLimit(uow.db, org.id, 'boardUsers', { now: ctx.clock.now() });
     const row = await repo.updateBoardUser(uow.db, org.id, id, { deleted_at: null }, ctx.clock.now());
-    await uow.log({ organization_id: org.id, event: 'restored', subject_type: 'board_user', subject_id: id, description: `Restored board user ${fullName(row)}` });
+    await uow.log({ organization_id: org.id, kind: 'board_user.restored', subject_id: id });
     announce(uow, org.id, id, 'restored');
     return row;
   });

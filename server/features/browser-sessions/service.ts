@@ -53,10 +53,12 @@ export async function signOutOne(ctx: AppContext, acting: Acting, id: string, cu
   await inTransaction(ctx, acting, async (uow) => {
     const removed = await repo.deleteSessions(uow.db, user.id, [target.id]);
     await repo.deleteRememberTokens(uow.db, user.id, removed.map((r) => selectorOf(r.data)).filter((s): s is string => !!s));
-    await uow.log({ organization_id: null, event: 'browser_session_ended', subject_type: 'user', subject_id: user.id, description: `${user.name} signed out ${describeAgent(parseAgent(target.user_agent))} (${target.ip ?? 'unknown IP'})` });
+    await uow.log({ organization_id: null, kind: 'user.browser_session_ended', subject_id: user.id, facts: { ...browserFacts(parseAgent(target.user_agent)), ip: target.ip } });
   });
   return true;
 }
+
+const browserFacts = (agent: Agent) => ({ browser: agent.browser ?? null, platform: agent.platform ?? null });
 
 /** Jetstream's "log out other browser sessions": every other session and remember-me token. */
 /** Asks for the password (the password guard), as Jetstream's form does. */
@@ -68,7 +70,7 @@ export async function signOutOthers(ctx: AppContext, acting: Acting, password: s
   return inTransaction(ctx, acting, async (uow) => {
     const removed = await repo.deleteSessions(uow.db, user.id, rows.filter((r) => r.id !== current).map((r) => r.id));
     await repo.deleteRememberTokensExcept(uow.db, user.id, currentSelector);
-    await uow.log({ organization_id: null, event: 'other_browser_sessions_ended', subject_type: 'user', subject_id: user.id, description: `${user.name} signed out ${removed.length} other ${removed.length === 1 ? 'browser' : 'browsers'}` });
+    await uow.log({ organization_id: null, kind: 'user.other_browser_sessions_ended', subject_id: user.id, facts: { count: removed.length } });
     return removed.length;
   });
 }

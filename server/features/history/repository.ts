@@ -22,7 +22,7 @@ export function myActivityQuery(db: Db, userId: number, options: { organizationI
   let query = db
     .selectFrom('activity_logs as a')
     .leftJoin('organizations as o', 'o.id', 'a.organization_id')
-    .select(['a.id', 'a.event', 'a.subject_type', 'a.subject_id', 'a.description', 'a.created_at', 'a.organization_id', 'o.name as organization_name'])
+    .select(['a.id', 'a.event', 'a.subject_type', 'a.subject_id', 'a.subject_label as subject_name', 'a.facts', 'a.description', 'a.created_at', 'a.organization_id', 'o.name as organization_name'])
     .where('a.causer_id', '=', userId);
   if (options.organizationId !== null) {
     query = query.where('a.organization_id', '=', options.organizationId);

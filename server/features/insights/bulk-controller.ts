@@ -10,21 +10,26 @@ import { currentOrganization } from '../../tenancy/current';
 import type { InsightExportRow } from './bulk-repository';
 import { insightBulkSchema, insightExportSelectionSchema } from './bulk-schema';
 import { bulkInsights, doneMessage, exportSelection } from './bulk-service';
-import { msg } from '../../i18n/message';
+import { msg, translator, type Translate } from '../../i18n/message';
+import { requestLocale } from '../../i18n/locale';
 
-const columns = (timeZone: string): CsvColumn<InsightExportRow>[] => [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'Title', value: (r) => r.title },
-  { header: 'Summary', value: (r) => r.summary },
-  { header: 'Category', value: (r) => r.category },
-  { header: 'Status', value: (r) => r.status },
-  { header: 'Shared', value: (r) => (r.shared ? 'yes' : 'no') },
-  { header: 'Views', value: (r) => r.view_count },
-  { header: 'Author', value: (r) => r.author_name },
-  { header: csvTimeHeader('Published at', timeZone), value: (r) => csvTimestamp(r.published_at, timeZone) },
-  { header: csvTimeHeader('Updated at', timeZone), value: (r) => csvTimestamp(r.updated_at, timeZone) },
-  { header: csvTimeHeader('Deleted at', timeZone), value: (r) => csvTimestamp(r.deleted_at, timeZone) },
-];
+/** The export's columns, headed in the reader's language; category and status as stored (machine names). */
+const columns = (t: Translate, timeZone: string): CsvColumn<InsightExportRow>[] => {
+  const h = (name: string) => t(`messages.csv.insights.${name}`);
+  return [
+    { header: h('id'), value: (r) => r.id },
+    { header: h('title'), value: (r) => r.title },
+    { header: h('summary'), value: (r) => r.summary },
+    { header: h('category'), value: (r) => r.category },
+    { header: h('status'), value: (r) => r.status },
+    { header: h('shared'), value: (r) => (r.shared ? h('yes') : h('no')) },
+    { header: h('views'), value: (r) => r.view_count },
+    { header: h('author'), value: (r) => r.author_name },
+    { header: csvTimeHeader(h('publishedAt'), timeZone), value: (r) => csvTimestamp(r.published_at, timeZone) },
+    { header: csvTimeHeader(h('updatedAt'), timeZone), value: (r) => csvTimestamp(r.updated_at, timeZone) },
+    { header: csvTimeHeader(h('deletedAt'), timeZone), value: (r) => csvTimestamp(r.deleted_at, timeZone) },
+  ];
+};
 
 export function insightsBulkController(ctx: AppContext) {
   return {
@@ -45,7 +50,7 @@ export function insightsBulkController(ctx: AppContext) {
       const selection = validate(insightExportSelectionSchema, req.body);
       const rows = await exportSelection(ctx, org.id, selection);
       const date = ctx.clock.now().toISOString().slice(0, 10);
-      await streamCsv(res, `insights-${org.slug}-${date}-selection.csv`, columns(safeTimeZone(req.user?.timezone)), rows);
+      await streamCsv(res, `insights-${org.slug}-${date}-selection.csv`, columns(translator(requestLocale(req)), safeTimeZone(req.user?.timezone)), rows);
     },
   };
 }

@@ -8,17 +8,18 @@ import { assertWithinLimit } from '../subscriptions/limits';
 import * as bulk from './bulk-repository';
 import type { InsightBulkInput, InsightSelection } from './bulk-schema';
 import { msg } from '../../i18n/message';
-
-const insights = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'insight' : 'insights'}`;
+import type { ActivityKind } from '../../../shared/activity-kinds';
 
 /** What happened, for the flash message (translated when shown). */
 export const doneMessage = (action: InsightBulkInput['action'], n: number) => msg(`messages.insights.bulk.${action}`, { count: n });
 
-/** What the activity entry says (stored once, in English). */
-export const describe = (action: InsightBulkInput['action'], n: number) =>
-  ({ publish: `Published ${insights(n)}`, archive: `Archived ${insights(n)}`, delete: `Deleted ${insights(n)}`, restore: `Restored ${insights(n)}` })[action];
 
-const EVENTS: Record<InsightBulkInput['action'], string> = { publish: 'bulk_published', archive: 'bulk_archived', delete: 'bulk_deleted', restore: 'bulk_restored' };
+const KINDS = {
+  publish: 'insight.bulk_published',
+  archive: 'insight.bulk_archived',
+  delete: 'insight.bulk_deleted',
+  restore: 'insight.bulk_restored',
+} as const satisfies Record<InsightBulkInput['action'], ActivityKind>;
 
 /**
  * Publish, archive, delete or restore the selection: one transaction, one activity entry with the
@@ -43,7 +44,7 @@ export async function bulkInsights(ctx: AppContext, acting: ActingIn, input: Ins
     }
     changed.sort((a, b) => a - b);
     if (changed.length) {
-      await uow.log({ organization_id: org, event: EVENTS[input.action], subject_type: 'insight', subject_id: null, description: describe(input.action, changed.length), properties: { ids: changed, attributes: { action: input.action } } });
+      await uow.log({ organization_id: org, kind: KINDS[input.action], subject_id: null, facts: { count: changed.length }, properties: { ids: changed, attributes: { action: input.action } } });
       uow.broadcast({ channels: [channels.organization(org)], event: 'InsightChanged', data: { id: 0, action: `bulk_${input.action}` } });
     }
     return { selected: ids.length, changed };

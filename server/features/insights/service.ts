@@ -46,10 +46,8 @@ export async function createInsight(ctx: AppContext, acting: ActingIn, input: In
     await repo.syncLinks(uow.db, org.id, row.id, board_user_ids);
     await uow.log({
       organization_id: org.id,
-      event: 'created',
-      subject_type: 'insight',
+      kind: 'insight.created',
       subject_id: row.id,
-      description: `Created insight “${row.title}”`,
       properties: { attributes: { ...diff({} as Insight, row, LOGGED).attributes, status: row.status, board_user_ids } },
     });
     announce(uow, org.id, row.id, 'created');
@@ -74,10 +72,8 @@ export async function updateInsight(ctx: AppContext, acting: ActingIn, id: numbe
     if (linksChanged) await repo.syncLinks(uow.db, org.id, id, board_user_ids);
     await uow.log({
       organization_id: org.id,
-      event: 'updated',
-      subject_type: 'insight',
+      kind: 'insight.updated',
       subject_id: id,
-      description: `Updated insight “${row.title}”`,
       properties: {
         old: { ...changes.old, ...(linksChanged ? { board_user_ids: beforeLinks } : {}) },
         attributes: { ...changes.attributes, ...(linksChanged ? { board_user_ids: afterLinks } : {}) },
@@ -94,7 +90,7 @@ async function transition(
   ctx: AppContext,
   acting: ActingIn,
   id: number,
-  step: (before: Insight, now: Date) => { values: Parameters<typeof repo.updateInsight>[3]; event: string; description: string; properties?: Record<string, unknown> } | null,
+  step: (before: Insight, now: Date) => { values: Parameters<typeof repo.updateInsight>[3]; event: 'deleted' | 'restored' | 'published' | 'archived' | 'unshared'; properties?: Record<string, unknown> } | null,
 ): Promise<Insight> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
@@ -103,7 +99,7 @@ async function transition(
     const change = step(before, now);
     if (!change) return before;
     const row = await repo.updateInsight(uow.db, org.id, id, change.values, now);
-    await uow.log({ organization_id: org.id, event: change.event, subject_type: 'insight', subject_id: id, description: change.description, properties: change.properties ?? {} });
+    await uow.log({ organization_id: org.id, kind: `insight.${change.event}`, subject_id: id, properties: change.properties ?? {} });
     announce(uow, org.id, id, change.event);
     return row;
   });
@@ -117,13 +113,12 @@ export const deleteInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
           // A deleted insight is never public: its link goes with it.
           values: { deleted_at: now, share_token: null, shared_at: null },
           event: 'deleted',
-          description: `Deleted insight “${b.title}”`,
           properties: b.share_token ? { old: { shared: true }, attributes: { shared: false } } : {},
         },
   );
 
 export const restoreInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
-  transition(ctx, acting, id, (b) => (b.deleted_at ? { values: { deleted_at: null }, event: 'restored', description: `Restored insight “${b.title}”` } : null));
+  transition(ctx, acting, id, (b) => (b.deleted_at ? { values: { deleted_at: null }, event: 'restored' } : null));
 
 export const publishInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
   transition(ctx, acting, id, (b, now) => {
@@ -132,7 +127,6 @@ export const publishInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
     return {
       values: { status: 'published', published_at: b.published_at ?? now },
       event: 'published',
-      description: `Published insight “${b.title}”`,
       properties: { old: { status: b.status }, attributes: { status: 'published' } },
     };
   });
@@ -145,7 +139,6 @@ export const archiveInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
       // Archived insights are not public: an existing link is revoked with the archive.
       values: { status: 'archived', share_token: null, shared_at: null },
       event: 'archived',
-      description: `Archived insight “${b.title}”`,
       properties: { old: { status: b.status, ...(b.share_token ? { shared: true } : {}) }, attributes: { status: 'archived', ...(b.share_token ? { shared: false } : {}) } },
     };
   });
@@ -163,10 +156,9 @@ export async function shareInsight(ctx: AppContext, acting: ActingIn, id: number
     const row = await repo.updateInsight(uow.db, org.id, id, { share_token: randomToken(SHARE_TOKEN_BYTES), shared_at: now }, now);
     await uow.log({
       organization_id: org.id,
-      event: 'shared',
-      subject_type: 'insight',
+      kind: 'insight.shared',
       subject_id: id,
-      description: before.share_token ? `Created a new public link for insight “${row.title}”` : `Shared insight “${row.title}”`,
+      facts: { renewed: !!before.share_token },
       // The token itself is a secret: never logged.
       properties: { old: { shared: !!before.share_token }, attributes: { shared: true }, ...(before.share_token ? { reshared: true } : {}) },
     });
@@ -181,7 +173,6 @@ export const unshareInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
       ? {
           values: { share_token: null, shared_at: null },
           event: 'unshared',
-          description: `Stopped sharing insight “${b.title}”`,
           properties: { old: { shared: true }, attributes: { shared: false } },
         }
       : null,

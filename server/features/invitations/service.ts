@@ -113,10 +113,9 @@ export async function invite(ctx: AppContext, acting: ActingIn, input: { email: 
     });
     await uow.log({
       organization_id: org.id,
-      event: 'invitation_sent',
-      subject_type: 'invitation',
+      kind: 'invitation.invitation_sent',
       subject_id: created.id,
-      description: `${acting.user.name} invited ${created.email} as ${created.role}`,
+      facts: { email: created.email, role: created.role },
       properties: { attributes: { email: created.email, role: created.role, expires_at: created.expires_at.toISOString() } },
     });
     announce(uow, invitee, org, created);
@@ -141,10 +140,9 @@ export async function resendInvitation(ctx: AppContext, acting: ActingIn, invita
     await renewInvitation(uow.db, org.id, invitation.id, sha256(token), expiresAt, now);
     await uow.log({
       organization_id: org.id,
-      event: 'invitation_resent',
-      subject_type: 'invitation',
+      kind: 'invitation.invitation_resent',
       subject_id: invitation.id,
-      description: `${acting.user.name} re-sent the invitation to ${invitation.email}`,
+      facts: { email: invitation.email },
       properties: { old: { expires_at: invitation.expires_at.toISOString() }, attributes: { expires_at: expiresAt.toISOString() } },
     });
     announce(uow, invitee, org, { ...invitation, expires_at: expiresAt });
@@ -161,10 +159,9 @@ export async function revokeInvitation(ctx: AppContext, acting: ActingIn, invita
     await revokeInvitationRow(uow.db, org.id, invitation.id, ctx.clock.now());
     await uow.log({
       organization_id: org.id,
-      event: 'invitation_revoked',
-      subject_type: 'invitation',
+      kind: 'invitation.invitation_revoked',
       subject_id: invitation.id,
-      description: `${acting.user.name} revoked the invitation to ${invitation.email}`,
+      facts: { email: invitation.email },
       properties: { old: { revoked_at: null }, attributes: { email: invitation.email, role: invitation.role } },
     });
   });
@@ -300,10 +297,9 @@ async function join(
   await uow.log({
     organization_id: organization.id,
     causer_id: user.id,
-    event: 'member_added',
-    subject_type: 'user',
+    kind: 'user.member_added',
     subject_id: user.id,
-    description: `${user.name} joined ${organization.name} as ${invitation.role}`,
+    facts: { organization: organization.name, role: invitation.role },
     properties: { attributes: { email: user.email, role: invitation.role, invitation_id: invitation.id } },
   });
 }

@@ -148,18 +148,15 @@ export async function createOrganization(ctx: AppContext, acting: Acting, input:
       );
       await uow.log({
         organization_id: created.id,
-        event: 'created',
-        subject_type: 'organization',
+        kind: 'organization.created',
         subject_id: created.id,
-        description: `${user.name} created the organization ${created.name}`,
         properties: { attributes: { name: created.name, slug: created.slug, description: created.description, website: created.website } },
       });
       await uow.log({
         organization_id: created.id,
-        event: 'trial_started',
-        subject_type: 'subscription',
+        kind: 'subscription.trial_started',
         subject_id: subscription.id,
-        description: `A ${TRIAL_DAYS}-day trial of the Team plan started`,
+        facts: { to: 'team', days: TRIAL_DAYS },
         properties: { attributes: { plan: 'team', status: 'trialing', trial_ends_at: trialEnds.toISOString() } },
       });
       return created;
@@ -190,10 +187,8 @@ export async function updateOrganization(ctx: AppContext, acting: ActingIn, inpu
       const after = await updateOrganizationRow(uow.db, before.id, input, ctx.clock.now());
       await uow.log({
         organization_id: after.id,
-        event: 'updated',
-        subject_type: 'organization',
+        kind: 'organization.updated',
         subject_id: after.id,
-        description: `${acting.user.name} updated the organization ${after.name}`,
         properties: { old: changes.old, attributes: changes.attributes },
       });
     });
@@ -210,10 +205,8 @@ export async function deleteOrganization(ctx: AppContext, acting: ActingIn): Pro
     const org = await updateOrganizationRow(uow.db, target.id, { deleted_at: ctx.clock.now() }, ctx.clock.now());
     await uow.log({
       organization_id: org.id,
-      event: 'deleted',
-      subject_type: 'organization',
+      kind: 'organization.deleted',
       subject_id: org.id,
-      description: `${acting.user.name} deleted the organization ${org.name}`,
       properties: { attributes: { name: org.name, slug: org.slug } },
     });
     // Open sockets keep the organization's channels; closed, they reconnect without them.
@@ -244,10 +237,9 @@ export async function transferOwnership(ctx: AppContext, acting: ActingIn, userI
     if (stepDown) await setMembershipRole(uow.db, target.id, actor.id, STEP_DOWN_ROLE, now);
     await uow.log({
       organization_id: target.id,
-      event: 'ownership_transferred',
-      subject_type: 'user',
+      kind: 'user.ownership_transferred',
       subject_id: member.id,
-      description: `${actor.name} transferred ownership of ${target.name} to ${member.name}`,
+      facts: { organization: target.name, member: member.name },
       properties: {
         old: { owner_id: stepDown ? actor.id : null, role: member.role },
         attributes: { owner_id: member.id, role: 'owner', ...(stepDown ? { previous_owner_role: 'admin' } : {}) },

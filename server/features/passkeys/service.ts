@@ -86,7 +86,7 @@ export async function register(ctx: AppContext, acting: Acting, input: { name: s
       transports: credential.transports ?? [],
       created_at: ctx.clock.now(),
     });
-    await uow.log({ organization_id: null, event: 'passkey_added', subject_type: 'user', subject_id: user.id, description: `${user.name} added the passkey “${input.name}”` });
+    await uow.log({ organization_id: null, kind: 'user.passkey_added', subject_id: user.id, facts: { passkey: input.name } });
     await uow.mail(securityMail(ctx, user, msg('mail.security.passkeyAdded.subject'), [msg('mail.security.passkeyAdded.line', { name: input.name })]));
   });
 }
@@ -99,7 +99,7 @@ export async function rename(ctx: AppContext, acting: Acting, id: number, name: 
   const user = acting.user;
   await inTransaction(ctx, acting, async (uow) => {
     if (!(await repo.renamePasskey(uow.db, user.id, id, name))) throw new HttpError(404);
-    await uow.log({ organization_id: null, event: 'passkey_renamed', subject_type: 'user', subject_id: user.id, description: `${user.name} renamed a passkey to “${name}”` });
+    await uow.log({ organization_id: null, kind: 'user.passkey_renamed', subject_id: user.id, facts: { passkey: name } });
   });
 }
 
@@ -108,7 +108,7 @@ export async function remove(ctx: AppContext, acting: Acting, id: number): Promi
   await inTransaction(ctx, acting, async (uow) => {
     const removed = await repo.deletePasskey(uow.db, user.id, id);
     if (!removed) throw new HttpError(404);
-    await uow.log({ organization_id: null, event: 'passkey_removed', subject_type: 'user', subject_id: user.id, description: `${user.name} removed the passkey “${removed.name}”` });
+    await uow.log({ organization_id: null, kind: 'user.passkey_removed', subject_id: user.id, facts: { passkey: removed.name } });
     await uow.mail(securityMail(ctx, user, msg('mail.security.passkeyRemoved.subject'), [msg('mail.security.passkeyRemoved.line', { name: removed.name })]));
   });
 }

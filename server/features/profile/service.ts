@@ -27,7 +27,7 @@ export async function updateProfile(ctx: AppContext, acting: Acting, input: { na
       const next = await updateUser(uow.db, user.id, { name: input.name, email: input.email, ...(emailChanged ? { email_verified_at: null } : {}) });
       const changes = diff(user, next, ['name', 'email']);
       if (changes.changed) {
-        await uow.log({ organization_id: null, event: 'updated', subject_type: 'user', subject_id: user.id, description: `${next.name} updated their profile`, properties: { old: changes.old, attributes: changes.attributes } });
+        await uow.log({ organization_id: null, kind: 'user.updated', subject_id: user.id, properties: { old: changes.old, attributes: changes.attributes } });
       }
       if (emailChanged) await sendVerificationMail(ctx, uow, next);
       return next;
@@ -51,7 +51,7 @@ export async function updatePassword(ctx: AppContext, acting: Acting, input: { p
     // Other devices must sign in again with the new password.
     await deleteSessionsOfUser(uow.db, user.id);
     await revokeRememberTokens(uow.db, user.id);
-    await uow.log({ organization_id: null, event: 'password_changed', subject_type: 'user', subject_id: user.id, description: `${user.name} changed their password` });
+    await uow.log({ organization_id: null, kind: 'user.password_changed', subject_id: user.id });
   });
 }
 

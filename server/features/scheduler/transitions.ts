@@ -5,7 +5,7 @@ import { billingProvider } from '../billing';
 import { addDays, addMonths } from '../subscriptions/periods';
 import { BILLING_INTERVAL_MONTHS, PAST_DUE_DAYS, PLANS } from '../subscriptions/plans';
 import * as repo from '../subscriptions/repository';
-import { applyTransition, customerOf } from '../subscriptions/service';
+import { applyTransition, customerOf, type TransitionInput } from '../subscriptions/service';
 
 export interface ScheduleReport {
   trialsEnded: number;
@@ -51,21 +51,20 @@ async function step(ctx: AppContext, uow: UnitOfWork, organizationId: number, re
     await applyTransition(ctx, uow, sub, {
       event: 'trial_ended',
       changes: { plan: 'free', current_period_start: now, current_period_end: null },
-      description: `The ${PLANS[sub.plan].name} trial ended without a chosen plan; the organization is now on the Free plan`,
     });
     report.trialsEnded += 1;
     return;
   }
 
   if (sub.status === 'canceled' && sub.ends_at && sub.ends_at <= now) {
-    await endSubscription(ctx, uow, sub, `The canceled ${PLANS[sub.plan].name} subscription ended; the organization is now on the Free plan`);
+    await endSubscription(ctx, uow, sub, { cause: 'canceled' });
     report.ended += 1;
     return;
   }
 
   if (sub.status === 'past_due') {
     if (sub.current_period_end && addDays(sub.current_period_end, PAST_DUE_DAYS) <= now) {
-      await endSubscription(ctx, uow, sub, `The ${PLANS[sub.plan].name} subscription ended after ${PAST_DUE_DAYS} days unpaid; the organization is now on the Free plan`);
+      await endSubscription(ctx, uow, sub, { cause: 'unpaid', days: PAST_DUE_DAYS });
       report.ended += 1;
       return;
     }
@@ -81,7 +80,6 @@ async function step(ctx: AppContext, uow: UnitOfWork, organizationId: number, re
       amountCents: next.amountCents,
       currency: next.currency,
       reference: next.reference,
-      description: `The overdue payment for the ${PLANS[sub.plan].name} plan was received`,
     });
     report.recovered += 1;
   }
@@ -96,7 +94,7 @@ async function step(ctx: AppContext, uow: UnitOfWork, organizationId: number, re
     if (!next.ok) {
       await applyTransition(ctx, uow, sub, {
         event: 'payment_failed',
-        description: `The payment for the ${PLANS[sub.plan].name} plan was declined (${next.reason}); the subscription is past due`,
+        facts: { reason: next.reason },
       });
       report.pastDue += 1;
       return;
@@ -107,7 +105,7 @@ async function step(ctx: AppContext, uow: UnitOfWork, organizationId: number, re
       amountCents: next.amountCents,
       currency: next.currency,
       reference: next.reference,
-      description: `The ${PLANS[sub.plan].name} subscription renewed until ${next.period.end.toISOString().slice(0, 10)}`,
+      facts: { until: next.period.end.toISOString() },
     });
     report.renewed += 1;
   }
@@ -121,10 +119,10 @@ async function chargeNextPeriod(uow: UnitOfWork, sub: Subscription) {
   return { ...result, period };
 }
 
-function endSubscription(ctx: AppContext, uow: UnitOfWork, sub: Subscription, description: string) {
+function endSubscription(ctx: AppContext, uow: UnitOfWork, sub: Subscription, facts: TransitionInput['facts']) {
   return applyTransition(ctx, uow, sub, {
     event: 'ended',
     changes: { plan: 'free', current_period_start: ctx.clock.now(), current_period_end: null },
-    description,
+    facts,
   });
 }

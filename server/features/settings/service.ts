@@ -24,10 +24,9 @@ export async function updatePreferences(ctx: AppContext, acting: Acting, input: 
     await updateUser(uow.db, user.id, { ...attributes, updated_at: now });
     await uow.log({
       organization_id: null,
-      event: 'settings_updated',
-      subject_type: 'user',
+      kind: 'user.settings_updated',
       subject_id: user.id,
-      description: `Changed ${Object.keys(attributes).map((k) => (k === 'locale' ? 'language' : 'time zone')).join(' and ')} settings`,
+      facts: { settings: Object.keys(attributes).length > 1 ? 'both' : 'locale' in attributes ? 'language' : 'time_zone' },
       properties: { old, attributes },
       created_at: now,
     });
@@ -46,10 +45,8 @@ export async function updateOrganizationSettings(ctx: AppContext, acting: Acting
     await updateOrganization(uow.db, org.id, { public_page_enabled: publicPageEnabled }, now);
     await uow.log({
       organization_id: org.id,
-      event: 'updated',
-      subject_type: 'organization',
+      kind: publicPageEnabled ? 'organization.public_page_turned_on' : 'organization.public_page_turned_off',
       subject_id: org.id,
-      description: `${publicPageEnabled ? 'Turned on' : 'Turned off'} the public page of ${org.name}`,
       properties: { old: { public_page_enabled: before.public_page_enabled }, attributes: { public_page_enabled: publicPageEnabled } },
       created_at: now,
     });

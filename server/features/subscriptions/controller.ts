@@ -9,11 +9,10 @@ import { currentOrganization } from '../../tenancy/current';
 import { authorize } from '../../tenancy/guard';
 import { downgradeMessage, exceededLimits, usageOf } from './limits';
 import { PLANS } from './plans';
-import { allPlans, presentPlan, presentSubscription, presentUsage, PROVIDER_LABELS } from './presenter';
+import { allPlans, presentPlan, presentSubscription, presentUsage } from './presenter';
 import * as repo from './repository';
 import { changePlanSchema, historyQuerySchema } from './schema';
 import * as service from './service';
-import { EVENT_LABELS } from './state-machine';
 import { localize, msg } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 
@@ -39,7 +38,7 @@ export function subscriptionsController(ctx: AppContext) {
           plan: presentPlan(plan),
           usage: presentUsage(plan, usage),
           pendingInvitations: usage.pendingInvitations,
-          provider: { name: subscription.provider, label: PROVIDER_LABELS[subscription.provider] ?? subscription.provider },
+          provider: { name: subscription.provider },
         },
         { title: msg('messages.titles.subscription') },
       );
@@ -94,9 +93,8 @@ export function subscriptionsController(ctx: AppContext) {
             data: events.data.map((e) => ({
               id: e.id,
               event: e.event,
-              label: EVENT_LABELS[e.event as keyof typeof EVENT_LABELS] ?? e.event,
-              from_plan: e.from_plan ? PLANS[e.from_plan]?.name ?? e.from_plan : null,
-              to_plan: e.to_plan ? PLANS[e.to_plan]?.name ?? e.to_plan : null,
+              from_plan: e.from_plan,
+              to_plan: e.to_plan,
               from_status: e.from_status,
               to_status: e.to_status,
               amount_cents: e.amount_cents,

@@ -50,5 +50,3 @@ export function presentUsage(plan: PlanDefinition, usage: Usage) {
 }
 
 export const allPlans = () => PLAN_ORDER.map((id) => presentPlan(PLANS[id]));
-
-export const PROVIDER_LABELS: Record<string, string> = { manual: 'Manual invoicing' };

@@ -21,8 +21,8 @@ export interface TransitionInput {
   amountCents?: number;
   currency?: string;
   reference?: string | null;
-  /** The activity log line. */
-  description: string;
+  /** What the activity entry says besides the plans (the plan before and after are always stored). */
+  facts?: { until?: string | null; days?: number; reason?: string | null; cause?: 'canceled' | 'unpaid' };
   /** Form field a refusal is reported on. */
   field?: string;
 }
@@ -62,10 +62,9 @@ export async function applyTransition(ctx: AppContext, uow: UnitOfWork, before: 
   }
   await uow.log({
     organization_id: before.organization_id,
-    event: input.event,
-    subject_type: 'subscription',
+    kind: `subscription.${input.event}`,
     subject_id: before.id,
-    description: input.description,
+    facts: { plan: before.plan, to: after.plan, ...input.facts },
     properties: { old, attributes, ...(input.amountCents ? { amount_cents: input.amountCents, currency: input.currency ?? CURRENCY } : {}) },
     created_at: now,
   });
@@ -92,7 +91,6 @@ export async function customerOf(uow: UnitOfWork, subscription: Subscription): P
   return { organizationId: subscription.organization_id, organizationName: org?.name ?? '', subscriptionId: subscription.id };
 }
 
-const planName = (plan: Plan) => PLANS[plan].name;
 
 /** A date for a message, in the user's locale and time zone. */
 export function humanDate(date: Date, reader?: { locale: string | null; timezone: string | null }): string {
@@ -126,7 +124,6 @@ export async function changePlan(ctx: AppContext, acting: ActingIn, planId: Plan
       if (!result.ok) throw new ValidationError({ plan: `The payment for the ${target.name} plan was declined: ${result.reason}` });
       charge = result;
     }
-    const from = before.status === 'trialing' ? `the ${planName(before.plan)} trial` : `${planName(before.plan)}`;
     return applyTransition(ctx, uow, before, {
       event: 'plan_changed',
       field: 'plan',
@@ -141,7 +138,6 @@ export async function changePlan(ctx: AppContext, acting: ActingIn, planId: Plan
       amountCents: charge?.amountCents ?? 0,
       currency: charge?.currency,
       reference: charge?.reference ?? null,
-      description: `Changed the plan from ${from} to ${target.name}`,
     });
   });
 }
@@ -162,7 +158,7 @@ export async function cancelSubscription(ctx: AppContext, acting: ActingIn): Pro
     return applyTransition(ctx, uow, before, {
       event: 'canceled',
       changes: { canceled_at: now, ends_at: endsAt },
-      description: `Canceled the ${planName(before.plan)} subscription; it stays available until ${endsAt.toISOString().slice(0, 10)}`,
+      facts: { until: endsAt.toISOString() },
     });
   });
 }
@@ -181,7 +177,6 @@ export async function resumeSubscription(ctx: AppContext, acting: ActingIn): Pro
     return applyTransition(ctx, uow, before, {
       event: 'resumed',
       changes: { canceled_at: null, ends_at: null },
-      description: `Resumed the ${planName(before.plan)} subscription`,
     });
   });
 }

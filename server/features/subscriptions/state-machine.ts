@@ -73,18 +73,6 @@ export const TRANSITIONS: Record<TransitionEvent, TransitionRule> = {
   ended: { from: ['canceled', 'past_due'], to: 'ended', by: 'scheduler', refusals: {}, fallback: 'Only a canceled or past-due subscription can end.' },
 };
 
-export const EVENT_LABELS: Record<TransitionEvent | 'trial_started', string> = {
-  trial_started: 'Trial started',
-  plan_changed: 'Plan changed',
-  canceled: 'Canceled',
-  resumed: 'Resumed',
-  trial_ended: 'Trial ended',
-  renewed: 'Renewed',
-  payment_failed: 'Payment failed',
-  payment_recovered: 'Payment recovered',
-  ended: 'Ended',
-};
-
 /** A refused transition: shown to the user as a message (a validation error), never a 500. */
 export class TransitionRefused extends ValidationError {
   constructor(message: string, field = 'subscription') {

@@ -18,11 +18,9 @@ export async function setRequirement(ctx: AppContext, acting: ActingIn, required
     await setOrganizationRequirement(uow.db, org.id, required);
     await uow.log({
       organization_id: org.id,
-      event: 'updated',
-      subject_type: 'organization',
+      kind: required ? 'organization.two_factor_required' : 'organization.two_factor_no_longer_required',
       subject_id: org.id,
       subject_label: org.name,
-      description: required ? `Required two-factor sign-in for members of ${org.name}` : `Stopped requiring two-factor sign-in for members of ${org.name}`,
       properties: { old: { require_two_factor: before }, attributes: { require_two_factor: required } },
     });
   });

@@ -82,7 +82,7 @@ export async function confirm(ctx: AppContext, acting: Acting, code: string): Pr
   const codes = await inTransaction(ctx, acting, async (uow) => {
     if (!(await repo.markConfirmed(uow.db, user.id, ctx.clock.now(), step))) throw new ValidationError({ code: msg('validation.twoFactor.alreadyOn') });
     const codes = await newRecoveryCodes(uow.db, user.id);
-    await uow.log({ organization_id: null, event: 'two_factor_enabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned on two-factor sign-in` });
+    await uow.log({ organization_id: null, kind: 'user.two_factor_enabled', subject_id: user.id });
     await uow.mail(
       securityMail(ctx, user, msg('mail.security.twoFactorOn.subject'), [
         msg('mail.security.twoFactorOn.line'),
@@ -99,7 +99,7 @@ export async function disable(ctx: AppContext, acting: Acting, password: string)
   const user = acting.user;
   await inTransaction(ctx, acting, async (uow) => {
     if (!(await repo.deleteCredential(uow.db, user.id))) return;
-    await uow.log({ organization_id: null, event: 'two_factor_disabled', subject_type: 'user', subject_id: user.id, description: `${user.name} turned off two-factor sign-in` });
+    await uow.log({ organization_id: null, kind: 'user.two_factor_disabled', subject_id: user.id });
     await uow.mail(
       securityMail(ctx, user, msg('mail.security.twoFactorOff.subject'), [
         msg('mail.security.twoFactorOff.line'),
@@ -113,7 +113,7 @@ export async function regenerateRecoveryCodes(ctx: AppContext, acting: Acting): 
   if (!(await isEnabled(ctx, user.id))) throw new ValidationError({ recovery_codes: msg('validation.twoFactor.notOn') });
   const codes = await inTransaction(ctx, acting, async (uow) => {
     const codes = await newRecoveryCodes(uow.db, user.id);
-    await uow.log({ organization_id: null, event: 'recovery_codes_regenerated', subject_type: 'user', subject_id: user.id, description: `${user.name} made new recovery codes` });
+    await uow.log({ organization_id: null, kind: 'user.recovery_codes_regenerated', subject_id: user.id });
     await uow.mail(securityMail(ctx, user, msg('mail.security.recoveryCodes.subject'), [msg('mail.security.recoveryCodes.line')]));
     return codes;
   });
@@ -131,7 +131,7 @@ export async function verifyChallenge(ctx: AppContext, actor: Actor, user: User,
     const used = await inTransaction(ctx, actor, async (uow) => {
       const ok = await repo.useRecoveryCode(uow.db, user.id, hashRecoveryCode(input.recovery_code!), ctx.clock.now());
       if (!ok) return false;
-      await uow.log({ organization_id: null, event: 'recovery_code_used', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in with a recovery code` });
+      await uow.log({ organization_id: null, kind: 'user.recovery_code_used', subject_id: user.id });
       const left = await repo.unusedRecoveryCodeCount(uow.db, user.id);
       await uow.mail(
         securityMail(ctx, user, msg('mail.security.recoveryCodeUsed.subject'), [

@@ -53,10 +53,9 @@ export async function changeRole(ctx: AppContext, acting: ActingIn, member: Memb
     await setMembershipRole(uow.db, org.id, member.id, role, now);
     await uow.log({
       organization_id: org.id,
-      event: 'role_changed',
-      subject_type: 'user',
+      kind: 'user.role_changed',
       subject_id: member.id,
-      description: `${acting.user.name} changed ${member.name}'s role from ${member.role} to ${role}`,
+      facts: { member: member.name, from: member.role, to: role },
       properties: { old: { role: member.role }, attributes: { role } },
     });
     uow.broadcast({
@@ -78,10 +77,9 @@ export async function removeMember(ctx: AppContext, acting: ActingIn, member: Me
     await deleteMembership(uow.db, org.id, member.id);
     await uow.log({
       organization_id: org.id,
-      event: 'member_removed',
-      subject_type: 'user',
+      kind: 'user.member_removed',
       subject_id: member.id,
-      description: `${acting.user.name} removed ${member.name} from ${org.name}`,
+      facts: { member: member.name, organization: org.name },
       properties: { old: { role: member.role, email: member.email } },
     });
     uow.broadcast({ channels: [channels.user(member.id)], event: 'RoleChanged', data: { organization: { id: org.id, name: org.name }, role: null, previous_role: member.role } });
@@ -106,10 +104,9 @@ export async function leaveOrganization(ctx: AppContext, acting: ActingIn): Prom
     await deleteMembership(uow.db, org.id, user.id);
     await uow.log({
       organization_id: org.id,
-      event: 'member_removed',
-      subject_type: 'user',
+      kind: 'user.member_left',
       subject_id: user.id,
-      description: `${user.name} left ${org.name}`,
+      facts: { organization: org.name },
       properties: { old: { role, email: user.email }, attributes: { left: true } },
     });
     uow.afterCommit(() => ctx.broadcaster.terminateUser(user.id));

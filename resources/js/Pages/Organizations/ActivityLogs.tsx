@@ -22,7 +22,7 @@ import { useOrganizationEvent } from '@/hooks/useRealtime';
 import type { ActivityEntry, Paginated } from '@/types';
 import { ActivityChanges, hasDetails, type ActivityProperties } from './Partials/ActivityChanges';
 import { matchesFilters, prependEntry, type ActivityLogFilterValues } from './Partials/activityFilters';
-import { eventLabel, eventTone, subjectLabel, subjectText } from '@/lib/activityLabels';
+import { causerName, eventLabel, eventTone, subjectLabel, subjectText, useDescribeActivity } from '@/lib/activityLabels';
 import { useT } from '@/i18n';
 
 /** A row of the log: the shared entry plus the changes and the IP (null while a live entry's details load). */
@@ -99,6 +99,7 @@ function useLiveLog(organizationId: number, activity: Paginated<ActivityLogEntry
 export default function ActivityLogs({ organization, activity, filters, options, timeZone }: ActivityLogsProps) {
   const { dateTime } = useFormatters();
   const t = useT();
+  const describe = useDescribeActivity();
   const { entries, meta, pending } = useLiveLog(organization.id, activity, filters, timeZone);
   const [open, setOpen] = useState<Set<number>>(() => new Set());
   const toggle = (id: number) =>
@@ -217,7 +218,8 @@ export default function ActivityLogs({ organization, activity, filters, options,
                 entries.map((a) => {
                   const expanded = open.has(a.id);
                   const detailsId = `activity-${a.id}-details`;
-                  const who = a.causer ? a.causer.name : t('organizations.activity.table.system');
+                  const who = a.causer ? causerName(a.causer) : t('organizations.activity.table.system');
+                  const sentence = describe(a);
                   const subject = subjectText(a);
                   const details = a.properties === null || hasDetails(a.properties, a.ip);
                   return (
@@ -227,14 +229,14 @@ export default function ActivityLogs({ organization, activity, filters, options,
                           <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
                         </Td>
                         <Td strong className="align-top sm:min-w-56">
-                          <span className="break-words">{a.description}</span>
+                          <span className="break-words">{sentence}</span>
                           {/* What the hidden columns say, on tablets (phones show every column as a line of the card). */}
                           <span className="mt-1 hidden flex-wrap items-center gap-x-3 gap-y-1 text-xs font-normal text-slate-600 sm:flex lg:hidden dark:text-slate-400">
                             <span className="md:hidden">{who}</span>
                             {subject ? <span>{subject}</span> : null}
                           </span>
                         </Td>
-                        <Td label={t('organizations.activity.table.who')} className="hidden align-top whitespace-nowrap md:table-cell">{a.causer ? a.causer.name : <span className="text-slate-600 italic dark:text-slate-400">{t('organizations.activity.table.system')}</span>}</Td>
+                        <Td label={t('organizations.activity.table.who')} className="hidden align-top whitespace-nowrap md:table-cell">{a.causer ? causerName(a.causer) : <span className="text-slate-600 italic dark:text-slate-400">{t('organizations.activity.table.system')}</span>}</Td>
                         <Td label={t('organizations.activity.table.event')} className="hidden align-top sm:table-cell">
                           <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
                         </Td>
@@ -255,7 +257,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                               onClick={() => toggle(a.id)}
                               aria-expanded={expanded}
                               aria-controls={expanded ? detailsId : undefined}
-                              aria-label={t('organizations.activity.table.detailsOf', { description: a.description })}
+                              aria-label={t('organizations.activity.table.detailsOf', { description: sentence })}
                               className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 dark:text-brand-300 dark:hover:bg-slate-800"
                             >
                               {t('organizations.activity.table.details')}
@@ -267,7 +269,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                       {expanded ? (
                         <tr className="bg-slate-50/70 dark:bg-slate-800/40">
                           <td colSpan={6} className="px-4 pt-1 pb-4">
-                            <ActivityChanges id={detailsId} properties={a.properties} ip={a.ip} description={a.description} />
+                            <ActivityChanges id={detailsId} properties={a.properties} ip={a.ip} description={sentence} />
                           </td>
                         </tr>
                       ) : null}

@@ -10,11 +10,12 @@ import { useT } from '@/i18n';
 import type { Paginated } from '@/types';
 import { statusLabel, type SubscriptionStatus } from './Partials/labels';
 import { clockIcon } from '@/Components/icons/clock';
+import { eventLabel, eventTone, planName } from '@/lib/activityLabels';
 
 export interface SubscriptionEventRow {
   id: number;
   event: string;
-  label: string;
+  /** Plan ids (`team`): named in the reader's language. */
   from_plan: string | null;
   to_plan: string | null;
   from_status: SubscriptionStatus | null;
@@ -29,18 +30,6 @@ export interface SubscriptionEventRow {
 export interface SubscriptionHistoryProps {
   events: Paginated<SubscriptionEventRow>;
 }
-
-const EVENT_TONES: Record<string, 'neutral' | 'brand' | 'success' | 'warning' | 'danger' | 'info'> = {
-  trial_started: 'info',
-  plan_changed: 'brand',
-  renewed: 'success',
-  payment_recovered: 'success',
-  resumed: 'success',
-  canceled: 'warning',
-  trial_ended: 'neutral',
-  payment_failed: 'danger',
-  ended: 'neutral',
-};
 
 export default function History({ events }: SubscriptionHistoryProps) {
   const { dateTime, money } = useFormatters();
@@ -75,7 +64,7 @@ export default function History({ events }: SubscriptionHistoryProps) {
                     <time dateTime={e.created_at}>{dateTime(e.created_at)}</time>
                   </Td>
                   <Td label={t('subscriptions.history.columns.event')}>
-                    <Badge tone={EVENT_TONES[e.event] ?? 'neutral'}>{e.label}</Badge>
+                    <Badge tone={eventTone(e.event)}>{eventLabel(e.event)}</Badge>
                   </Td>
                   <Td label={t('subscriptions.history.columns.from')}>
                     <PlanStatus plan={e.from_plan} status={e.from_status} />
@@ -104,7 +93,7 @@ function PlanStatus({ plan, status }: { plan: string | null; status: Subscriptio
   if (!plan && !status) return <span className="text-slate-600 dark:text-slate-400">—</span>;
   return (
     <span className="whitespace-nowrap">
-      {plan ?? '—'}
+      {plan ? planName(plan) : '—'}
       {status ? <span className="text-slate-600 dark:text-slate-400"> · {statusLabel(t, status)}</span> : null}
     </span>
   );

@@ -22,7 +22,7 @@ export interface SubscriptionShowProps {
   plan: PlanSummary;
   usage: UsageItem[];
   pendingInvitations: number;
-  provider: { name: string; label: string };
+  provider: { name: string };
 }
 
 const DAY_MS = 86_400_000;
@@ -122,7 +122,7 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
             {s.status === 'canceled' && s.ends_at ? <Item term={t('subscriptions.show.endsOn')}>{date(s.ends_at)}</Item> : null}
             {s.canceled_at ? <Item term={t('subscriptions.show.canceledOn')}>{date(s.canceled_at)}</Item> : null}
             <Item term={t('subscriptions.show.billing')}>
-              {provider.label}
+              {t('subscriptions.show.provider', { provider: provider.name })}
               <span className="mt-1 block text-slate-600 dark:text-slate-400">
                 {provider.name === 'manual' ? t('subscriptions.show.manualBilling') : null}
               </span>

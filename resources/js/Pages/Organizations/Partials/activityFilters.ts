@@ -18,8 +18,10 @@ export interface ActivityLogFilterValues {
 export interface FilterableEntry {
   event: string;
   subject_type: string | null;
-  description: string;
-  causer: { id: number } | null;
+  subject_name?: string | null;
+  facts?: Record<string, unknown> | null;
+  description?: string | null;
+  causer: { id: number; name?: string | null } | null;
   created_at: string;
 }
 
@@ -50,10 +52,19 @@ export function matchesFilters(entry: FilterableEntry, filters: ActivityLogFilte
     if (filters.from && day < filters.from) return false;
     if (filters.to && day > filters.to) return false;
   }
-  const search = filters.search?.trim().toLocaleLowerCase();
-  if (search && !entry.description.toLocaleLowerCase().includes(search)) return false;
+  const search = fold(filters.search?.trim() ?? '');
+  if (search && !fold(searchedText(entry)).includes(search)) return false;
   return true;
 }
+
+/** What the server's search reads: the subject's name, who did it, the facts' values (and an old entry's sentence). */
+function searchedText(entry: FilterableEntry): string {
+  const facts = Object.values(entry.facts ?? {}).filter((v) => typeof v === 'string' || typeof v === 'number');
+  return [entry.subject_name, entry.causer?.name, ...facts, entry.description].filter((v) => v !== null && v !== undefined).join(' ');
+}
+
+/** The server's `fold_text`: lower case, accents dropped. */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
 /** Newest first, no duplicate ids, at most `max` entries: how a live entry joins page 1. */
 export function prependEntry<T extends { id: number }>(list: T[], entry: T, max: number): T[] {

@@ -9,7 +9,6 @@ import { downloadIcon } from '@/Components/icons/download';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useOrganizationEvent } from '@/hooks/useRealtime';
 import { useT } from '@/i18n';
-import type { BoardUserImportProgress } from '@/types';
 import { statusTones, type ImportView } from './types';
 
 const ACTIVE = ['queued', 'running'];
@@ -18,11 +17,11 @@ const ACTIVE = ['queued', 'running'];
 export function ImportProgress({ imp }: { imp: ImportView }) {
   const t = useT();
   const fmt = useFormatters();
-  const [progress, setProgress] = useState<BoardUserImportProgress>(imp);
+  const [progress, setProgress] = useState<ImportView>(imp);
   useEffect(() => setProgress(imp), [imp]);
   useOrganizationEvent('BoardUserImportProgress', (payload) => {
     if (payload.id !== imp.id) return;
-    setProgress(payload);
+    setProgress((current) => ({ ...current, ...payload }));
     if (!ACTIVE.includes(payload.status)) router.reload({ only: ['import', 'recent'] });
   });
   const active = ACTIVE.includes(progress.status);

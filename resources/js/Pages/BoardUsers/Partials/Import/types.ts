@@ -1,6 +1,8 @@
 import type { BoardUserImportProgress } from '@/types';
 
 export interface ImportView extends BoardUserImportProgress {
+  /** Why it stopped or failed, in the reader's language. */
+  message: string | null;
   filename: string;
   encoding: 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
   delimiter: string;
@@ -18,7 +20,7 @@ export interface PreviewRow {
   error: string | null;
 }
 
-export interface RecentImport extends Omit<BoardUserImportProgress, 'message'> {
+export interface RecentImport extends BoardUserImportProgress {
   filename: string;
   created_at: string;
   user_name: string | null;
