@@ -238,7 +238,7 @@ export default function ActivityLogs({ organization, activity, filters, options,
                         <Td label={t('organizations.activity.table.event')} className="hidden align-top sm:table-cell">
                           <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
                         </Td>
-                        <Td label={t('organizations.activity.table.subject')} className="hidden align-top lg:table-cell">
+                        <Td label={t('organizations.activity.table.subject')} className="hidden min-w-40 align-top lg:table-cell">
                           {subject ? (
                             <>
                               <span className="block wrap-anywhere">{subject}</span>
