@@ -75,8 +75,8 @@ export function SearchFilter({ filters, url, searchKey = 'search', label, placeh
   const setFilters = Object.keys(clean(values)).filter((key) => key !== searchKey && !NOT_FILTERS.has(key)).length;
 
   return (
-    <div role="search" className={cx('flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end', className)}>
-      <div className="relative min-w-0 flex-1 sm:max-w-sm">
+    <div role="search" className={cx('flex flex-wrap items-center gap-3 sm:items-end', className)}>
+      <div className="relative min-w-0 flex-1 max-sm:basis-full sm:max-w-sm">
         <label htmlFor={id} className="sr-only">
           {label ?? t('common.search.label')}
         </label>
@@ -99,17 +99,17 @@ export function SearchFilter({ filters, url, searchKey = 'search', label, placeh
             onClick={() => setFiltersOpen((open) => !open)}
             aria-expanded={filtersOpen}
             aria-controls={filtersId}
-            className="self-start sm:hidden"
+            className="sm:hidden"
           >
             {setFilters ? t('common.search.filtersActive', { count: setFilters }) : t('common.search.filters')}
             <Icon icon={chevronDownIcon} className={cx('size-4 transition-transform', filtersOpen && 'rotate-180')} />
           </Button>
-          <div id={filtersId} className={cx('flex flex-wrap items-end gap-3 max-sm:[&>*]:w-full', !filtersOpen && 'max-sm:hidden')}>
+          <div id={filtersId} className={cx('flex flex-wrap items-end gap-3 max-sm:order-last max-sm:basis-full max-sm:[&>*]:w-full', !filtersOpen && 'max-sm:hidden')}>
             {children({ values, set })}
           </div>
         </>
       ) : null}
-      <Button variant="ghost" onClick={reset} disabled={!active} className="self-start sm:self-auto">
+      <Button variant="ghost" onClick={reset} disabled={!active}>
         {t('common.search.reset')}
       </Button>
     </div>

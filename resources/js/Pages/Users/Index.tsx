@@ -210,14 +210,14 @@ export default function Index({ members, invitations, usage, filters, currentUse
                     <Td label={t('users.form.role')}>
                       <Badge tone={roleTones[i.role]}>{roleLabels[i.role]}</Badge>
                     </Td>
-                    <Td label={t('users.invitations.invitedBy')} className="hidden wrap-anywhere md:table-cell">
+                    <Td label={t('users.invitations.invitedBy')} className="hidden min-w-32 wrap-anywhere md:table-cell">
                       {i.invited_by ?? '—'}
                     </Td>
                     <Td label={t('users.invitations.expires')}>
                       {i.expired ? (
                         <Badge tone="danger">{t('users.invitations.expired')}</Badge>
                       ) : (
-                        <time dateTime={i.expires_at} title={fmt.dateTime(i.expires_at)}>
+                        <time dateTime={i.expires_at} title={fmt.dateTime(i.expires_at)} className="whitespace-nowrap">
                           {fmt.relative(i.expires_at)}
                         </time>
                       )}
