@@ -15,6 +15,16 @@ const sanitizeHtml = (html: string, options: SanitizeHtml.IOptions) => sanitizeP
 let markedInstance: MarkedClass | null = null;
 const marked = () => (markedInstance ??= new (markedPackage().Marked)({ gfm: true, breaks: false, async: false }));
 
+const HEADING_SHIFT: Record<string, SanitizeHtml.Transformer> = Object.fromEntries(
+  [1, 2, 3, 4, 5, 6].map((level) => [`h${level}`, (_tagName: string, attribs: SanitizeHtml.Attributes) => ({ tagName: `h${Math.min(level + 1, 6)}`, attribs })]),
+);
+
+const ALIGNMENTS = new Set(['left', 'center', 'right']);
+function keepAlignment(tagName: string, attribs: SanitizeHtml.Attributes): SanitizeHtml.Tag {
+  const align = attribs.align?.trim().toLowerCase();
+  return { tagName, attribs: align && ALIGNMENTS.has(align) ? { align } : {} };
+}
+
 const SANITIZE: SanitizeHtml.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
@@ -49,6 +59,12 @@ const SANITIZE: SanitizeHtml.IOptions = {
   parseStyleAttributes: false,
   enforceHtmlBoundary: false,
   transformTags: {
+    // The page's title is its only <h1>: an author's "# Heading" becomes an <h2>, and every level
+    // shifts down one (clamped at <h6>), raw HTML headings included.
+    ...HEADING_SHIFT,
+    // Column alignment (GFM `|:--|--:|:-:|`): only left/center/right survive.
+    th: keepAlignment,
+    td: keepAlignment,
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow' } }),
     // Only absolute https images: a relative src would make every reader's browser call our own URLs.
     img: (tagName, attribs) => {

@@ -98,7 +98,7 @@ test('selects rows across pages and changes their status in bulk; deletes all ma
   await expectAccessible(page);
 
   await bar.getByRole('button', { name: 'Set inactive' }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Set 3 board users to inactive?' });
+  const dialog = page.getByRole('dialog', { name: 'Set 3 board users to inactive?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Set inactive' }).click();
   await expect(page.getByText('Set the status of 3 board users to inactive.')).toBeVisible();

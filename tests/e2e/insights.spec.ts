@@ -49,7 +49,7 @@ test('editor creates a board user, writes, publishes and shares an insight; the 
   await expect(option).toHaveAttribute('aria-selected', 'true');
   await picker.press('Escape');
   await expect(page.getByRole('button', { name: `Remove Ada ${lastName}` })).toBeVisible();
-  await page.getByLabel('Body').fill('## Findings\n\nThe engine **weaves** algebraic patterns.\n\n- one\n- two\n\n<script>alert("no")</script>');
+  await page.getByLabel('Body').fill('# Findings\n\nThe engine **weaves** algebraic patterns.\n\n- one\n- two\n\n<script>alert("no")</script>');
   await page.getByRole('tab', { name: 'Preview' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Preview' }).getByRole('heading', { name: 'Findings' })).toBeVisible();
   await page.getByRole('tab', { name: 'Write' }).click();

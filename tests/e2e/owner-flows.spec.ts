@@ -57,7 +57,7 @@ test('the only owner is told why they cannot leave, transfers ownership through 
   const transfer = page.getByRole('region', { name: 'Transfer ownership' });
   await transfer.getByLabel('New owner').selectOption({ label: 'Adam Admin (admin@boardly.test) – Admin' });
   await transfer.getByRole('button', { name: 'Transfer ownership' }).click();
-  await page.getByRole('alertdialog', { name: 'Transfer ownership?' }).getByRole('button', { name: 'Transfer' }).click();
+  await page.getByRole('dialog', { name: 'Transfer ownership?' }).getByRole('button', { name: 'Transfer' }).click();
   const password = page.getByRole('dialog', { name: 'Confirm your password' });
   await expect(password.getByLabel('Password')).toBeFocused();
   consoleErrors.allow(/status of 422 .*\/user\/confirm-password\)$/);

@@ -101,7 +101,7 @@ test('a plan that costs more is confirmed first; choosing the plan on trial says
   // Business costs more than the (free) trial: a confirmation names the price, and Not now sends nothing.
   await page.getByRole('radio', { name: /^Business/ }).check({ force: true });
   await page.getByRole('button', { name: 'Switch to Business' }).click();
-  const upgrade = page.getByRole('alertdialog', { name: 'Switch to Business?' });
+  const upgrade = page.getByRole('dialog', { name: 'Switch to Business?' });
   await expect(upgrade).toContainText('Business costs $99.00 a month.');
   await upgrade.getByRole('button', { name: 'Not now' }).click();
   await expect(upgrade).toBeHidden();
@@ -112,7 +112,7 @@ test('a plan that costs more is confirmed first; choosing the plan on trial says
   const subscribe = page.getByRole('button', { name: 'Subscribe to Team now' });
   await expect(subscribe).toHaveAccessibleDescription('Ends your trial today: Team continues as a paid plan at $29.00 a month, starting now.');
   await subscribe.click();
-  const dialog = page.getByRole('alertdialog', { name: 'Subscribe to Team now?' });
+  const dialog = page.getByRole('dialog', { name: 'Subscribe to Team now?' });
   await expect(dialog).toContainText('Your trial ends today');
   await dialog.getByRole('button', { name: 'Subscribe to Team now' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
@@ -132,7 +132,7 @@ test('a new organisation downgrades to Free with a confirmation, and at 25 of 25
   await page.goto('/subscription/edit');
   await page.getByRole('radio', { name: /^Free/ }).check({ force: true });
   await page.getByRole('button', { name: 'Switch to Free' }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Switch to Free?' });
+  const dialog = page.getByRole('dialog', { name: 'Switch to Free?' });
   await expect(dialog).toContainText('Your Team trial ends today');
   await screens(page, 'downgrade-confirmation');
   await dialog.getByRole('button', { name: 'Switch to Free' }).click();

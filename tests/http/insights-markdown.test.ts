@@ -7,7 +7,7 @@ describe('renderMarkdown', () => {
     const html = renderMarkdown(
       '# Title\n\n**bold** *em* ~~del~~ `code`\n\n- a\n- b\n\n1. one\n\n> quote\n\n```js\nconst x = 1;\n```\n\n| a | b |\n|:-:|--:|\n| 1 | 2 |\n\n- [x] done\n\n[site](https://example.com "t") <mailto:a@b.test>',
     );
-    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('<h2>Title</h2>');
     expect(html).toContain('<strong>bold</strong> <em>em</em> <del>del</del> <code>code</code>');
     expect(html).toContain('<ul>\n<li>a</li>');
     expect(html).toContain('<ol>\n<li>one</li>');

@@ -143,7 +143,7 @@ describe('create and edit', () => {
     expect(app.broadcasts.published.slice(sent).map((b) => b.event)).toEqual(expect.arrayContaining(['InsightChanged', 'ActivityLogged']));
     const show = (await editor.get(`/insights/${id}`, { inertia: true })).page();
     expect(show.component).toBe('Insights/Show');
-    expect(show.props.insight.body_html).toBe('<h1>Heading</h1>\n<p>Some <strong>bold</strong> text.</p>\n');
+    expect(show.props.insight.body_html).toBe('<h2>Heading</h2>\n<p>Some <strong>bold</strong> text.</p>\n');
     expect(show.props.insight).not.toHaveProperty('body');
     expect(show.props.insight.author_name).toBe('Eddie Editor');
     expect(show.props.boardUsers.map((b: any) => b.id).sort()).toEqual(people.map((p) => p.id).sort());

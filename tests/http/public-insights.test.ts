@@ -129,7 +129,7 @@ describe('public show', () => {
     expect(html).not.toMatch(/<script>alert/);
     const page = res.page();
     expect(page.component).toBe('Insights/Public/Show');
-    expect(page.props.insight.body_html).toBe('<h1>Hello</h1>\n<p><a rel="noopener noreferrer nofollow">x</a></p>\n');
+    expect(page.props.insight.body_html).toBe('<h2>Hello</h2>\n<p><a rel="noopener noreferrer nofollow">x</a></p>\n');
     expect(page.props.insight).not.toHaveProperty('id');
     expect(page.props.insight).not.toHaveProperty('author_id');
     expect(page.props.organization).toEqual({ name: 'Acme Governance', slug: 'acme-gov', publicPageEnabled: true });

@@ -271,7 +271,7 @@ describe('canceled', () => {
     const { client, user, orgId } = await admin('owner', 'team');
     const { res, page } = await cancel(client);
     expect(res.status).toBe(303);
-    expect(page.props.flash.success).toBe('Your subscription is canceled. Team stays available until December 23, 2026; you can resume it until then.');
+    expect(page.props.flash.success).toBe('Your subscription is canceled. Team stays available until Dec 23, 2026; you can resume it until then.');
     const s = await sub(orgId);
     expect(s).toMatchObject({ status: 'canceled', plan: 'team' });
     expect(s.ends_at!.toISOString()).toBe('2026-12-23T09:00:00.000Z');

@@ -7,7 +7,6 @@ import { Field } from './Field';
 import type { IconGlyph } from './Icon';
 import { downloadIcon } from './icons/download';
 import { TextInput } from './TextInput';
-import { UndoToast } from './UndoToast';
 import { useT } from '@/i18n';
 
 /** One bulk action: its button, and the confirmation that names the count. */
@@ -101,7 +100,6 @@ export function BulkActions({ selection, total, filters, noun, url, actions }: B
           </Field>
         ) : null}
       </ConfirmDialog>
-      <UndoToast />
     </>
   );
 }

@@ -89,28 +89,51 @@ export function SelectRowCheckbox({ selection, id, label }: { selection: BulkSel
 const boxClasses = 'size-4 rounded border-slate-300 accent-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:border-slate-600';
 
 /**
- * The bar above a table while rows are ticked: how many, "select all N matching", clear, and the
- * actions (buttons the page passes).
+ * The bar of a list while rows are ticked: how many, "select all N matching", clear, and the
+ * actions (buttons the page passes). It floats over the foot of the window instead of taking a
+ * line above the table, so ticking the first row never moves the list; while it shows, the page
+ * gets room at its foot so the last rows and the pagination can still scroll clear of it.
  */
 export function BulkBar({ selection, total, noun, children }: { selection: BulkSelection; total: number; noun: (n: number) => string; children: ReactNode }) {
   const t = useT();
-  if (selection.count === 0) return null;
+  const bar = useRef<HTMLDivElement>(null);
+  const shown = selection.count > 0;
+  useEffect(() => {
+    if (!shown || !bar.current) return;
+    const body = document.body;
+    const room = () => (body.style.paddingBottom = `${(bar.current?.offsetHeight ?? 0) + 24}px`);
+    room();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(room);
+    observer?.observe(bar.current);
+    return () => {
+      observer?.disconnect();
+      body.style.paddingBottom = '';
+    };
+  }, [shown]);
+  if (!shown) return null;
   return (
-    <div role="region" aria-label={t('app.bulk.region')} className="flex flex-col gap-3 border-b border-brand-200 bg-brand-50 px-4 py-3 lg:flex-row lg:items-center lg:justify-between dark:border-slate-700/70 dark:bg-slate-800/60">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-800 dark:text-slate-100">
-        <span aria-live="polite" className="font-medium">
-          {selection.all ? t('app.bulk.allSelected', { noun: noun(total) }) : t('app.bulk.selected', { noun: noun(selection.count) })}
-        </span>
-        {!selection.all && selection.pageState === 'all' && total > selection.count ? (
-          <button type="button" onClick={selection.selectAllMatching} className={linkClasses}>
-            {t('app.bulk.selectAllMatching', { noun: noun(total) })}
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 sm:p-4 lg:left-64">
+      <div
+        ref={bar}
+        role="region"
+        aria-label={t('app.bulk.region')}
+        className="pointer-events-auto flex w-full max-w-4xl flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 shadow-lg ring-1 ring-slate-900/5 lg:flex-row lg:items-center lg:justify-between dark:border-slate-700 dark:bg-slate-800 dark:ring-white/10"
+      >
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-800 dark:text-slate-100">
+          <span aria-live="polite" className="font-medium">
+            {selection.all ? t('app.bulk.allSelected', { noun: noun(total) }) : t('app.bulk.selected', { noun: noun(selection.count) })}
+          </span>
+          {!selection.all && selection.pageState === 'all' && total > selection.count ? (
+            <button type="button" onClick={selection.selectAllMatching} className={linkClasses}>
+              {t('app.bulk.selectAllMatching', { noun: noun(total) })}
+            </button>
+          ) : null}
+          <button type="button" onClick={selection.clear} className={linkClasses}>
+            {t('app.bulk.clear')}
           </button>
-        ) : null}
-        <button type="button" onClick={selection.clear} className={linkClasses}>
-          {t('app.bulk.clear')}
-        </button>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">{children}</div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">{children}</div>
     </div>
   );
 }

@@ -12,7 +12,10 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
-  /** `danger` (red confirm button, default) or `primary`. */
+  /**
+   * `danger` (red confirm button, default): a destructive confirmation, announced as
+   * role="alertdialog". `primary`: an ordinary choice, a plain role="dialog".
+   */
   tone?: 'danger' | 'primary';
   /** Disables the buttons and shows a spinner while the request runs. */
   processing?: boolean;
@@ -47,7 +50,7 @@ export function ConfirmDialog({
       onClose={close}
       title={title}
       description={description}
-      role="alertdialog"
+      role={tone === 'danger' ? 'alertdialog' : 'dialog'}
       size="sm"
       initialFocus={cancel}
       footer={

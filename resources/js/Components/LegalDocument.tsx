@@ -29,7 +29,7 @@ export function LegalDocument({ title, updatedAt, intro, sections, labels }: Leg
   const { i18n } = useLingui();
   const signedIn = Boolean(usePage().props.auth?.user);
   // A guest reads the date in the page's language; a user, in their own locale setting.
-  const updated = (signedIn ? date(updatedAt, { dateStyle: 'long' }) : formatDate(updatedAt, { locale: i18n.locale, timeZone: DEFAULT_TIME_ZONE }, { dateStyle: 'long' })) || updatedAt;
+  const updated = (signedIn ? date(updatedAt) : formatDate(updatedAt, { locale: i18n.locale, timeZone: DEFAULT_TIME_ZONE })) || updatedAt;
   return (
     <>
       <Head title={title.replace(/\u00AD/g, '')} />

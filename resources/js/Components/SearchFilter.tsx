@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { chevronDownIcon } from './icons/chevron-down';
+import { filterIcon } from './icons/filter';
 import { searchIcon } from './icons/search';
 import { controlClasses } from './TextInput';
 import { useT } from '@/i18n';
@@ -33,9 +35,16 @@ export interface SearchFilterProps {
   className?: string;
 }
 
+/** Query keys that travel with the filters but are not filters a person set. */
+const NOT_FILTERS = new Set(['sort', 'direction', 'page', 'per_page']);
+
 const clean = (values: FilterValues) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== null && v !== undefined)) as Record<string, string>;
 
-/** PingCRM-style search: typing reloads the list (debounced, state and scroll kept, history replaced). */
+/**
+ * PingCRM-style search: typing reloads the list (debounced, state and scroll kept, history replaced).
+ * On phones the extra filters fold behind a "Filters" button (with how many are set), so the list
+ * starts on the first screen; from `sm` up they are always shown.
+ */
 export function SearchFilter({ filters, url, searchKey = 'search', label, placeholder, debounce = 300, only, children, className }: SearchFilterProps) {
   const t = useT();
   const [values, setValues] = useState<FilterValues>(() => ({ ...filters }));
@@ -60,10 +69,14 @@ export function SearchFilter({ filters, url, searchKey = 'search', label, placeh
     setValues((current) => Object.fromEntries(Object.keys(current).map((key) => [key, ''])));
   };
   const active = Object.keys(clean(values)).length > 0;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = `${id}-filters`;
+  // What the "Filters" button counts: the folded controls that are set (not the search, not the order).
+  const setFilters = Object.keys(clean(values)).filter((key) => key !== searchKey && !NOT_FILTERS.has(key)).length;
 
   return (
-    <div role="search" className={cx('flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end', className)}>
-      <div className="relative min-w-0 flex-1 sm:max-w-sm">
+    <div role="search" className={cx('flex flex-wrap items-center gap-3 sm:items-end', className)}>
+      <div className="relative min-w-0 flex-1 max-sm:basis-full sm:max-w-sm">
         <label htmlFor={id} className="sr-only">
           {label ?? t('common.search.label')}
         </label>
@@ -78,8 +91,25 @@ export function SearchFilter({ filters, url, searchKey = 'search', label, placeh
           className={cx(controlClasses, 'h-10 pl-9')}
         />
       </div>
-      {children ? <div className="flex flex-wrap items-end gap-3">{children({ values, set })}</div> : null}
-      <Button variant="ghost" onClick={reset} disabled={!active} className="self-start sm:self-auto">
+      {children ? (
+        <>
+          <Button
+            variant="secondary"
+            icon={filterIcon}
+            onClick={() => setFiltersOpen((open) => !open)}
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            className="sm:hidden"
+          >
+            {setFilters ? t('common.search.filtersActive', { count: setFilters }) : t('common.search.filters')}
+            <Icon icon={chevronDownIcon} className={cx('size-4 transition-transform', filtersOpen && 'rotate-180')} />
+          </Button>
+          <div id={filtersId} className={cx('flex flex-wrap items-end gap-3 max-sm:order-last max-sm:basis-full max-sm:[&>*]:w-full', !filtersOpen && 'max-sm:hidden')}>
+            {children({ values, set })}
+          </div>
+        </>
+      ) : null}
+      <Button variant="ghost" onClick={reset} disabled={!active}>
         {t('common.search.reset')}
       </Button>
     </div>

@@ -7,6 +7,7 @@ import { alertIcon } from './icons/alert';
 import { checkCircleIcon } from './icons/check-circle';
 import { infoIcon } from './icons/info';
 import { xIcon } from './icons/x';
+import { UndoToast } from './UndoToast';
 import { useT } from '@/i18n';
 
 type Tone = 'success' | 'error' | 'info';
@@ -33,7 +34,9 @@ function messagesOf(flash: unknown): { tone: Tone; message: string }[] {
 
 /**
  * Success/info toasts are announced politely, errors assertively. Each one closes itself after
- * 5 s (paused while hovered or focused) and has a close button. Render once per layout.
+ * 5 s (paused while hovered or focused) and has a close button. Render once per layout: every
+ * toast (the undo offer after a delete too) stacks in this one corner, bottom right (bottom
+ * centre on phones).
  */
 export function Toasts() {
   const page = usePage();
@@ -78,6 +81,7 @@ export function Toasts() {
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
       </div>
+      <UndoToast />
     </div>
   );
 }

@@ -1,6 +1,12 @@
 /**
  * Display formatting through Intl. Every function takes the signed-in user's locale and time
  * zone when given (see hooks/useFormatters), else en-US and UTC. Invalid or empty values give ''.
+ *
+ * One absolute format everywhere a date is shown (lists, show pages, activity, history,
+ * subscriptions, sessions): `formatDate` (dateStyle medium: "Nov 23, 2026", "23.11.2026") and
+ * `formatDateTime` (the same date and a short time). Pages pass no style of their own (no
+ * `long`/`full` dates; tests/unit/date-format.test.ts checks the sources). Where a relative time
+ * ("3 minutes ago") is the design, the absolute date-and-time is its `title`.
  */
 export const DEFAULT_LOCALE = 'en-US';
 export const DEFAULT_TIME_ZONE = 'UTC';

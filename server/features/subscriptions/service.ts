@@ -92,14 +92,14 @@ export async function customerOf(uow: UnitOfWork, subscription: Subscription): P
 }
 
 
-/** A date for a message, in the user's locale and time zone. */
+/** A date for a message, in the user's locale and time zone: the app's one date format (resources/js/lib/format, dateStyle medium). */
 export function humanDate(date: Date, reader?: { locale: string | null; timezone: string | null }): string {
   const locale = reader?.locale || 'en-US';
   const timeZone = reader?.timezone || 'UTC';
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(date);
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(date);
   } catch {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
   }
 }
 

@@ -22,10 +22,13 @@ const codesKey = (ctx: AppContext) => deriveKey(ctx.key, 'recovery-codes-once');
 
 const wantsJson = (req: Request) => !req.isInertia && req.accepts(['html', 'json']) === 'json';
 
-/** Inertia visits go back to the profile with a toast; API clients (Fortify's) get 200 JSON. */
-function done(req: Request, res: Response, message: string) {
+/**
+ * Inertia visits go back to the profile with a toast; API clients (Fortify's) get 200 JSON. An
+ * instruction (what to do next) is an `info` toast, not a success: nothing is finished yet.
+ */
+function done(req: Request, res: Response, message: string, tone: 'success' | 'info' = 'success') {
   if (wantsJson(req)) return res.status(200).json({ message: localize(requestLocale(req), message) });
-  flash(req, 'success', message);
+  flash(req, tone, message);
   return res.redirect(303, '/profile');
 }
 
@@ -35,7 +38,7 @@ export function twoFactorController(ctx: AppContext) {
   return {
     async enable(req: Request, res: Response) {
       await twoFactor.enable(ctx, req.user!);
-      done(req, res, msg('messages.twoFactor.scan'));
+      done(req, res, msg('messages.twoFactor.scan'), 'info');
     },
 
     async confirm(req: Request, res: Response) {

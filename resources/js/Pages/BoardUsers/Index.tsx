@@ -10,6 +10,7 @@ import { plusIcon } from '@/Components/icons/plus';
 import { usersIcon } from '@/Components/icons/users';
 import { PageHeader } from '@/Components/PageHeader';
 import { Pagination } from '@/Components/Pagination';
+import { EmailText } from '@/Components/EmailText';
 import { SearchFilter } from '@/Components/SearchFilter';
 import { Select } from '@/Components/Select';
 import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Table';
@@ -150,7 +151,7 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
                     <Td className="w-10 pr-0 max-sm:order-first max-sm:w-auto">
                       <SelectRowCheckbox selection={selection} id={b.id} label={t('boardUsers.index.selectRow', { name: fullName(b) })} />
                     </Td>
-                    <Td strong className="max-sm:w-auto max-sm:flex-1">
+                    <Td strong className="min-w-44 wrap-anywhere max-sm:w-auto max-sm:min-w-0 max-sm:flex-1">
                       <Link href={`/board-users/${b.id}`} className="rounded hover:underline">
                         {fullName(b)}
                       </Link>
@@ -172,10 +173,12 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
                         </Badge>
                       ) : null}
                     </Td>
-                    <Td label={t('boardUsers.index.columns.email')} className="hidden break-all md:table-cell">
-                      {b.email ?? '—'}
+                    <Td label={t('boardUsers.index.columns.email')} className="hidden min-w-44 md:table-cell">
+                      {b.email ? <EmailText email={b.email} /> : '—'}
                     </Td>
-                    <Td label={t('boardUsers.index.columns.board')}>{b.board_name ?? '—'}</Td>
+                    <Td label={t('boardUsers.index.columns.board')} className="min-w-32 wrap-anywhere">
+                      {b.board_name ?? '—'}
+                    </Td>
                     <Td label={t('boardUsers.index.columns.status')}>
                       <Badge tone={b.status === 'active' ? 'success' : 'neutral'} dot>
                         {t('boardUsers.status.label', { status: b.status })}

@@ -123,10 +123,10 @@ export default function Index({ insights, filters, categories, statuses }: Index
                       <SelectRowCheckbox selection={selection} id={i.id} label={t('insights.index.table.select', { title: i.title })} />
                     </Td>
                     <Td strong className="min-w-48 max-w-md whitespace-normal max-sm:w-auto max-sm:min-w-0 max-sm:flex-1">
-                      <Link href={`/insights/${i.id}`} className="rounded break-words hover:underline">
+                      <Link href={`/insights/${i.id}`} className="rounded wrap-anywhere hover:underline">
                         {i.title}
                       </Link>
-                      {i.summary ? <span className="mt-0.5 line-clamp-2 text-xs font-normal text-slate-500 dark:text-slate-400">{i.summary}</span> : null}
+                      {i.summary ? <span className="mt-0.5 line-clamp-2 text-xs font-normal wrap-anywhere text-slate-500 dark:text-slate-400">{i.summary}</span> : null}
                       {i.deleted_at ? (
                         <Badge tone="danger" className="mt-1">
                           {t('insights.badges.deleted')}

@@ -228,22 +228,22 @@ export default function ActivityLogs({ organization, activity, filters, options,
                         <Td label={t('organizations.activity.table.when')} className="hidden align-top sm:table-cell">
                           <time dateTime={a.created_at}>{dateTime(a.created_at)}</time>
                         </Td>
-                        <Td strong className="align-top sm:min-w-56">
-                          <span className="break-words">{sentence}</span>
+                        <Td strong className="align-top sm:min-w-48">
+                          <span className="wrap-anywhere">{sentence}</span>
                           {/* What the hidden columns say, on tablets (phones show every column as a line of the card). */}
                           <span className="mt-1 hidden flex-wrap items-center gap-x-3 gap-y-1 text-xs font-normal text-slate-600 sm:flex lg:hidden dark:text-slate-400">
                             <span className="md:hidden">{who}</span>
                             {subject ? <span>{subject}</span> : null}
                           </span>
                         </Td>
-                        <Td label={t('organizations.activity.table.who')} className="hidden align-top whitespace-nowrap md:table-cell">{a.causer ? causerName(a.causer) : <span className="text-slate-600 italic dark:text-slate-400">{t('organizations.activity.table.system')}</span>}</Td>
+                        <Td label={t('organizations.activity.table.who')} className="hidden min-w-28 align-top wrap-anywhere md:table-cell">{a.causer ? causerName(a.causer) : <span className="text-slate-600 italic dark:text-slate-400">{t('organizations.activity.table.system')}</span>}</Td>
                         <Td label={t('organizations.activity.table.event')} className="hidden align-top sm:table-cell">
                           <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
                         </Td>
-                        <Td label={t('organizations.activity.table.subject')} className="hidden align-top lg:table-cell">
+                        <Td label={t('organizations.activity.table.subject')} className="hidden min-w-40 align-top lg:table-cell">
                           {subject ? (
                             <>
-                              <span className="block break-words">{subject}</span>
+                              <span className="block wrap-anywhere">{subject}</span>
                               {a.subject_name && a.subject_type ? <span className="block text-xs text-slate-500 dark:text-slate-400">{subjectLabel(a.subject_type)}</span> : null}
                             </>
                           ) : (

@@ -99,7 +99,8 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
   const sample = useMemo(() => {
     const options = { locale: form.data.locale, timeZone: form.data.timezone };
     return {
-      date: formatDateTime(new Date(), options, { dateStyle: 'full', timeStyle: 'short' }),
+      // The one date-and-time format every page uses (lib/format), as it will look.
+      date: formatDateTime(new Date(), options),
       number: formatNumber(1234567.89, options),
       money: formatMoney(2900, 'USD', form.data.locale),
     };
@@ -120,15 +121,16 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
   return (
     <Card title={t('settings.region.title')} description={t('settings.region.description')}>
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <div className="grid gap-5 sm:grid-cols-2">
+        {/* One choice a line, each select as wide as its longest choice ("United Kingdom (English): 23/11/2026 · 1,234,567.89"), never cut off. */}
+        <div className="grid gap-5">
           <Field label={t('settings.region.locale')} hint={t('settings.region.localeHint')} error={form.errors.locale}>
             {(props) => (
-              <Select {...props} name="locale" value={form.data.locale} onChange={(e) => form.setData('locale', e.target.value)} options={locales} />
+              <Select {...props} name="locale" value={form.data.locale} onChange={(e) => form.setData('locale', e.target.value)} options={locales} className="max-w-full sm:w-auto" />
             )}
           </Field>
           <Field label={t('settings.region.timezone')} error={form.errors.timezone}>
             {(props) => (
-              <Select {...props} name="timezone" value={form.data.timezone} onChange={(e) => form.setData('timezone', e.target.value)}>
+              <Select {...props} name="timezone" value={form.data.timezone} onChange={(e) => form.setData('timezone', e.target.value)} className="max-w-full sm:w-auto sm:min-w-64">
                 {zones.map((z) => (
                   <option key={z} value={z}>
                     {z.replaceAll('_', ' ')}

@@ -6,6 +6,7 @@ import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { LimitNotice } from '@/Components/LimitNotice';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
+import { EmailText } from '@/Components/EmailText';
 import { EmptyState } from '@/Components/EmptyState';
 import { Icon } from '@/Components/Icon';
 import { alertIcon } from '@/Components/icons/alert';
@@ -120,15 +121,15 @@ export default function Index({ members, invitations, usage, filters, currentUse
                 const manageable = m.role !== 'owner' || canManageOwners;
                 return (
                   <Tr key={m.id}>
-                    <Td strong>
+                    <Td strong className="min-w-56">
                       <div className="flex items-center gap-3">
                         <Avatar name={m.name} />
-                        <div className="min-w-0">
+                        <div className="min-w-0 wrap-anywhere">
                           <Link href={`/users/${m.id}`} className="rounded hover:underline">
                             {m.name}
                           </Link>
                           {self ? <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">{t('users.index.you')}</span> : null}
-                          <span className="block truncate text-xs font-normal text-slate-500 dark:text-slate-400">{m.email}</span>
+                          <EmailText email={m.email} className="block text-xs font-normal text-slate-500 dark:text-slate-400" />
                         </div>
                       </div>
                     </Td>
@@ -139,7 +140,9 @@ export default function Index({ members, invitations, usage, filters, currentUse
                       {m.online_since ? (
                         <Badge tone="success">{t('users.onlineNow')}</Badge>
                       ) : m.last_active_at ? (
-                        <time dateTime={m.last_active_at}>{fmt.relative(m.last_active_at)}</time>
+                        <time dateTime={m.last_active_at} title={fmt.dateTime(m.last_active_at)}>
+                          {fmt.relative(m.last_active_at)}
+                        </time>
                       ) : (
                         t('users.never')
                       )}
@@ -201,20 +204,20 @@ export default function Index({ members, invitations, usage, filters, currentUse
               <TBody>
                 {invitations.map((i) => (
                   <Tr key={i.id}>
-                    <Td strong className="break-all">
-                      {i.email}
+                    <Td strong className="min-w-48">
+                      <EmailText email={i.email} />
                     </Td>
                     <Td label={t('users.form.role')}>
                       <Badge tone={roleTones[i.role]}>{roleLabels[i.role]}</Badge>
                     </Td>
-                    <Td label={t('users.invitations.invitedBy')} className="hidden md:table-cell">
+                    <Td label={t('users.invitations.invitedBy')} className="hidden min-w-32 wrap-anywhere md:table-cell">
                       {i.invited_by ?? '—'}
                     </Td>
                     <Td label={t('users.invitations.expires')}>
                       {i.expired ? (
                         <Badge tone="danger">{t('users.invitations.expired')}</Badge>
                       ) : (
-                        <time dateTime={i.expires_at} title={fmt.dateTime(i.expires_at)}>
+                        <time dateTime={i.expires_at} title={fmt.dateTime(i.expires_at)} className="whitespace-nowrap">
                           {fmt.relative(i.expires_at)}
                         </time>
                       )}

@@ -74,7 +74,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
             {copied ? t('insights.share.copied') : t('insights.share.copy')}
           </Button>
         </div>
-        <p className="text-xs text-slate-500 dark:text-slate-400">
+        <p className="text-xs text-slate-500 dark:text-slate-400" title={insight.shared_at ? fmt.dateTime(insight.shared_at) : undefined}>
           {t('insights.share.stats', { when: insight.shared_at ? fmt.relative(insight.shared_at) : '', count: insight.view_count })}
         </p>
         <div className="flex flex-wrap gap-2">

@@ -38,7 +38,7 @@ export default function PublicShow({ organization, insight }: PublicShowProps) {
         <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
             <Badge tone="brand">{categoryLabel(t, insight.category)}</Badge>
-            {insight.published_at ? <time dateTime={insight.published_at}>{fmt.date(insight.published_at, { dateStyle: 'long' })}</time> : null}
+            {insight.published_at ? <time dateTime={insight.published_at}>{fmt.date(insight.published_at)}</time> : null}
             <span aria-hidden="true">·</span>
             <span>{organization.name}</span>
           </div>

@@ -21,7 +21,7 @@ export interface BrowserSession {
 
 /** Jetstream's browser sessions: every signed-in browser, and signing them out. */
 export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSession[] }) {
-  const { relative } = useFormatters();
+  const { relative, dateTime } = useFormatters();
   const t = useT();
   const others = sessions.filter((s) => !s.is_current_device).length;
   const [ending, setEnding] = useState<string | null>(null);
@@ -55,7 +55,7 @@ export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSes
                   {session.is_current_device ? (
                     <span className="font-medium text-emerald-700 dark:text-emerald-400">{t('profile.sessions.thisDevice')}</span>
                   ) : (
-                    t('profile.sessions.lastActive', { time: relative(session.last_active) })
+                    <span title={dateTime(session.last_active)}>{t('profile.sessions.lastActive', { time: relative(session.last_active) })}</span>
                   )}
                 </p>
               </div>

@@ -23,7 +23,7 @@ export interface Passkey {
 
 /** Passkeys: several per account, each named; one alone signs in (it counts as two factors). */
 export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
-  const { date, relative } = useFormatters();
+  const { date, dateTime, relative } = useFormatters();
   const t = useT();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
@@ -64,7 +64,7 @@ export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
               </span>
               <div className="min-w-0 flex-1 text-sm">
                 <p className="truncate font-medium text-slate-900 dark:text-white">{passkey.name}</p>
-                <p className="text-slate-500 dark:text-slate-400">
+                <p className="text-slate-500 dark:text-slate-400" title={passkey.last_used_at ? dateTime(passkey.last_used_at) : undefined}>
                   {passkey.last_used_at
                     ? t('profile.passkeys.addedUsed', { date: date(passkey.created_at), lastUsed: relative(passkey.last_used_at) })
                     : t('profile.passkeys.addedUnused', { date: date(passkey.created_at) })}
