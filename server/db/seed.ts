@@ -147,7 +147,7 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
     const org = await trx
       .insertInto('organizations')
       .values({ name: 'Northwind Governance', slug: 'northwind', description: 'Board support and governance advice for non-profits in the north.', website: 'https://northwind.example', public_page_enabled: true })
-      .returning('id')
+      .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('memberships')
