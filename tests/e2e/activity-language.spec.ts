@@ -1,4 +1,5 @@
 import { demoTest, expect, signInAs } from './support/fixtures';
+import { screens } from './support/screens';
 
 /** Issue #24 item 2: a German reader's activity log, dashboard and history hold no English sentence. */
 const test = demoTest();
@@ -19,12 +20,23 @@ test('a German owner reads the activity log, the dashboard and their history in 
   await page.getByLabel('Nachname').fill('Ångström');
   await page.getByRole('button', { name: 'Gremienmitglied hinzufügen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Émile Ångström' })).toBeVisible();
+  await page.goto(`${page.url()}/edit`);
+  await page.getByLabel('Status').selectOption('inactive');
+  await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(page).toHaveURL(/\/board-users\/\d+$/);
 
   await page.goto('/organizations/1/activity-logs');
   await expect(page.getByRole('heading', { level: 1, name: 'Aktivitätsprotokoll' })).toBeVisible();
   const log = page.getByRole('table');
   await expect(log.getByText('Hat das Gremienmitglied Émile Ångström angelegt')).toBeVisible();
   for (const row of await log.getByRole('row').allTextContents()) expect(row, row).not.toMatch(ENGLISH);
+  // The changed values are named in German too ("active" → "Aktiv").
+  await log.getByRole('button', { name: 'Details: Hat das Gremienmitglied Émile Ångström aktualisiert' }).click();
+  const changes = page.getByRole('table', { name: /Hat das Gremienmitglied Émile Ångström aktualisiert/ });
+  await expect(changes.getByRole('row', { name: /Status/ })).toContainText('Aktiv');
+  await expect(changes.getByRole('row', { name: /Status/ })).toContainText('Inaktiv');
+  await expect(changes).not.toContainText('inactive');
+  await screens(page, 'activity-log-de');
 
   // A live entry arrives in German too.
   const other = await page.context().newPage();

@@ -25,5 +25,14 @@ export function useDescribeActivity(): (entry: shared.DescribableEntry) => strin
 export const causerName = (causer: { name: string | null }) => causer.name ?? t('app.activity.deletedUser');
 /** An organisation's name, or "deleted organization" in the reader's language. */
 export const organizationName = (organization: { name: string | null }) => organization.name ?? t('app.activity.deletedOrganization');
+/** Fields whose logged values are machine words, and the value list that names them. */
+const ENUM_FIELDS: Record<string, 'status' | 'role' | 'plan' | 'category'> = { status: 'status', role: 'role', previous_owner_role: 'role', plan: 'plan', category: 'category' };
+
+/** A logged value of `field` as the reader says it (`inactive` → "Inaktiv"); other values as logged. */
+export function fieldValueLabel(field: string, value: string): string {
+  const list = ENUM_FIELDS[field];
+  return list ? t(`app.activity.values.${list}`, { value }) : value;
+}
+
 /** A plan (`team`) named in the reader's language. */
 export const planName = (plan: string) => t('app.activity.values.plan', { value: plan });

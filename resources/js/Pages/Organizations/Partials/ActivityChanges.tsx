@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useT, type Translate } from '@/i18n';
+import { fieldValueLabel } from '@/lib/activityLabels';
 
 export interface ActivityProperties {
   old?: Record<string, unknown>;
@@ -32,7 +33,7 @@ export function hasDetails(properties: ActivityProperties | null | undefined, ip
   return changedFields(properties).length > 0 || extraProperties(properties).length > 0 || !!ip;
 }
 
-function Value({ value, present }: { value: unknown; present: boolean }): ReactNode {
+function Value({ field, value, present }: { field: string; value: unknown; present: boolean }): ReactNode {
   const { dateTime } = useFormatters();
   const t = useT();
   if (!present || value === null || value === undefined || value === '') {
@@ -44,7 +45,7 @@ function Value({ value, present }: { value: unknown; present: boolean }): ReactN
     );
   }
   if (typeof value === 'boolean') return value ? t('organizations.activity.changes.yes') : t('organizations.activity.changes.no');
-  if (typeof value === 'string') return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? <time dateTime={value}>{dateTime(value)}</time> : value;
+  if (typeof value === 'string') return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? <time dateTime={value}>{dateTime(value)}</time> : fieldValueLabel(field, value);
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.length ? value.join(', ') : <span className="text-slate-500 dark:text-slate-400">{t('organizations.activity.changes.emptyList')}</span>;
   if (typeof value === 'object') return <code className="font-mono text-xs break-all">{JSON.stringify(value)}</code>;
   return String(value);
@@ -84,10 +85,10 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
                     {fieldLabel(t, f.key)}
                   </th>
                   <td className="px-3 py-2 align-top break-words text-slate-700 dark:text-slate-300">
-                    <Value value={f.before} present={f.hasBefore} />
+                    <Value field={f.key} value={f.before} present={f.hasBefore} />
                   </td>
                   <td className="px-3 py-2 align-top break-words text-slate-900 dark:text-white">
-                    <Value value={f.after} present={f.hasAfter} />
+                    <Value field={f.key} value={f.after} present={f.hasAfter} />
                   </td>
                 </tr>
               ))}
@@ -103,7 +104,7 @@ export function ActivityChanges({ id, properties, ip, description }: { id: strin
             <div key={key} className="contents">
               <dt className="text-slate-600 dark:text-slate-400">{fieldLabel(t, key)}</dt>
               <dd className="break-words text-slate-900 dark:text-white">
-                <Value value={value} present />
+                <Value field={key} value={value} present />
               </dd>
             </div>
           ))}
