@@ -41,8 +41,8 @@ export class ValidationError extends Error {
  * that is not the page gets 409.
  */
 export class ConflictError extends ValidationError {
-  constructor() {
-    super({ version: msg('validation.conflict') }, 409);
+  constructor(message = msg('validation.conflict')) {
+    super({ version: message }, 409);
   }
 }
 

@@ -98,6 +98,20 @@ const RESOURCES: Resource[] = [
       };
     },
   },
+  {
+    name: 'organisation public page setting',
+    async setup({ org }) {
+      await app.ctx.db.updateTable('organizations').set({ public_page_enabled: true }).where('id', '=', org.id).execute();
+      return {
+        edit: '/settings',
+        save: '/settings',
+        method: 'PATCH',
+        form: (p) => ({ public_page_enabled: p.organization.public_page_enabled, version: p.organization.version }),
+        change: (values, v) => ({ ...values, public_page_enabled: v !== 'first' }),
+        read: async () => String((await app.ctx.db.selectFrom('organizations').select('public_page_enabled').where('id', '=', org.id).executeTakeFirstOrThrow()).public_page_enabled),
+      };
+    },
+  },
 ];
 
 describe('a stale form never overwrites a colleague', () => {
@@ -150,5 +164,53 @@ describe('a stale form never overwrites a colleague', () => {
     const res = await w.adam.request(r.method, r.save, r.change(form, 'x'), json);
     expect(res.status).toBe(409);
     expect(res.json().errors.version).toMatch(/Jemand anderes hat diesen Datensatz gespeichert/);
+  });
+});
+
+describe('settings and subscription changes are checked the same way', () => {
+  it('language and time zone: a save from another tab opened before is refused; a change elsewhere on the account is no conflict', async () => {
+    const w = await colleagues();
+    const tabB = await actingAs(app, app.client(), w.adamUser, w.org.id);
+    const opened = (await editProps(w.adam, '/settings')).preferences;
+    expect(typeof opened.version).toBe('string');
+    // A new password (another save of the same row) does not touch these settings: no conflict.
+    await app.ctx.db.updateTable('users').set({ updated_at: new Date(clock.now().getTime() + 5_000) }).where('id', '=', w.adamUser.id).execute();
+    const other = (await editProps(tabB, '/settings')).preferences;
+    expect(other.version).toBe(opened.version);
+    expect((await tabB.patch('/settings', { locale: 'de-DE', timezone: opened.timezone, version: other.version }, { inertia: true, headers: { Referer: `${app.url}/settings` } })).status).toBe(303);
+    // The first tab, opened before, saves a time zone: refused, and the language chosen in the other tab stands.
+    const stale = await w.adam.patch('/settings', { locale: opened.locale, timezone: 'Europe/Paris', version: opened.version }, json);
+    expect(stale.status).toBe(409);
+    expect(stale.json().errors.version).toMatch(/Jemand anderes hat diesen Datensatz gespeichert/);
+    const row = await app.ctx.db.selectFrom('users').select(['locale', 'timezone']).where('id', '=', w.adamUser.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ locale: 'de-DE', timezone: opened.timezone });
+  });
+
+  it('subscription: a cancel, resume or plan change from a page opened before another change is refused, and nothing changes', async () => {
+    const w = await colleagues();
+    const opened = (await editProps(w.adam, '/subscription')).subscription;
+    expect(typeof opened.version).toBe('string');
+    clock.advance(1_000);
+    expect((await w.eve.post('/subscription/cancel', { version: opened.version }, { inertia: true })).status).toBe(303);
+    const after = await app.ctx.db.selectFrom('subscriptions').selectAll().where('organization_id', '=', w.org.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe('canceled');
+    const events = async () => (await app.ctx.db.selectFrom('subscription_events').select('id').where('organization_id', '=', w.org.id).execute()).length;
+    const before = await events();
+    clock.advance(1_000);
+    for (const [method, url, body] of [
+      ['POST', '/subscription/resume', {}],
+      ['POST', '/subscription/cancel', {}],
+      ['PUT', '/subscription', { plan: 'team' }],
+    ] as const) {
+      const res = await w.adam.request(method, url, { ...body, version: opened.version }, json);
+      expect(res.status, url).toBe(409);
+      expect(res.json().errors.version, url).toMatch(/The subscription changed after you opened this page/);
+    }
+    expect(await events()).toBe(before);
+    expect((await app.ctx.db.selectFrom('subscriptions').select(['status', 'plan']).where('organization_id', '=', w.org.id).executeTakeFirstOrThrow())).toEqual({ status: 'canceled', plan: after.plan });
+    // With the version the page now shows, the resume goes through.
+    const fresh = (await editProps(w.adam, '/subscription')).subscription;
+    expect((await w.adam.post('/subscription/resume', { version: fresh.version }, { inertia: true })).status).toBe(303);
+    expect((await app.ctx.db.selectFrom('subscriptions').select('status').where('organization_id', '=', w.org.id).executeTakeFirstOrThrow()).status).not.toBe('canceled');
   });
 });

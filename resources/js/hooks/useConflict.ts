@@ -38,13 +38,14 @@ export function useConflict<T extends FormDataType<T> & { version: string }>(for
   useEffect(() => {
     if (current.version === base.current.version) return;
     const was = base.current as Record<string, unknown>;
+    // A field the form already holds as it now is (this user's own save, on a page that stays open) is no conflict.
     const found = Object.keys(now)
-      .filter((key) => key !== 'version' && !same(now[key], was[key]))
+      .filter((key) => key !== 'version' && !same(now[key], was[key]) && !same(now[key], data[key]))
       .map((key) => ({ key, theirs: now[key], yours: data[key], both: !same(data[key], was[key]) && !same(data[key], now[key]) }));
     const merged = Object.fromEntries(found.filter((c) => !c.both).map((c) => [c.key, c.theirs]));
     const open = found.some((c) => c.both);
     form.setData((previous) => ({ ...previous, ...merged, ...(open ? {} : { version: current.version }) }));
-    setChanges(found);
+    setChanges(found.length ? found : null);
     setChoices({});
     base.current = current;
     // Only a newer record starts a new comparison.

@@ -9,6 +9,7 @@ import { localeChoices } from './locales';
 import { requestLocale } from '../../i18n/locale';
 import { organizationSettingsSchema, preferencesSchema } from './schema';
 import * as service from './service';
+import { versionOfValues, versionSchema } from '../../lib/concurrency';
 import { msg } from '../../i18n/message';
 
 export function settingsController(ctx: AppContext) {
@@ -20,9 +21,12 @@ export function settingsController(ctx: AppContext) {
       await res.inertia.render(
         'Settings/Index',
         {
-          preferences: { locale: user.locale, timezone: user.timezone },
+          preferences: { locale: user.locale, timezone: user.timezone, version: versionOfValues(service.preferenceValues(user)) },
           locales: localeChoices(requestLocale(req)),
-          organization: managesOrg && org ? { id: org.id, name: org.name, slug: org.slug, public_page_enabled: org.public_page_enabled, public_url: ctx.url(`/p/${org.slug}`) } : null,
+          organization:
+            managesOrg && org
+              ? { id: org.id, name: org.name, slug: org.slug, public_page_enabled: org.public_page_enabled, version: versionOfValues(service.organizationSettingValues(org)), public_url: ctx.url(`/p/${org.slug}`) }
+              : null,
         },
         { title: msg('messages.titles.settings') },
       );
@@ -34,11 +38,11 @@ export function settingsController(ctx: AppContext) {
       if ('public_page_enabled' in body && !('locale' in body) && !('timezone' in body)) {
         authorize(req, 'manageOrganization');
         const { public_page_enabled } = validate(organizationSettingsSchema, body);
-        const changed = await service.updateOrganizationSettings(ctx, actingIn(req), public_page_enabled);
+        const changed = await service.updateOrganizationSettings(ctx, actingIn(req), public_page_enabled, validate(versionSchema, body).version);
         flash(req, 'success', changed ? msg(public_page_enabled ? 'messages.settings.publicPageOn' : 'messages.settings.publicPageOff') : msg('messages.settings.nothingToChange'));
       } else {
         const input = validate(preferencesSchema, body);
-        const changed = await service.updatePreferences(ctx, actingFrom(req), input);
+        const changed = await service.updatePreferences(ctx, actingFrom(req), input, validate(versionSchema, body).version);
         flash(req, 'success', changed ? msg('messages.settings.preferencesSaved') : msg('messages.settings.nothingToChange'));
       }
       res.redirect(303, '/settings');

@@ -5,12 +5,18 @@ import { orFail } from '../../http/errors';
 import { lockUser, updateUser } from '../auth/user-repository';
 import { lockOrganization, updateOrganization } from '../organizations/repository';
 import type { PreferencesInput } from './schema';
+import { ensureCurrentValues, type Version } from '../../lib/concurrency';
+
+/** What each settings form edits, and so what its version covers. */
+export const preferenceValues = (user: { locale: string; timezone: string }) => ({ locale: user.locale, timezone: user.timezone });
+export const organizationSettingValues = (org: { public_page_enabled: boolean }) => ({ public_page_enabled: org.public_page_enabled });
 
 /** Saves the user's locale and time zone; a change is logged (no organisation) for their History. */
-export async function updatePreferences(ctx: AppContext, acting: Acting, input: PreferencesInput): Promise<boolean> {
+export async function updatePreferences(ctx: AppContext, acting: Acting, input: PreferencesInput, version?: Version): Promise<boolean> {
   const user = acting.user;
   return inTransaction(ctx, acting, async (uow) => {
     const before = (await lockUser(uow.db, user.id))!;
+    ensureCurrentValues(preferenceValues(before), version);
     const old: Record<string, string> = {};
     const attributes: Record<string, string> = {};
     for (const key of ['locale', 'timezone'] as const) {
@@ -35,10 +41,11 @@ export async function updatePreferences(ctx: AppContext, acting: Acting, input: 
 }
 
 /** Turns the current organisation's public page on or off (logged in the organisation's activity). */
-export async function updateOrganizationSettings(ctx: AppContext, acting: ActingIn, publicPageEnabled: boolean): Promise<boolean> {
+export async function updateOrganizationSettings(ctx: AppContext, acting: ActingIn, publicPageEnabled: boolean, version?: Version): Promise<boolean> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await lockOrganization(uow.db, org.id));
+    ensureCurrentValues(organizationSettingValues(before), version);
     if (before.public_page_enabled === publicPageEnabled) return false;
     const now = ctx.clock.now();
     // The one write path of the organisation row (organizations/repository.ts), shared with the organisation's edit form.

@@ -9,6 +9,7 @@ import { currentOrganization } from '../../tenancy/current';
 import { authorize } from '../../tenancy/guard';
 import { downgradeMessage, exceededLimits, usageOf } from './limits';
 import { PLANS } from './plans';
+import { versionSchema } from '../../lib/concurrency';
 import { allPlans, presentPlan, presentSubscription, presentUsage } from './presenter';
 import * as repo from './repository';
 import { changePlanSchema, historyQuerySchema } from './schema';
@@ -61,21 +62,22 @@ export function subscriptionsController(ctx: AppContext) {
     async update(req: Request, res: Response) {
       authorize(req, 'manageSubscription');
       const { plan } = validate(changePlanSchema, req.body);
-      const after = await service.changePlan(ctx, actingIn(req), plan);
+      const { version } = validate(versionSchema, req.body);
+      const after = await service.changePlan(ctx, actingIn(req), plan, version);
       flash(req, 'success', msg('messages.subscriptions.changed', { plan: PLANS[after.plan].name }));
       res.redirect(303, '/subscription');
     },
 
     async cancel(req: Request, res: Response) {
       authorize(req, 'manageSubscription');
-      const after = await service.cancelSubscription(ctx, actingIn(req));
+      const after = await service.cancelSubscription(ctx, actingIn(req), validate(versionSchema, req.body).version);
       flash(req, 'success', msg('messages.subscriptions.canceled', { plan: PLANS[after.plan].name, date: service.humanDate(after.ends_at!, req.user) }));
       res.redirect(303, '/subscription');
     },
 
     async resume(req: Request, res: Response) {
       authorize(req, 'manageSubscription');
-      const after = await service.resumeSubscription(ctx, actingIn(req));
+      const after = await service.resumeSubscription(ctx, actingIn(req), validate(versionSchema, req.body).version);
       flash(req, 'success', msg('messages.subscriptions.resumed', { plan: PLANS[after.plan].name }));
       res.redirect(303, '/subscription');
     },

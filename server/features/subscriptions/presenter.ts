@@ -1,3 +1,4 @@
+import { versionOf } from '../../lib/concurrency';
 import type { Subscription } from '../../db/types';
 import type { Usage } from './limits';
 import { LIMIT_LABELS, LIMIT_NAMES, PLAN_ORDER, PLANS, type PlanDefinition } from './plans';
@@ -10,6 +11,8 @@ export function presentSubscription(s: Subscription, now: Date) {
   const paid = PLANS[s.plan].priceCents > 0;
   return {
     id: s.id,
+    /** The optimistic-concurrency version a plan change, cancel or resume is checked against. */
+    version: versionOf(s.updated_at),
     plan: s.plan,
     status: s.status,
     provider: s.provider,

@@ -13,6 +13,7 @@ import { BILLING_INTERVAL_MONTHS, CURRENCY, isPaid, PLANS } from './plans';
 import * as repo from './repository';
 import { transition, TransitionRefused, type TransitionEvent } from './state-machine';
 import { msg } from '../../i18n/message';
+import { ensureCurrentVersion, type Version } from '../../lib/concurrency';
 
 export interface TransitionInput {
   event: TransitionEvent;
@@ -104,10 +105,14 @@ export function humanDate(date: Date, reader?: { locale: string | null; timezone
 }
 
 /** Change plan, at once: refused below current usage; a paid plan starts a new period and is charged. */
-export async function changePlan(ctx: AppContext, acting: ActingIn, planId: Plan): Promise<Subscription> {
+/** A plan change, cancel or resume after the subscription changed (another admin, the scheduler): the page shows it as it is now. */
+const CHANGED_MEANWHILE = msg('validation.subscriptions.changedMeanwhile');
+
+export async function changePlan(ctx: AppContext, acting: ActingIn, planId: Plan, version?: Version): Promise<Subscription> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockSubscription(uow.db, org.id));
+    ensureCurrentVersion(before.updated_at, version, CHANGED_MEANWHILE);
     const now = ctx.clock.now();
     const target = PLANS[planId];
     transition(before, 'plan_changed', now, 'plan');
@@ -143,10 +148,11 @@ export async function changePlan(ctx: AppContext, acting: ActingIn, planId: Plan
 }
 
 /** Cancel: the plan stays until the paid period (or the trial) ends, then the scheduler ends it. */
-export async function cancelSubscription(ctx: AppContext, acting: ActingIn): Promise<Subscription> {
+export async function cancelSubscription(ctx: AppContext, acting: ActingIn, version?: Version): Promise<Subscription> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockSubscription(uow.db, org.id));
+    ensureCurrentVersion(before.updated_at, version, CHANGED_MEANWHILE);
     const now = ctx.clock.now();
     transition(before, 'canceled', now);
     if (before.status === 'active' && !isPaid(PLANS[before.plan])) {
@@ -164,10 +170,11 @@ export async function cancelSubscription(ctx: AppContext, acting: ActingIn): Pro
 }
 
 /** Resume during the grace period: back to where it was (trial or active), nothing charged. */
-export async function resumeSubscription(ctx: AppContext, acting: ActingIn): Promise<Subscription> {
+export async function resumeSubscription(ctx: AppContext, acting: ActingIn, version?: Version): Promise<Subscription> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockSubscription(uow.db, org.id));
+    ensureCurrentVersion(before.updated_at, version, CHANGED_MEANWHILE);
     const now = ctx.clock.now();
     transition(before, 'resumed', now);
     if (before.ends_at && before.ends_at <= now) {

@@ -16,13 +16,16 @@ import { useTheme } from '@/hooks/useTheme';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { Theme } from '@/lib/theme';
 import { useAppForm } from '@/hooks/useAppForm';
+import { useConflict } from '@/hooks/useConflict';
+import { ConflictNotice } from '@/Components/ConflictNotice';
 import { Trans, useT } from '@/i18n';
 
 export interface SettingsProps {
-  preferences: { locale: string; timezone: string };
+  /** `version`: what the form was opened on (a save after another tab changed these is a conflict). */
+  preferences: { locale: string; timezone: string; version: string };
   locales: { value: string; label: string }[];
   /** The current organisation, for those who manage it. */
-  organization: { id: number; name: string; slug: string; public_page_enabled: boolean; public_url: string } | null;
+  organization: { id: number; name: string; slug: string; public_page_enabled: boolean; version: string; public_url: string } | null;
 }
 
 /** IANA zones the browser knows, UTC first, the saved one always included. */
@@ -94,7 +97,9 @@ function AppearanceCard() {
 
 function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' | 'locales'>) {
   const t = useT();
-  const form = useAppForm({ locale: preferences.locale, timezone: preferences.timezone });
+  const current = { locale: preferences.locale, timezone: preferences.timezone, version: preferences.version };
+  const form = useAppForm(current);
+  const conflict = useConflict(form, current);
   const zones = useMemo(() => timeZones(preferences.timezone), [preferences.timezone]);
   const sample = useMemo(() => {
     const options = { locale: form.data.locale, timeZone: form.data.timezone };
@@ -120,6 +125,13 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
 
   return (
     <Card title={t('settings.region.title')} description={t('settings.region.description')}>
+      <ConflictNotice
+        {...conflict}
+        onChoose={conflict.choose}
+        onChooseAll={conflict.chooseAll}
+        label={(key) => (key === 'locale' ? t('settings.region.locale') : t('settings.region.timezone'))}
+        show={(key, value) => (key === 'locale' ? (locales.find((l) => l.value === value)?.label ?? String(value)) : String(value ?? ''))}
+      />
       <form onSubmit={submit} className="space-y-5" noValidate>
         {/* One choice a line, each select as wide as its longest choice ("United Kingdom (English): 23/11/2026 · 1,234,567.89"), never cut off. */}
         <div className="grid gap-5">
@@ -159,13 +171,22 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
 
 function OrganizationCard({ organization }: { organization: NonNullable<SettingsProps['organization']> }) {
   const t = useT();
-  const form = useAppForm({ public_page_enabled: organization.public_page_enabled });
+  const current = { public_page_enabled: organization.public_page_enabled, version: organization.version };
+  const form = useAppForm(current);
+  const conflict = useConflict(form, current);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.patch('/settings', { preserveScroll: true, onSuccess: () => form.setDefaults() });
   };
   return (
     <Card title={`${organization.name}`} description={t('settings.organization.description')}>
+      <ConflictNotice
+        {...conflict}
+        onChoose={conflict.choose}
+        onChooseAll={conflict.chooseAll}
+        label={() => t('settings.organization.publicPage')}
+        show={(_key, value) => (value ? t('settings.organization.on') : t('settings.organization.off'))}
+      />
       <form onSubmit={submit} className="space-y-5" noValidate>
         <Checkbox
           name="public_page_enabled"

@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, useEffect } from 'react';
 import { Badge } from '@/Components/Badge';
 import { Button } from '@/Components/Button';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
@@ -26,7 +26,13 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
   const { money, number } = useFormatters();
   const t = useT();
   const current = s.status === 'active' ? s.plan : null;
-  const form = useAppForm<{ plan: PlanId }>({ plan: s.status === 'active' ? s.plan : s.status === 'trialing' ? s.plan : 'team' });
+  const form = useAppForm<{ plan: PlanId; version: string }>({ plan: s.status === 'active' ? s.plan : s.status === 'trialing' ? s.plan : 'team', version: s.version });
+  // Refused because the subscription changed since this page was opened: the page now shows it as
+  // it is; the next save is checked against that.
+  useEffect(() => {
+    if (form.errors.version) form.setData('version', s.version);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form.errors.version, s.version]);
   const chosen = plans.find((p) => p.id === form.data.plan)!;
   const [confirming, setConfirming] = useState(false);
   // What is paid now: nothing during a trial or on Free.
@@ -46,7 +52,7 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
         ? t('subscriptions.edit.subscribeNow', { plan: chosen.name })
         : t('subscriptions.edit.switchTo', { plan: chosen.name });
   // A refusal the page already shows on the plan's card is not printed a second time.
-  const footerError = form.errors.plan && form.errors.plan !== chosen.blocked_reason ? form.errors.plan : null;
+  const footerError = form.errors.version ?? (form.errors.plan && form.errors.plan !== chosen.blocked_reason ? form.errors.plan : null);
 
   const send = () => form.put('/subscription', { preserveScroll: true, onFinish: () => setConfirming(false) });
   const submit = (event: FormEvent) => {

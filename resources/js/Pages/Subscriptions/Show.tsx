@@ -38,7 +38,8 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
   useLiveReload(['SubscriptionChanged'], ['subscription', 'plan', 'usage', 'pendingInvitations']);
 
   const post = (action: 'cancel' | 'resume') =>
-    router.post(`/subscription/${action}`, {}, {
+    // The version shown: if the subscription changed since (another admin, the scheduler), the server refuses.
+    router.post(`/subscription/${action}`, { version: s.version }, {
       preserveScroll: true,
       onStart: () => setProcessing(action),
       onFinish: () => {
@@ -70,10 +71,10 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
         }
       />
 
-      {errors.subscription ? (
+      {errors.subscription || errors.version ? (
         <div role="alert" className="mb-6 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
           <Icon icon={alertIcon} className="mt-px size-5 shrink-0" />
-          <p>{errors.subscription}</p>
+          <p>{errors.subscription ?? errors.version}</p>
         </div>
       ) : null}
 

@@ -23,6 +23,8 @@ export interface PlanSummary {
 
 export interface SubscriptionView {
   id: number;
+  /** What a plan change, cancel or resume is checked against: a change in between refuses it. */
+  version: string;
   plan: PlanId;
   status: SubscriptionStatus;
   provider: string;
