@@ -100,11 +100,14 @@ describe('the import: template, accepted columns, rows checked before the start'
     const page = (await client.get(upload.location!, { inertia: true })).page();
     expect(page.props.preview).toHaveLength(10);
     expect(page.props.preview.every((r: { outcome: string }) => r.outcome === 'create')).toBe(true);
-    expect(page.props.problems.count).toBe(1);
-    expect(page.props.problems.rows).toHaveLength(1);
-    expect(page.props.problems.rows[0]).toMatchObject({ line: 14, cells: ['Nobody', '', 'not-an-email'] });
-    expect(page.props.problems.rows[0].error).toMatch(/Nachname/);
-    expect(page.props.problems.rows[0].error).not.toMatch(/last name/i);
+    // The whole-file check is a deferred prop: the page asks for it right after it shows.
+    expect(page.deferredProps).toMatchObject({ default: expect.arrayContaining(['problems']) });
+    const { problems } = (await client.get(upload.location!, { inertia: { partial: { component: 'BoardUsers/Import', only: ['problems'] } } })).page().props;
+    expect(problems.count).toBe(1);
+    expect(problems.rows).toHaveLength(1);
+    expect(problems.rows[0]).toMatchObject({ line: 14, cells: ['Nobody', '', 'not-an-email'] });
+    expect(problems.rows[0].error).toMatch(/Nachname/);
+    expect(problems.rows[0].error).not.toMatch(/last name/i);
     // Nothing was imported: the check runs before the start.
     const count = await app.ctx.db.selectFrom('board_users').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', orgId).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);

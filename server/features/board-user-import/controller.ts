@@ -18,6 +18,7 @@ import { readUpload } from './upload';
 import { localize, localizeDeep, msg, translator } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 import { limitProp } from '../subscriptions/limit-props';
+import { defer } from '../../inertia';
 
 const showPath = (id: number) => `/board-users/import/${id}`;
 
@@ -32,7 +33,8 @@ export function importController(ctx: AppContext) {
         import: imp ? localizeDeep(locale, presentImport(imp)) : null,
         preview: imp && imp.status === 'pending' ? localizeDeep(locale, await service.preview(ctx, org.id, imp)) : [],
         // Every row checked before the start, not only the preview's: the bad ones further down, in the reader's language.
-        problems: imp && imp.status === 'pending' ? localizeDeep(locale, await rowProblems(ctx, org.id, imp)) : null,
+        // Deferred: a 10,000-row file takes a few hundred ms to check, the page is not kept waiting for it.
+        problems: imp && imp.status === 'pending' ? defer(async () => localizeDeep(locale, await rowProblems(ctx, org.id, imp))) : null,
         fields: fieldOptions(translator(locale)),
         columns: importColumns(translator(locale)),
         recent: await repo.recentImports(ctx.db, org.id),

@@ -11,8 +11,8 @@ import { UploadForm } from './Partials/Import/UploadForm';
 export interface ImportProps {
   import: ImportView | null;
   preview: PreviewRow[];
-  /** Rows of the whole file that would fail (a pending import's), null otherwise. */
-  problems: RowProblems | null;
+  /** Rows of the whole file that would fail (a pending import's, deferred: undefined until it arrives), null otherwise. */
+  problems?: RowProblems | null;
   fields: FieldOption[];
   /** The accepted columns and their other names, for the upload step. */
   columns: ImportColumn[];
@@ -31,7 +31,7 @@ export default function Import({ import: imp, preview, problems, fields, columns
       <Head title={title} />
       <PageHeader title={title} description={t('boardUsers.import.description')} back={{ href: '/board-users', label: t('boardUsers.back') }} />
       <div className="space-y-6">
-        {!imp ? limit.full ? <PlanLimitNotice limit={limit} /> : <UploadForm limits={limits} columns={columns} /> : imp.status === 'pending' ? <MappingForm imp={imp} preview={preview} problems={problems} fields={fields} /> : <ImportProgress imp={imp} />}
+        {!imp ? limit.full ? <PlanLimitNotice limit={limit} /> : <UploadForm limits={limits} columns={columns} /> : imp.status === 'pending' ? <MappingForm imp={imp} preview={preview} problems={problems ?? null} fields={fields} /> : <ImportProgress imp={imp} />}
         {!imp || imp.status !== 'pending' ? <RecentImports recent={recent.filter((r) => r.id !== imp?.id)} /> : null}
       </div>
     </>
