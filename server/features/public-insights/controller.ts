@@ -43,7 +43,7 @@ async function unavailable(req: Request, res: Response): Promise<void> {
   res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
   await res.inertia.render(
     'Errors/404',
-    { status: 404, message: t('messages.publicInsights.unavailable'), generic: true, reason: 'publicLink' },
+    { status: 404, message: t('errors.linkUnavailable.message'), generic: true, reason: 'publicLink' },
     { status: 404, title: t('errors.linkUnavailable.title') },
   );
 }
