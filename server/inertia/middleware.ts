@@ -28,6 +28,8 @@ export interface RenderOptions {
   head?: string;
   encryptHistory?: boolean;
   clearHistory?: boolean;
+  /** An anchor the page's URL carries (`#…`): Inertia scrolls to it, as a browser does. */
+  fragment?: string;
 }
 
 export interface RootViewContext {
@@ -150,7 +152,7 @@ export function inertia(options: InertiaOptions) {
         const page = await buildPage(
           {
             component,
-            url: req.originalUrl,
+            url: renderOptions.fragment ? `${req.originalUrl.replace(/#.*$/, '')}#${encodeURIComponent(renderOptions.fragment)}` : req.originalUrl,
             version: options.version(),
             shared: { ...shared, errors: options.session.errors(req) },
             props,

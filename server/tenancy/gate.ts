@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from '../http/errors';
-import { flash } from '../http/session-bridge';
 import { msg } from '../i18n/message';
 import type { CurrentOrganization } from './repository';
 
@@ -35,11 +34,13 @@ export const admits = (organization: CurrentOrganization): boolean => !organizat
 
 export const twoFactorSetupNotice = (name: string) => msg('messages.twoFactor.setupRequired', { name });
 
-/** Pages go to the profile's security section, told why; JSON callers get 403 with the same words. */
+/**
+ * Pages go to the profile, which opens at its two-factor section with a notice that stays while
+ * the requirement is unmet (Profile/Edit's `twoFactorRequiredBy`; a timed toast was gone before
+ * it was read). JSON callers get 403 with the words.
+ */
 function refuse(req: Request, res: Response, organization: CurrentOrganization): void {
-  const notice = twoFactorSetupNotice(organization.name);
-  if (!req.isInertia && req.accepts(['html', 'json']) === 'json') throw new HttpError(403, notice);
-  flash(req, 'info', notice);
+  if (!req.isInertia && req.accepts(['html', 'json']) === 'json') throw new HttpError(403, twoFactorSetupNotice(organization.name));
   res.redirect(303, '/profile');
 }
 

@@ -31,10 +31,19 @@ test('admins require two-factor sign-in; a member without it is sent to set it u
   const other = await browser.newContext({ baseURL: app.url });
   const viewer = await other.newPage();
   await signIn(viewer, 'viewer@boardly.test', DEMO_PASSWORD);
-  await expect(viewer).toHaveURL(/\/profile$/);
-  await expect(viewer.getByText(/requires two-factor sign-in\. Turn it on/)).toBeVisible();
+  // Issue #24 item 7: the profile opens at its two-factor section, with a notice that says why and
+  // stays (not a toast that is gone in five seconds); a page that bounces here does the same.
+  await expect(viewer).toHaveURL(/\/profile#two-factor-required$/);
+  const notice = viewer.getByRole('region', { name: 'Northwind Governance requires two-factor sign-in' });
+  await expect(notice).toBeFocused();
+  await expect(notice).toBeInViewport();
+  await expect(notice.getByText(/until you turn on two-factor sign-in below or add a passkey/)).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeInViewport();
+  await screens(viewer, 'profile-two-factor-required');
   await viewer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Board users' }).click();
-  await expect(viewer).toHaveURL(/\/profile$/);
+  await expect(viewer).toHaveURL(/\/profile#two-factor-required$/);
+  await expect(notice).toBeFocused();
+  await expect(notice).toBeInViewport();
   await expect(viewer.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
   await other.close();
 });

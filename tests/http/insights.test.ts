@@ -77,7 +77,7 @@ describe('index', () => {
     const page = (await client.get('/insights', { inertia: true })).page();
     expect(page.component).toBe('Insights/Index');
     expect(titles(page)).toEqual(['Board evaluation 2026', 'Cash flow outlook', 'Cyber risk']);
-    expect(page.props.filters).toEqual({ search: '', category: null, status: null, trashed: null });
+    expect(page.props.filters).toEqual({ search: '', category: null, status: null, trashed: null, sort: 'updated', direction: 'desc' });
     expect(page.props.insights.data[0]).toMatchObject({ status: 'published', shared: false, board_users_count: 0 });
     expect(page.props.insights.data[0]).not.toHaveProperty('body');
     expect(page.props.insights.data[0]).not.toHaveProperty('share_token');

@@ -126,6 +126,8 @@ export function MultiSelect({
     } else {
       onChange([...value, option.value]);
       setAnnouncement(t('app.multiSelect.added', { item: option.label }));
+      // The typed text found this one; the next search starts from an empty box.
+      setQuery('');
     }
   };
 

@@ -13,7 +13,7 @@ export type FilterValues = Record<string, string | null | undefined>;
 
 export interface SearchFilterControls {
   values: FilterValues;
-  /** Change one filter; the list reloads after the debounce. */
+  /** Change one filter; the list reloads at once (the text search alone waits for the debounce). */
   set: (key: string, value: string | null | undefined) => void;
 }
 
@@ -26,7 +26,7 @@ export interface SearchFilterProps {
   searchKey?: string;
   label?: string;
   placeholder?: string;
-  /** Milliseconds to wait after typing (default 300). */
+  /** Milliseconds to wait after typing in the search box (default 300); other filters ask at once. */
   debounce?: number;
   /** Partial reload: only these props. */
   only?: string[];
@@ -49,23 +49,30 @@ export function SearchFilter({ filters, url, searchKey = 'search', label, placeh
   const t = useT();
   const [values, setValues] = useState<FilterValues>(() => ({ ...filters }));
   const changed = useRef(false);
+  // How long the next query waits: typing is debounced, a select or Reset is a deliberate choice.
+  const wait = useRef(0);
   const id = `search${useId().replace(/[^\w-]/g, '')}`;
 
   useEffect(() => {
     if (!changed.current) return;
-    const timer = window.setTimeout(() => {
-      router.get(url ?? window.location.pathname, clean(values), { preserveState: true, preserveScroll: true, replace: true, only });
-    }, debounce);
+    const send = () => router.get(url ?? window.location.pathname, clean(values), { preserveState: true, preserveScroll: true, replace: true, only });
+    if (wait.current <= 0) {
+      send();
+      return;
+    }
+    const timer = window.setTimeout(send, wait.current);
     return () => window.clearTimeout(timer);
     // `only` is an array literal in most callers; the query depends on the values alone.
   }, [values, url, debounce]);
 
   const set = (key: string, value: string | null | undefined) => {
     changed.current = true;
+    wait.current = key === searchKey ? debounce : 0;
     setValues((current) => ({ ...current, [key]: value ?? '' }));
   };
   const reset = () => {
     changed.current = true;
+    wait.current = 0;
     setValues((current) => Object.fromEntries(Object.keys(current).map((key) => [key, ''])));
   };
   const active = Object.keys(clean(values)).length > 0;

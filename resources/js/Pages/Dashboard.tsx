@@ -201,7 +201,8 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
       <Card
         className="mt-6"
         title={t('dashboard.activity.title')}
-        description={t('dashboard.activity.description')}
+        // Sign-ins are only mentioned to those who can open the activity log that holds them.
+        description={can.viewActivity ? `${t('dashboard.activity.description')} ${t('dashboard.activity.signIns')}` : t('dashboard.activity.description')}
         padded={false}
         actions={
           can.viewActivity && auth.organization ? (

@@ -57,7 +57,7 @@ export default function Welcome() {
                 </Button>
               ) : (
                 <>
-                  <Button href="/register" size="lg">
+                  <Button href="/register?intent=organization" size="lg">
                     {t('welcome.actions.createOrganization')}
                   </Button>
                   <Button href="/login" size="lg" variant="secondary">

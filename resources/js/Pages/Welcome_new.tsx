@@ -145,7 +145,7 @@ export default function WelcomeNew() {
                 </Button>
               ) : (
                 <>
-                  <Button href="/register" size="lg">
+                  <Button href="/register?intent=organization" size="lg">
                     {t('welcome.actions.startFree')}
                   </Button>
                   <Button href="/login" size="lg" variant="secondary">
@@ -235,7 +235,7 @@ export default function WelcomeNew() {
                     {plan.publicLinks ? t('welcome.new.pricing.limits.publicLinks') : t('welcome.new.pricing.limits.noPublicLinks')}
                   </li>
                 </ul>
-                <Button href={user ? '/subscription' : '/register'} variant={plan.featured ? 'primary' : 'secondary'} block className="mt-8">
+                <Button href={user ? '/subscription' : '/register?intent=organization'} variant={plan.featured ? 'primary' : 'secondary'} block className="mt-8">
                   {user ? t('welcome.new.pricing.manage') : plan.id === 'free' ? t('welcome.actions.startFree') : t('welcome.new.pricing.try', { plan: plan.name })}
                 </Button>
               </li>
@@ -276,7 +276,7 @@ export default function WelcomeNew() {
             </div>
             <div className="flex flex-col gap-3 sm:flex-row">
               <Link
-                href={user ? '/dashboard' : '/register'}
+                href={user ? '/dashboard' : '/register?intent=organization'}
                 className="inline-flex h-12 items-center justify-center rounded-lg bg-slate-900 px-6 font-medium text-white hover:bg-slate-800 focus-visible:outline-slate-900"
               >
                 {user ? t('welcome.actions.openDashboard') : t('welcome.actions.createOrganization')}

@@ -17,15 +17,21 @@ import { deferToChallenge } from '../two-factor/pending-login';
 import { localizeOrNull, msg, restoreMessages, storedMessages } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 
+/** Why the visitor registers: 'organization' (to create one, Welcome's call to action) or nothing said. */
+const registerIntent = (value: unknown): 'organization' | null => (value === 'organization' ? 'organization' : null);
+
 /** Thin handlers: validate → service → render or redirect. */
 export function authController(ctx: AppContext) {
   return {
-    showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', {}, { title: msg('messages.titles.register') }),
+    showRegister: (req: Request, res: Response) =>
+      res.inertia.render('Auth/Register', { intent: registerIntent(req.query.intent) }, { title: msg('messages.titles.register') }),
 
     async register(req: Request, res: Response) {
       const input = await validate(registerSchema, req.body, { email: auth.emailAvailable(ctx) });
       const user = await auth.register(ctx, requestActor(req), input);
       await completeLogin(ctx, req, res, user, false);
+      // Came to create an organisation: once the address is verified, the form to create it opens.
+      if (registerIntent((req.body as Record<string, unknown> | undefined)?.intent) === 'organization') req.session.put('url.intended', '/organizations/create');
       res.redirect('/verify-email');
     },
 

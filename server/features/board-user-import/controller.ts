@@ -9,6 +9,7 @@ import { orFail } from '../../http/errors';
 import { currentOrganization } from '../../tenancy/current';
 import { routeId } from '../../tenancy/guard';
 import { fieldOptions, importLimits, presentImport } from './presenter';
+import { importColumns, rowProblems, sendTemplate } from './template';
 import * as repo from './repository';
 import { importRunner } from './runner';
 import { mappingSchema } from './schema';
@@ -17,6 +18,7 @@ import { readUpload } from './upload';
 import { localize, localizeDeep, msg, translator } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 import { limitProp } from '../subscriptions/limit-props';
+import { defer } from '../../inertia';
 
 const showPath = (id: number) => `/board-users/import/${id}`;
 
@@ -30,7 +32,11 @@ export function importController(ctx: AppContext) {
         // The import's status message and the rows' problems are messages: written in the reader's language.
         import: imp ? localizeDeep(locale, presentImport(imp)) : null,
         preview: imp && imp.status === 'pending' ? localizeDeep(locale, await service.preview(ctx, org.id, imp)) : [],
+        // Every row checked before the start, not only the preview's: the bad ones further down, in the reader's language.
+        // Deferred: a 10,000-row file takes a few hundred ms to check, the page is not kept waiting for it.
+        problems: imp && imp.status === 'pending' ? defer(async () => localizeDeep(locale, await rowProblems(ctx, org.id, imp))) : null,
         fields: fieldOptions(translator(locale)),
+        columns: importColumns(translator(locale)),
         recent: await repo.recentImports(ctx.db, org.id),
         limits: importLimits,
         limit: await limitProp(ctx, req, 'boardUsers'),
@@ -45,6 +51,12 @@ export function importController(ctx: AppContext) {
     async index(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       await render(req, res, null);
+    },
+
+    /** The CSV template: the header row of the accepted columns. */
+    template(req: Request, res: Response) {
+      authorize(req, 'manageRecords');
+      sendTemplate(res);
     },
 
     async upload(req: Request, res: Response) {

@@ -23,6 +23,7 @@ export function boardUserImportRoutes(ctx: AppContext): Router {
   const c = importController(ctx);
   const { inOrganization } = guards(ctx);
   router.get('/board-users/import', ...inOrganization, c.index);
+  router.get('/board-users/import/template', ...inOrganization, c.template);
   router.post('/board-users/import', ...inOrganization, c.upload);
   const record = [...inOrganization, importRecord(ctx)];
   router.get('/board-users/import/:import', ...record, c.show);

@@ -16,7 +16,7 @@ import { orFail } from '../../http/errors';
 import { currentOrganization } from '../../tenancy/current';
 import { authorize, routeId } from '../../tenancy/guard';
 import * as repo from './repository';
-import { INSIGHT_CATEGORIES, INSIGHT_STATUSES, indexQuerySchema, insightSchema, previewSchema } from './schema';
+import { INSIGHT_CATEGORIES, INSIGHT_STATUSES, filterQuery, indexQuerySchema, insightSchema, previewSchema } from './schema';
 import * as service from './service';
 import { msg } from '../../i18n/message';
 
@@ -39,7 +39,7 @@ export function insightsController(ctx: AppContext) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const { page, ...filters } = validate(indexQuerySchema, req.query);
-      const result = await paginate(repo.listQuery(ctx.db, org.id, filters), { page, perPage: PER_PAGE, path: '/insights', query: filters });
+      const result = await paginate(repo.listQuery(ctx.db, org.id, filters), { page, perPage: PER_PAGE, path: '/insights', query: filterQuery(filters) });
       const insights = { ...result, data: result.data.map((r) => ({ ...r, board_users_count: Number(r.board_users_count ?? 0) })) };
       await res.inertia.render('Insights/Index', { insights, filters, categories: INSIGHT_CATEGORIES, statuses: INSIGHT_STATUSES }, { title: msg('messages.titles.insights') });
     },

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Insight } from '../../db/types';
 import { containsPattern } from '../../db/like';
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
@@ -8,7 +8,7 @@ import { scoped, scopedUpdate } from '../../tenancy/repository';
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
 const updateScoped = <T extends 'insights'>(db: Db, organizationId: number, table: T) =>
   scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
-import type { InsightFilters, InsightInput } from './schema';
+import type { InsightFilters, InsightInput, InsightSort } from './schema';
 
 /** The organisation's insights narrowed by the index filters (no select, no order): the list and bulk actions share it. */
 export function filtered(db: Db, organizationId: number, filters: Pick<InsightFilters, 'search' | 'category' | 'status' | 'trashed'>) {
@@ -50,9 +50,25 @@ export function listQuery(db: Db, organizationId: number, filters: InsightFilter
         .where('bu.deleted_at', 'is', null)
         .as('board_users_count'),
     )
-    .orderBy('insights.updated_at', 'desc')
-    .orderBy('insights.id', 'desc');
+    .$call((q) => {
+      let out = q;
+      for (const key of sortKeys[filters.sort]) out = out.orderBy(key, filters.direction);
+      return out.orderBy('insights.id', filters.direction);
+    });
 }
+
+/**
+ * Sort keys per allow-listed column (schema.ts INSIGHT_SORTS), never NULL, the id last (in
+ * listQuery) for a stable order. Titles sort by their folded form in the "C" collation, as board
+ * users' names do (migration 240301, ADR 0023): "Éthique" with the E's, on PGlite and PostgreSQL.
+ * Status sorts in its life order (draft, published, archived); a draft has no publication date.
+ */
+const sortKeys: Record<InsightSort, RawBuilder<unknown>[]> = {
+  title: [sql`fold_text(insights.title) collate "C"`],
+  status: [sql`case insights.status when 'draft' then 0 when 'published' then 1 else 2 end`, sql`fold_text(insights.title) collate "C"`],
+  published: [sql`coalesce(insights.published_at, timestamptz '0001-01-01 00:00:00+00')`],
+  updated: [sql`insights.updated_at`],
+};
 
 export function findInsight(db: Db, organizationId: number, id: number) {
   return scoped(db, organizationId, 'insights').selectAll('insights').where('insights.id', '=', id).executeTakeFirst() as Promise<Insight | undefined>;

@@ -38,13 +38,26 @@ export const insightSchema = z.object({
 });
 export type InsightInput = z.infer<typeof insightSchema>;
 
-export const indexQuerySchema = z.object({
-  search: queryText(),
-  category: queryChoice(INSIGHT_CATEGORIES),
-  status: queryChoice(INSIGHT_STATUSES),
-  trashed: queryChoice(['with', 'only'] as const),
-  page: queryPage,
-});
+/** The index's sortable columns (an allow-list: anything else is the default, last updated first). */
+export const INSIGHT_SORTS = ['title', 'status', 'published', 'updated'] as const;
+export type InsightSort = (typeof INSIGHT_SORTS)[number];
+/** Dates read newest first, words from A. */
+const defaultDirection = (sort: InsightSort) => (sort === 'title' || sort === 'status' ? 'asc' : 'desc');
+
+export const indexQuerySchema = z
+  .object({
+    search: queryText(),
+    category: queryChoice(INSIGHT_CATEGORIES),
+    status: queryChoice(INSIGHT_STATUSES),
+    trashed: queryChoice(['with', 'only'] as const),
+    sort: queryChoice(INSIGHT_SORTS).transform((v) => v ?? 'updated'),
+    direction: queryChoice(['asc', 'desc'] as const),
+    page: queryPage,
+  })
+  .transform(({ direction, ...rest }) => ({ ...rest, direction: direction ?? defaultDirection(rest.sort) }));
 export type InsightFilters = Omit<z.infer<typeof indexQuerySchema>, 'page'>;
+
+/** The query string the index's links keep: the default order is left out. */
+export const filterQuery = ({ sort, direction, ...rest }: InsightFilters) => ({ ...rest, ...(sort !== 'updated' || direction !== 'desc' ? { sort, direction } : {}) });
 
 export const previewSchema = z.object({ body: textOrBlank('body', optionalString('body', MAX_BODY).transform((s) => s ?? '')) });

@@ -10,15 +10,27 @@ import * as profile from './service';
 import { securityProps } from '../account-security/profile-props';
 import { recoveryCodesWaiting } from '../two-factor/pending-login';
 import { msg } from '../../i18n/message';
+import { admits } from '../../tenancy/gate';
+
+/** The id of Profile/Edit's two-factor requirement notice (resources/js/Pages/Profile/Edit.tsx). */
+export const TWO_FACTOR_REQUIRED_ANCHOR = 'two-factor-required';
 
 export function profileController(ctx: AppContext) {
   return {
-    edit: async (req: Request, res: Response) =>
-      res.inertia.render(
+    edit: async (req: Request, res: Response) => {
+      // The current organisation requires a second factor this member lacks: the page opens at it, saying why.
+      const requiredBy = req.organization && !admits(req.organization) ? req.organization.name : null;
+      await res.inertia.render(
         'Profile/Edit',
-        { mustVerifyEmail: true, status: req.session.get<string>('status') ?? null, ...(await securityProps(ctx, req.user!, { id: req.session.id, recoveryCodesReady: recoveryCodesWaiting(req) })) },
-        { title: msg('messages.titles.profile') },
-      ),
+        {
+          mustVerifyEmail: true,
+          status: req.session.get<string>('status') ?? null,
+          twoFactorRequiredBy: requiredBy,
+          ...(await securityProps(ctx, req.user!, { id: req.session.id, recoveryCodesReady: recoveryCodesWaiting(req) })),
+        },
+        { title: msg('messages.titles.profile'), ...(requiredBy ? { fragment: TWO_FACTOR_REQUIRED_ANCHOR } : {}) },
+      );
+    },
 
     async update(req: Request, res: Response) {
       const input = await validate(updateProfileSchema, req.body, { email: emailAvailable(ctx, req.user!.id) });

@@ -33,6 +33,21 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,48}[a-z0-9]$/;
 const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
 
 
+/**
+ * A link that opens nothing: 404, with a page that says a public link may have been withdrawn or
+ * replaced. A withdrawn token is not kept (sharing again makes a new one), so "withdrawn" cannot
+ * be told from "never was": one answer for both, naming nothing of the insight or organisation.
+ */
+async function unavailable(req: Request, res: Response): Promise<void> {
+  const t = translator(requestLocale(req));
+  res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+  await res.inertia.render(
+    'Errors/404',
+    { status: 404, message: t('errors.linkUnavailable.message'), generic: true, reason: 'publicLink' },
+    { status: 404, title: t('errors.linkUnavailable.title') },
+  );
+}
+
 export function publicInsightsController(ctx: AppContext) {
   return {
     async index(req: Request, res: Response) {
@@ -57,9 +72,9 @@ export function publicInsightsController(ctx: AppContext) {
     async show(req: Request, res: Response) {
       const slug = String(req.params.orgSlug);
       const token = String(req.params.token);
-      if (!SLUG.test(slug) || !TOKEN.test(token)) throw notFound();
+      if (!SLUG.test(slug) || !TOKEN.test(token)) return unavailable(req, res);
       const insight = await repo.findSharedInsight(ctx.db, slug, token);
-      if (!insight) throw notFound();
+      if (!insight) return unavailable(req, res);
       await countView(ctx, visitOf(req), insight);
       const url = ctx.url(`/p/${insight.organization_slug}/${token}`);
       const description = (insight.summary || markdownToText(insight.body, 200) || translator(requestLocale(req))('messages.publicInsights.insightDescription', { organization: insight.organization_name })).replace(/\s+/g, ' ').slice(0, 300);

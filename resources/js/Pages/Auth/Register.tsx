@@ -1,4 +1,4 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head, Link, usePage } from '@inertiajs/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
@@ -7,9 +7,25 @@ import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
 
-export default function Register() {
+export interface RegisterProps {
+  /** 'organization' when the visitor came to create an organisation (Welcome's "Create your organization"). */
+  intent: 'organization' | null;
+}
+
+/** Reached to create an organisation, the page says so: an account first, then the organisation. */
+const useForOrganization = () => (usePage().props as { intent?: RegisterProps['intent'] }).intent === 'organization';
+
+function Heading() {
+  return <Trans id={useForOrganization() ? 'auth.register.organizationHeading' : 'auth.register.heading'} />;
+}
+
+function Description() {
+  return <Trans id={useForOrganization() ? 'auth.register.organizationDescription' : 'auth.register.description'} />;
+}
+
+export default function Register({ intent }: RegisterProps) {
   const t = useT();
-  const form = useAppForm({ name: '', email: '', password: '', password_confirmation: '' });
+  const form = useAppForm({ name: '', email: '', password: '', password_confirmation: '', intent: intent ?? '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -18,7 +34,14 @@ export default function Register() {
 
   return (
     <>
-      <Head title={t('auth.register.title')} />
+      <Head title={intent === 'organization' ? t('auth.register.organizationHeading') : t('auth.register.title')} />
+      {intent === 'organization' ? (
+        <ol className="mb-5 list-inside list-decimal space-y-1 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+          <li>{t('auth.register.steps.account')}</li>
+          <li>{t('auth.register.steps.verify')}</li>
+          <li>{t('auth.register.steps.organization')}</li>
+        </ol>
+      ) : null}
       <form onSubmit={submit} className="space-y-5" noValidate>
         <TextField form={form} name="name" label={t('auth.fields.name')} autoComplete="name" autoFocus required maxLength={255} placeholder={t('auth.fields.namePlaceholder')} />
         <TextField
@@ -51,8 +74,8 @@ export default function Register() {
 
 Register.layout = (page: ReactNode) => (
   <AuthLayout
-    title={<Trans id="auth.register.heading" />}
-    description={<Trans id="auth.register.description" />}
+    title={<Heading />}
+    description={<Description />}
     footer={
       <p>
         <Trans id="auth.register.haveAccount" components={{ 0: <Link href="/login" className={textLink} /> }} />

@@ -14,7 +14,7 @@ import { Select } from '@/Components/Select';
 import { Table, TableEmptyRow, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
 import type { Paginated } from '@/types';
-import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightFilters, type InsightRow, type InsightStatus } from './types';
+import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightFilters, type InsightRow, type InsightSort, type InsightStatus } from './types';
 import { useLiveReload } from '@/hooks/useRealtime';
 import { SelectPageCheckbox, SelectRowCheckbox, useBulkSelection } from '@/Components/BulkSelection';
 import { InsightBulkActions } from './Partials/BulkActions';
@@ -38,6 +38,17 @@ function FilterSelect({ id, label, value, onChange, placeholder, options }: { id
   );
 }
 
+/** The query string of `values` (empty values left out). */
+function queryString(values: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/** Dates read newest first, words from A (server/features/insights/schema.ts). */
+const firstDirection = (column: InsightSort) => (column === 'title' || column === 'status' ? 'asc' : 'desc');
+
 export default function Index({ insights, filters, categories, statuses }: IndexProps) {
   // Another member's change shows up here without a reload.
   useLiveReload(['InsightChanged'], ['insights']);
@@ -45,6 +56,14 @@ export default function Index({ insights, filters, categories, statuses }: Index
   const fmt = useFormatters();
   const t = useT();
   const filtered = !!(filters.search || filters.category || filters.status || filters.trashed);
+  // A chosen order is kept when a filter changes; the default one stays out of the URL (and of Reset).
+  const customOrder = filters.sort !== 'updated' || filters.direction !== 'desc';
+  const sortable = (column: InsightSort) => {
+    const current = filters.sort === column ? filters.direction : null;
+    const direction = current ? (current === 'asc' ? 'desc' : 'asc') : firstDirection(column);
+    const base = { search: filters.search, category: filters.category, status: filters.status, trashed: filters.trashed };
+    return { sorted: current, sortHref: `/insights${queryString({ ...base, sort: column, direction })}` };
+  };
   const selection = useBulkSelection(`insights?${[filters.search, filters.category, filters.status, filters.trashed].join('|')}`, insights.data.map((i) => i.id), insights.meta.total);
 
   return (
@@ -63,7 +82,7 @@ export default function Index({ insights, filters, categories, statuses }: Index
       />
       <Card padded={false}>
         <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-          <SearchFilter filters={{ ...filters }} label={t('insights.index.search.label')} placeholder={t('insights.index.search.placeholder')} only={['insights', 'filters']}>
+          <SearchFilter filters={{ ...filters, ...(customOrder ? {} : { sort: null, direction: null }) }} label={t('insights.index.search.label')} placeholder={t('insights.index.search.placeholder')} only={['insights', 'filters']}>
             {({ values, set }) => (
               <>
                 <FilterSelect id="filter-category" label={t('insights.index.filters.category')} value={values.category ?? ''} onChange={(v) => set('category', v)} placeholder={t('insights.index.filters.allCategories')} options={categories.map((c) => ({ value: c, label: categoryLabel(t, c) }))} />
@@ -101,21 +120,28 @@ export default function Index({ insights, filters, categories, statuses }: Index
                 <Th className="w-10 pr-0">
                   <SelectPageCheckbox selection={selection} />
                 </Th>
-                <Th>{t('insights.index.table.title')}</Th>
+                <Th {...sortable('title')}>{t('insights.index.table.title')}</Th>
                 <Th className="hidden sm:table-cell">{t('insights.index.table.category')}</Th>
-                <Th className="hidden sm:table-cell">{t('insights.index.table.status')}</Th>
+                <Th {...sortable('status')} className="hidden sm:table-cell">
+                  {t('insights.index.table.status')}
+                </Th>
                 <Th align="right" className="hidden md:table-cell">
                   {t('insights.index.table.boardUsers')}
                 </Th>
                 <Th align="right" className="hidden md:table-cell">
                   {t('insights.index.table.views')}
                 </Th>
-                <Th className="hidden lg:table-cell">{t('insights.index.table.updated')}</Th>
+                <Th {...sortable('published')} className="hidden xl:table-cell">
+                  {t('insights.index.table.published')}
+                </Th>
+                <Th {...sortable('updated')} className="hidden lg:table-cell">
+                  {t('insights.index.table.updated')}
+                </Th>
               </Tr>
             </THead>
             <TBody>
               {insights.data.length === 0 ? (
-                <TableEmptyRow colSpan={7}>{t('insights.index.table.noMatch')}</TableEmptyRow>
+                <TableEmptyRow colSpan={8}>{t('insights.index.table.noMatch')}</TableEmptyRow>
               ) : (
                 insights.data.map((i) => (
                   <Tr key={i.id}>
@@ -152,6 +178,9 @@ export default function Index({ insights, filters, categories, statuses }: Index
                     </Td>
                     <Td label={t('insights.index.table.publicViews')} align="right" className="hidden tabular-nums md:table-cell">
                       {fmt.number(i.view_count)}
+                    </Td>
+                    <Td label={t('insights.index.table.published')} className="hidden xl:table-cell">
+                      {i.published_at ? fmt.date(i.published_at) : <span className="text-slate-400">—</span>}
                     </Td>
                     <Td label={t('insights.index.table.updated')} className="hidden lg:table-cell">
                       {fmt.date(i.updated_at)}

@@ -11,11 +11,15 @@ export type InsightRow = Serialized<Pick<Insight, 'id' | 'title' | 'summary' | '
   board_users_count: number;
 };
 
+export type InsightSort = 'title' | 'status' | 'published' | 'updated';
+
 export interface InsightFilters {
   search: string;
   category: InsightCategory | null;
   status: InsightStatus | null;
   trashed: 'with' | 'only' | null;
+  sort: InsightSort;
+  direction: 'asc' | 'desc';
 }
 
 export interface InsightFormData {

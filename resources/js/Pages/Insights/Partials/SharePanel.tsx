@@ -97,17 +97,18 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
     );
   } else if (!sharing.planAllows) {
     body = <PlanLimitNotice limit={sharing.limit} />;
+  } else if (!canManage) {
+    // Read-only: someone who cannot create a link is not invited to (no explanation of a button they do not have).
+    body = <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.notShared')}</p>;
   } else if (insight.status !== 'published') {
     body = <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.publishFirst')}</p>;
   } else {
     body = (
       <div className="space-y-3">
         <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.createExplanation')}</p>
-        {canManage ? (
-          <Button icon={linkIcon} onClick={share} processing={busy}>
-            {t('insights.share.create')}
-          </Button>
-        ) : null}
+        <Button icon={linkIcon} onClick={share} processing={busy}>
+          {t('insights.share.create')}
+        </Button>
       </div>
     );
   }

@@ -6,15 +6,18 @@ import { Card } from '@/Components/Card';
 import { Select } from '@/Components/Select';
 import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useT } from '@/i18n';
-import { type FieldOption, type ImportView, type PreviewRow } from './types';
+import { type FieldOption, type ImportView, type PreviewRow, type RowProblems } from './types';
 import { arrowIcon } from '@/Components/icons/arrow';
+
+/** Fields whose values must not wrap in the preview. */
+const unbroken = new Set(['phone', 'joined_on']);
 
 const outcomeTones: Record<PreviewRow['outcome'], 'success' | 'info' | 'neutral' | 'danger'> = { create: 'success', update: 'info', skip: 'neutral', error: 'danger' };
 
 const ENCODING_NAMES: Record<ImportView['encoding'], string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 LE', 'utf-16be': 'UTF-16 BE', 'windows-1252': 'Windows-1252' };
 
 /** Step 2: which column fills which field, what to do with duplicates, a preview; then start. */
-export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview: PreviewRow[]; fields: FieldOption[] }) {
+export function MappingForm({ imp, preview, problems, fields }: { imp: ImportView; preview: PreviewRow[]; problems: RowProblems | null; fields: FieldOption[] }) {
   const t = useT();
   const errors = (usePage().props as { errors?: Record<string, string> }).errors ?? {};
   const [saving, setSaving] = useState(false);
@@ -119,7 +122,8 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
                     {t('boardUsers.import.preview.rowNumber', { line: row.line })}
                   </Td>
                   {mapped.map(({ f, i }) => (
-                    <Td key={i} label={label(f)} className="max-w-xs break-words">
+                    // A phone number or a date reads as one piece: never broken over lines.
+                    <Td key={i} label={label(f)} className={unbroken.has(f) ? 'whitespace-nowrap tabular-nums' : 'max-w-xs break-words'}>
                       {row.cells[i] || <span className="text-slate-400">—</span>}
                     </Td>
                   ))}
@@ -132,6 +136,7 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
             </TBody>
           </Table>
         </div>
+        {problems && problems.count > 0 ? <ProblemRows problems={problems} label={label} mapped={mapped} total={imp.total_rows} /> : null}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-end dark:border-slate-700/70">
           <Button href="/board-users/import" variant="secondary">
             {t('boardUsers.import.preview.chooseAnother')}
@@ -146,6 +151,49 @@ export function MappingForm({ imp, preview, fields }: { imp: ImportView; preview
           </Button>
         </div>
       </Card>
+    </div>
+  );
+}
+
+/** Rows of the whole file that would fail, flagged before the start (the preview shows the first rows only). */
+function ProblemRows({ problems, label, mapped, total }: { problems: RowProblems; label: (field: string) => string | undefined; mapped: { f: string; i: number }[]; total: number }) {
+  const t = useT();
+  return (
+    <div className="border-t border-slate-200 dark:border-slate-700/70">
+      <p role="status" className="bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:bg-red-950/40 dark:text-red-200">
+        {t('boardUsers.import.problems.summary', { count: problems.count, total })}
+      </p>
+      {problems.rows.length ? (
+        <Table caption={t('boardUsers.import.problems.caption')}>
+          <THead>
+            <Tr>
+              <Th>{t('boardUsers.import.preview.row')}</Th>
+              {mapped.map(({ f, i }) => (
+                <Th key={i}>{label(f)}</Th>
+              ))}
+              <Th>{t('boardUsers.import.preview.result')}</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {problems.rows.map((row) => (
+              <Tr key={row.line}>
+                <Td strong className="whitespace-nowrap tabular-nums">
+                  {t('boardUsers.import.preview.rowNumber', { line: row.line })}
+                </Td>
+                {mapped.map(({ f, i }) => (
+                  <Td key={i} label={label(f)} className={unbroken.has(f) ? 'whitespace-nowrap tabular-nums' : 'max-w-xs break-words'}>
+                    {row.cells[i] || <span className="text-slate-400">—</span>}
+                  </Td>
+                ))}
+                <Td label={t('boardUsers.import.preview.result')}>
+                  <Badge tone="danger">{t('boardUsers.import.preview.outcome', { outcome: 'error' })}</Badge>
+                  <span className="mt-1 block text-xs text-red-700 dark:text-red-300">{row.error}</span>
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      ) : null}
     </div>
   );
 }

@@ -32,3 +32,18 @@ export interface FieldOption {
 }
 
 export const statusTones = { pending: 'neutral', queued: 'info', running: 'info', completed: 'success', stopped: 'warning', failed: 'danger' } as const;
+
+/** An accepted column (server/features/board-user-import/template.ts), from the import's one definition. */
+export interface ImportColumn {
+  field: string;
+  label: string;
+  required: boolean;
+  /** Other headers that fill it (in the form the import compares them: lower case, letters and digits). */
+  aliases: string[];
+}
+
+/** Rows of the whole file that would fail, before the import starts (the preview shows only the first). */
+export interface RowProblems {
+  count: number;
+  rows: { line: number; cells: string[]; error: string }[];
+}
