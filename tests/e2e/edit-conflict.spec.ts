@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { demoTest, expect, signInAs } from './support/fixtures';
+import { demoTest, expect, signInAs, type DemoUser } from './support/fixtures';
 import { screens } from './support/screens';
 
 /**
@@ -9,7 +9,7 @@ import { screens } from './support/screens';
  */
 const test = demoTest();
 
-async function member(browser: Browser, baseURL: string, who: 'admin' | 'editor'): Promise<Page> {
+async function member(browser: Browser, baseURL: string, who: DemoUser): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage();
   await signInAs(page, who);
   return page;
@@ -63,4 +63,26 @@ test('a stale save shows the conflict, field by field, and loses nothing', async
   await expect(adam.getByText(`Treasurer ${suffix}`).first()).toBeVisible();
   await expect(adam.getByText(`Audit board ${suffix}`).first()).toBeVisible();
   await expect(adam.getByText('+44 20 7946 0000').first()).toBeVisible();
+});
+
+test('a colleague’s role change reaches an open role form live, before any save', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const olivia = await member(browser, baseURL!, 'owner');
+  const adam = await member(browser, baseURL!, 'admin');
+  await olivia.goto('/users');
+  const href = await olivia.getByRole('link', { name: 'Victor Viewer' }).first().getAttribute('href');
+  expect(href).toMatch(/^\/users\/\d+$/);
+  await olivia.goto(`${href}/edit`);
+  await adam.goto(`${href}/edit`);
+  await expect(adam.getByRole('heading', { level: 1 })).toContainText('Change the role of');
+
+  await olivia.getByLabel('Role').selectOption('editor');
+  await olivia.getByRole('button', { name: 'Save role' }).click();
+  await expect(olivia).toHaveURL(new RegExp(`${href}$`));
+
+  // Adam has not saved: the change arrives on his open form, which now holds the new role.
+  const notice = adam.getByRole('alert').filter({ hasText: 'This record changed while you were editing' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('row').filter({ hasText: 'Role' })).toContainText('Editor');
+  await expect(adam.getByLabel('Role')).toHaveValue('editor');
 });

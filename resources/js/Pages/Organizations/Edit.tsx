@@ -14,6 +14,7 @@ import OrganizationForm, { type OrganizationAbilities, type OrganizationDetails,
 import { ConflictNotice } from '@/Components/ConflictNotice';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useConflict } from '@/hooks/useConflict';
+import { useLiveReload } from '@/hooks/useRealtime';
 import TwoFactorRequirement from './Partials/TwoFactorRequirement';
 import { useT } from '@/i18n';
 import { trashIcon } from '@/Components/icons/trash';
@@ -39,6 +40,8 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
   };
   const form = useAppForm<OrganizationFormData & { version: string }>(current);
   const conflict = useConflict(form, current);
+  // A colleague's save arrives live: the form shows what they changed (useConflict), before any save.
+  useLiveReload(['ActivityLogged'], ['organization', 'requireTwoFactor'], { when: (entry) => entry.subject_type === 'organization' && entry.subject_id === organization.id });
 
   return (
     <>

@@ -17,6 +17,7 @@ import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { Theme } from '@/lib/theme';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useConflict } from '@/hooks/useConflict';
+import { useLiveReload } from '@/hooks/useRealtime';
 import { ConflictNotice } from '@/Components/ConflictNotice';
 import { Trans, useT } from '@/i18n';
 
@@ -174,6 +175,7 @@ function OrganizationCard({ organization }: { organization: NonNullable<Settings
   const current = { public_page_enabled: organization.public_page_enabled, version: organization.version };
   const form = useAppForm(current);
   const conflict = useConflict(form, current);
+  useLiveReload(['ActivityLogged'], ['organization'], { when: (entry) => entry.subject_type === 'organization' && entry.subject_id === organization.id });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.patch('/settings', { preserveScroll: true, onSuccess: () => form.setDefaults() });

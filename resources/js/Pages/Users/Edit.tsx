@@ -16,6 +16,7 @@ import { useT } from '@/i18n';
 import { useAppForm } from '@/hooks/useAppForm';
 import { ConflictNotice } from '@/Components/ConflictNotice';
 import { useConflict } from '@/hooks/useConflict';
+import { useLiveReload } from '@/hooks/useRealtime';
 
 export interface EditProps {
   member: Member;
@@ -28,6 +29,8 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
   const current = { role: member.role, version: member.version };
   const form = useAppForm<{ role: Role; version: string }>(current);
   const conflict = useConflict(form, current);
+  // A colleague's change of this member's role arrives live and shows in the conflict notice.
+  useLiveReload(['ActivityLogged'], ['member'], { when: (entry) => entry.subject_type === 'user' && entry.subject_id === member.id });
   // The member's current role stays listed even if the signed-in user could not give it.
   const roles = abilities.roles.includes(member.role) ? abilities.roles : [member.role, ...abilities.roles];
 
