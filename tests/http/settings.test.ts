@@ -24,7 +24,7 @@ describe('Settings/Index', () => {
     const { client } = await memberClient(app, 'editor');
     const page = (await client.get('/settings', { inertia: true })).json();
     expect(page.component).toBe('Settings/Index');
-    expect(page.props.preferences).toEqual({ locale: 'en-US', timezone: 'UTC' });
+    expect(page.props.preferences).toEqual({ locale: 'en-US', timezone: 'UTC', version: expect.any(String) });
     // The interface is English only: each choice says which date and number format it gives.
     expect(page.props.locales[0]).toEqual({ value: 'en-US', label: 'United States (English): 11/23/26 · 1,234,567.89' });
     const labels = new Map(page.props.locales.map((l: { value: string; label: string }) => [l.value, l.label]));

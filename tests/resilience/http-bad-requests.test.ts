@@ -170,7 +170,7 @@ describe('bodies the parsers cannot read answer 4xx', () => {
     const res = await post(gzipSync('{"locale":"fr-FR","timezone":"Europe/Paris"}'), { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
     expect(res.status).toBe(303);
     const page = (await owner.get('/settings', { inertia: true })).page();
-    expect(page.props.preferences).toEqual({ locale: 'fr-FR', timezone: 'Europe/Paris' });
+    expect(page.props.preferences).toMatchObject({ locale: 'fr-FR', timezone: 'Europe/Paris' });
   });
 });
 
