@@ -36,7 +36,8 @@ export async function firstLoadBytes(page: Page, url: string): Promise<FirstLoad
         const response = await request.response();
         if (!response) return null;
         const sizes = await request.sizes();
-        return { url: request.url(), status: response.status(), encoding: (await response.headerValue('content-encoding')) ?? null, bodyBytes: sizes.responseBodySize, headerBytes: sizes.responseHeadersSize };
+        // A response from the memory cache (a stylesheet fetched twice) reports -1: nothing came.
+        return { url: request.url(), status: response.status(), encoding: (await response.headerValue('content-encoding')) ?? null, bodyBytes: Math.max(0, sizes.responseBodySize), headerBytes: Math.max(0, sizes.responseHeadersSize) };
       })(),
     );
   };
