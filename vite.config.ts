@@ -142,8 +142,8 @@ function lazyPrecognition(): Plugin {
 
 /**
  * @simplewebauthn/browser is a barrel of side-effect-free modules without `"sideEffects": false`:
- * without this, every chunk that imports it gets all of it. The sign-in page's passkey client
- * (lib/passkeySignIn) then carries the registration half the profile uses (1.5 KB brotli; issue #24).
+ * without this, every chunk that imports it gets all of it. The profile's passkey form (lib/passkeys)
+ * uses the registration half only; the sign-in page uses none of it (lib/passkeySignIn, issue #24).
  */
 function pureWebAuthnClient(): Plugin {
   return {
