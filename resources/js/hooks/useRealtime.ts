@@ -129,7 +129,7 @@ export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], o
 }
 
 /** Listens for one event of the user's channel, its payload typed by shared/realtime-events.ts. */
-function listenFor<E extends keyof UserEvents>(channel: { listen(event: string, callback: (payload: never) => void): unknown }, event: E, handler: (payload: UserEvents[E]) => void): void {
+function listenFor<E extends keyof UserEvents>(channel: ReturnType<Echo<'reverb'>['private']>, event: E, handler: (payload: UserEvents[E]) => void): void {
   channel.listen(event, handler);
 }
 
