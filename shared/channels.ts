@@ -13,11 +13,22 @@ export type ChannelKind = keyof typeof echoName;
 
 const PREFIX: Record<ChannelKind, 'private-' | 'presence-'> = { organization: 'private-', online: 'presence-', user: 'private-' };
 
+/**
+ * A wire name of one kind of channel: a string that only `channels` below makes, so a broadcast
+ * can check that its event belongs on that kind of channel (shared/realtime-events.ts).
+ */
+export type ChannelName<K extends ChannelKind> = string & { readonly __channelKind: K };
+
+const wire =
+  <K extends ChannelKind>(kind: K) =>
+  (id: number) =>
+    `${PREFIX[kind]}${echoName[kind](id)}` as ChannelName<K>;
+
 /** Wire names, as broadcasts carry them and /broadcasting/auth is asked about them. */
 export const channels = {
-  organization: (id: number) => `${PREFIX.organization}${echoName.organization(id)}`,
-  online: (id: number) => `${PREFIX.online}${echoName.online(id)}`,
-  user: (id: number) => `${PREFIX.user}${echoName.user(id)}`,
+  organization: wire('organization'),
+  online: wire('online'),
+  user: wire('user'),
 };
 
 const ID = '(\\d{1,10})';

@@ -1,15 +1,17 @@
 import type Pusher from 'pusher';
 import { lazyPackage } from '../lib/lazy-package';
 import type { Logger } from '../lib/logger';
+import type { RealtimeMessage } from '../../shared/realtime-events';
 
-export interface BroadcastMessage {
-  channels: string[];
-  /** Short name (e.g. `ActivityLogged`); published as `App\Events\ActivityLogged` for Echo's namespace. */
-  event: string;
-  data: unknown;
+/**
+ * One event to publish: channels of one kind, an event name and its payload as declared in
+ * shared/realtime-events.ts (a wrong name or payload does not compile). The short name (e.g.
+ * `ActivityLogged`) is published as `App\Events\ActivityLogged` for Echo's namespace.
+ */
+export type BroadcastMessage = RealtimeMessage & {
   /** The acting browser's socket: it already knows, so it is left out. */
   socketId?: string;
-}
+};
 
 export interface Broadcaster {
   publish(message: BroadcastMessage): Promise<void>;
@@ -68,9 +70,17 @@ export const nullBroadcaster: Broadcaster = {
   async terminateUser() {},
 };
 
-/** Records what would have been published (tests). */
+/** A message as the wire sees it: plain channel names, the event's short name, its payload. */
+export interface PublishedMessage {
+  channels: string[];
+  event: string;
+  data: unknown;
+  socketId?: string;
+}
+
+/** Records what would have been published (tests), as the wire sees it. */
 export class MemoryBroadcaster implements Broadcaster {
-  readonly published: BroadcastMessage[] = [];
+  readonly published: PublishedMessage[] = [];
   readonly terminated: number[] = [];
   async publish(message: BroadcastMessage) {
     this.published.push(message);

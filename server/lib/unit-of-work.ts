@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { ActivityLogsTable, ActivityProperties, Database } from '../db/types';
-import { channels, type BroadcastMessage } from '../broadcasting/broadcaster';
+import { channels } from '../broadcasting/broadcaster';
+import type { ActivityEntry as LiveActivityEntry, RealtimeMessage } from '../../shared/realtime-events';
 import type { Insertable, Selectable } from 'kysely';
 import type { MailMessage } from '../mail/mailer';
 import { splitKind, type ActivityKind, type FactsOf } from '../../shared/activity-kinds';
@@ -43,7 +44,7 @@ export type ActivityRow = Selectable<ActivityLogsTable>;
  */
 export interface ActivityLog {
   /** Inserts the entry with `db`; for an organisation's entry, also what its live listeners are sent. */
-  write(db: Transaction<Database>, entry: ActivityEntry, actor: Actor): Promise<{ row: ActivityRow; live: unknown | null }>;
+  write(db: Transaction<Database>, entry: ActivityEntry, actor: Actor): Promise<{ row: ActivityRow; live: LiveActivityEntry | null }>;
 }
 
 /**
@@ -63,7 +64,8 @@ export class UnitOfWork {
     this.#after.push(fn);
   }
 
-  broadcast(message: Omit<BroadcastMessage, 'socketId'>): void {
+  /** Publishes after commit; the event and its payload must match shared/realtime-events.ts. */
+  broadcast(message: RealtimeMessage): void {
     this.afterCommit(() => this.ctx.broadcaster.publish({ ...message, socketId: this.actor.socketId }));
   }
 

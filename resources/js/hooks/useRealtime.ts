@@ -3,7 +3,7 @@ import type Echo from 'laravel-echo';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OnlineMember } from '@/Components/OnlineMembers';
 import { connectEcho, leaveChannel } from '@/lib/echo';
-import type { OrganizationEvents, UserEvents } from '@/types';
+import type { OrganizationEvents, UserEvents } from '../../../shared/realtime-events';
 import { echoName } from '../../../shared/channels';
 import { t } from '@/i18n';
 
@@ -128,6 +128,11 @@ export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], o
   useOrganizationEvent(events, reload);
 }
 
+/** Listens for one event of the user's channel, its payload typed by shared/realtime-events.ts. */
+function listenFor<E extends keyof UserEvents>(channel: ReturnType<Echo<'reverb'>['private']>, event: E, handler: (payload: UserEvents[E]) => void): void {
+  channel.listen(event, handler);
+}
+
 /**
  * The signed-in user's own channel: a role change (or removal) anywhere and a new invitation
  * show as a toast (replacing, not re-showing, the page's flash); a role change also reloads the
@@ -143,7 +148,7 @@ export function useAccountEvents(): void {
     if (!echo || userId === null) return;
     const name = echoName.user(userId);
     const channel = echo.private(name);
-    channel.listen('RoleChanged', ({ organization, role }: UserEvents['RoleChanged']) => {
+    listenFor(channel, 'RoleChanged', ({ organization, role }) => {
       // Removed from the organisation on screen: the reload's page says so itself ("You were removed from …").
       const removedFromCurrent = role === null && organization.id === currentOrganization.current;
       if (!removedFromCurrent) {
@@ -151,7 +156,7 @@ export function useAccountEvents(): void {
       }
       router.reload();
     });
-    channel.listen('InvitationReceived', ({ organization, role }: UserEvents['InvitationReceived']) => {
+    listenFor(channel, 'InvitationReceived', ({ organization, role }) => {
       router.flash(() => ({ info: t('app.realtime.invited', { organization: organization.name, role }) }));
     });
     return () => leaveChannel(echo, name);

@@ -1,5 +1,4 @@
 import type { Role } from '../../../server/db/types';
-import type { Facts } from '../../../shared/activity-kinds';
 import type { sharedProps } from '../../../server/shared-props';
 
 export type { Role };
@@ -41,46 +40,5 @@ export interface Paginated<T> {
   links: { url: string | null; label: string; active: boolean }[];
 }
 
-/** One activity log entry, as pages receive it and as the live `ActivityLogged` event carries it. */
-export interface ActivityEntry {
-  id: number;
-  event: string;
-  subject_type: string | null;
-  subject_id: number | null;
-  /** The subject's name as it was when logged (else as it is now); null when it is gone. */
-  subject_name: string | null;
-  /** What the sentence says, as values (shared/activity-kinds.ts): the page builds it in its language. */
-  facts: Facts | null;
-  /** Only on old entries whose facts could not be read back: their sentence as written. */
-  description: string | null;
-  /** `name` is null when the account is gone. */
-  causer: { id: number; name: string | null } | null;
-  created_at: string;
-}
-
-/** Events on `private-organizations.{id}` (namespace App.Events). */
-/** A board-user import's progress as the live event carries it: numbers and a status; its message comes with the page, in the reader's language. */
-export interface BoardUserImportProgress {
-  id: number;
-  status: 'pending' | 'queued' | 'running' | 'completed' | 'stopped' | 'failed';
-  total_rows: number;
-  processed_rows: number;
-  created_count: number;
-  updated_count: number;
-  skipped_count: number;
-  failed_count: number;
-}
-
-export interface OrganizationEvents {
-  ActivityLogged: ActivityEntry;
-  BoardUserChanged: { id: number; action: string };
-  InsightChanged: { id: number; action: string };
-  BoardUserImportProgress: BoardUserImportProgress;
-  SubscriptionChanged: Record<string, unknown>;
-}
-
-/** Events on the signed-in user's own channel, `private-App.Models.User.{id}`. */
-export interface UserEvents {
-  RoleChanged: { organization: { id: number; name: string }; role: Role | null; previous_role: Role };
-  InvitationReceived: { invitation_id: number; organization: { id: number; name: string }; role: Role; expires_at: string };
-}
+/** Realtime events and their payloads are declared once, in shared/realtime-events.ts. */
+export type { ActivityEntry, BoardUserImportProgress, OrganizationEvents, UserEvents } from '../../../shared/realtime-events';

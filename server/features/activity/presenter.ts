@@ -1,5 +1,6 @@
 import type { ActivityProperties } from '../../db/types';
 import type { Facts } from '../../../shared/activity-kinds';
+import type { ActivityEntry } from '../../../shared/realtime-events';
 
 export interface ActivityRow {
   id: number;
@@ -19,7 +20,7 @@ export interface ActivityRow {
 }
 
 /** One activity entry as every page (dashboard, activity log) and the live `ActivityLogged` event show it. */
-export function presentActivity(row: ActivityRow) {
+export function presentActivity(row: ActivityRow): ActivityEntry {
   return {
     id: row.id,
     event: row.event,

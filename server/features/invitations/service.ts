@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Invitation, Organization, Role, User } from '../../db/types';
 import { channels } from '../../broadcasting/broadcaster';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { inTransaction, type Actor } from '../../lib/unit-of-work';
+import { inTransaction, type Actor, type UnitOfWork } from '../../lib/unit-of-work';
 import { fail, validate } from '../../lib/validation';
 import { hashPassword } from '../auth/passwords';
 import { isUniqueViolation } from '../../db/errors';
@@ -69,7 +69,7 @@ export function invitationOf(ctx: AppContext, org: CurrentOrganization, id: numb
   return findInvitation(ctx.db, org.id, id);
 }
 
-function announce(uow: { broadcast: (m: { channels: string[]; event: string; data: unknown }) => void }, invitee: User | undefined, org: CurrentOrganization, invitation: Invitation) {
+function announce(uow: Pick<UnitOfWork, 'broadcast'>, invitee: User | undefined, org: CurrentOrganization, invitation: Invitation) {
   if (!invitee) return;
   uow.broadcast({
     channels: [channels.user(invitee.id)],
