@@ -106,7 +106,7 @@ async function authenticate(options: RequestOptionsJSON, autofill: boolean, sign
  */
 export async function signInWithPasskey(autofill: boolean): Promise<string | null> {
   if (autofill && !(await autofillSupported())) return null;
-  cancel('Cancelling existing WebAuthn API call for new one');
+  cancel('Canceling existing WebAuthn API call for new one');
   const controller = (ceremony = new AbortController());
   try {
     const options = await postJson<RequestOptionsJSON>('/passkeys/login/options');
@@ -121,4 +121,4 @@ export async function signInWithPasskey(autofill: boolean): Promise<string | nul
 }
 
 /** Ends a waiting autofill request (leaving the sign-in page). */
-export const cancelPasskeyRequest = () => cancel('Manually cancelling existing WebAuthn API call');
+export const cancelPasskeyRequest = () => cancel('Manually canceling existing WebAuthn API call');
