@@ -141,6 +141,40 @@ function lazyPrecognition(): Plugin {
 }
 
 /**
+ * @simplewebauthn/browser is a barrel of side-effect-free modules without `"sideEffects": false`:
+ * without this, every chunk that imports it gets all of it. The profile's passkey form (lib/passkeys)
+ * uses the registration half only; the sign-in page uses none of it (lib/passkeySignIn, issue #24).
+ */
+function pureWebAuthnClient(): Plugin {
+  return {
+    name: 'boardly:pure-webauthn-client',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]@simplewebauthn[\\/]browser[\\/]esm[\\/]/.test(id)) return null;
+      return { code, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
+/**
+ * @inertiajs/react defines its components as `var Form = forwardRef(…)` followed by
+ * `Form.displayName = "InertiaForm"`: a call without a pure annotation and a property write, so
+ * the bundler keeps every such component, used or not (<Form>, <InfiniteScroll>: 2 KB brotli in
+ * every first load). Annotated, and without the names (only React's developer tools show them, and
+ * only a build runs this), what no page uses is left out (issue #24).
+ */
+function pureInertiaComponents(): Plugin {
+  return {
+    name: 'boardly:pure-inertia-components',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]@inertiajs[\\/]react[\\/]dist[\\/]index\.js$/.test(id)) return null;
+      const pure = code.replace(/^var (\w+) = (forwardRef\d*)\(/gm, 'var $1 = /* @__PURE__ */ $2(').replace(/^\w+\.displayName = "\w+";$/gm, '');
+      return { code: pure, map: null };
+    },
+  };
+}
+
+/**
  * The sign-in page's own modules, found when the module graph is complete (`buildEnd`, before chunking):
  * the shared UI parts it uses (components, hooks, lib) and its auth parts (layout, partials). Each set
  * becomes one chunk (`codeSplitting` below) instead of a dozen small ones: one request and one
@@ -176,7 +210,7 @@ function signInChunks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [lazyPrecognition(), signInChunks(), compiledCatalogs(), catalogChunks(), react(), tailwindcss(), precompress(), bundleReport()],
+  plugins: [lazyPrecognition(), pureWebAuthnClient(), pureInertiaComponents(), signInChunks(), compiledCatalogs(), catalogChunks(), react(), tailwindcss(), precompress(), bundleReport()],
   base: '/build/',
   publicDir: false,
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'resources/js') } },

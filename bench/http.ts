@@ -19,10 +19,8 @@
  * BENCH_SECONDS (5) per measurement, BENCH_ROUNDS (3) alternating rounds, BENCH_STARTS (3);
  * BENCH_DRIVER=postgres|pglite for one database; BENCH_STARTS=0 skips the start time.
  */
-import { spawn, execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
@@ -32,8 +30,8 @@ import { firstLoad } from '../server/cli/bundle-report';
 import { ROOT } from '../server/root';
 import { minimalRoute } from './support/minimal-route';
 import { postgresCpuMicros } from './support/postgres-cpu';
-import { createDatabaseUrl, dropDatabase, listen, signedInApp } from './support/signed-in-app';
-import { freePort } from '../tests/helpers/free-port';
+import { listen, signedInApp } from './support/signed-in-app';
+import { restarts } from './support/start-time';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -146,39 +144,10 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
   }
 }
 
-/** `npm start` → the first 200 of /login, on an installed, built checkout (median of BENCH_STARTS, after one that prepares the database). */
+/** `npm start` → the first 200 of /login, on an installed, built checkout (median of BENCH_STARTS; bench/support/start-time.ts). */
 async function startTime(): Promise<{ ms: number; driver: string }> {
-  const base = process.env.BENCH_DATABASE_URL;
-  const schema = `bench_start_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = base ? await createDatabaseUrl(base, schema) : '';
-  const storage = mkdtempSync(path.join(tmpdir(), 'boardly-bench-start-'));
-  const once = async () => {
-    const port = await freePort();
-    const env = { ...process.env, APP_ENV: 'production', APP_PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, REVERB_PORT: String(await freePort()), APP_KEY: 'bench-start', LOG_LEVEL: 'warn', STORAGE_DIR: storage, PGLITE_DIR: path.join(storage, 'pglite'), DATABASE_URL: databaseUrl };
-    const started = performance.now();
-    const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: 'ignore' });
-    try {
-      for (;;) {
-        const ok = await fetch(`http://127.0.0.1:${port}/login`).then((r) => r.status === 200, () => false);
-        if (ok) return performance.now() - started;
-        if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-        if (performance.now() - started > 120_000) throw new Error('npm start: no 200 within 2 minutes');
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    } finally {
-      const exited = new Promise((r) => child.once('exit', r));
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
-    }
-  };
-  try {
-    await once(); // migrates and seeds the new database, builds what is missing
-    const times: number[] = [];
-    for (let i = 0; i < STARTS; i++) times.push(await once());
-    return { ms: median(times), driver: base ? 'PostgreSQL' : 'PGlite' };
-  } finally {
-    if (base) await dropDatabase(base, schema).catch(() => {});
-  }
+  const { ours, driver } = await restarts(STARTS, 'npm start', async () => null);
+  return { ms: median(ours.map((s) => s.ms)), driver };
 }
 
 const loadBefore = loadavg();

@@ -1,4 +1,5 @@
-import Pusher from 'pusher';
+import type Pusher from 'pusher';
+import { lazyPackage } from '../lib/lazy-package';
 import type { Logger } from '../lib/logger';
 
 export interface BroadcastMessage {
@@ -34,25 +35,29 @@ export interface PusherBroadcasterOptions {
   logger: Logger;
 }
 
+/** The Pusher SDK, loaded with the first event published or signed (not at `npm start`, issue #24). */
+export const pusherPackage = lazyPackage<typeof Pusher>('pusher');
+
 /** Publishes through the official Pusher SDK to our Reverb-compatible server's HTTP API. */
 export function pusherBroadcaster(options: PusherBroadcasterOptions): Broadcaster {
-  const client = new Pusher({
+  let created: Pusher | null = null;
+  const client = () => (created ??= new (pusherPackage())({
     appId: options.appId,
     key: options.key,
     secret: options.secret,
     host: options.host,
     port: String(options.port),
     useTLS: options.useTLS,
-  });
+  }));
   return {
     async publish({ channels: names, event, data, socketId }) {
       // The HTTP API takes at most 100 channels per call.
       for (let i = 0; i < names.length; i += 100) {
-        await client.trigger(names.slice(i, i + 100), EVENT_NAMESPACE + event, data, socketId ? { socket_id: socketId } : undefined);
+        await client().trigger(names.slice(i, i + 100), EVENT_NAMESPACE + event, data, socketId ? { socket_id: socketId } : undefined);
       }
     },
     async terminateUser(userId) {
-      await client.terminateUserConnections(String(userId));
+      await client().terminateUserConnections(String(userId));
     },
   };
 }

@@ -1,13 +1,12 @@
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './types';
 import { PGliteDialect } from './pglite-dialect';
 import { openPGlite } from './pglite';
 import { createPostgresPool, type PoolLogger } from './postgres-pool';
 
-// Postgres `date` stays a 'YYYY-MM-DD' string rather than a local-midnight Date, on both drivers.
+// Postgres `date` stays a 'YYYY-MM-DD' string rather than a local-midnight Date, on both drivers (PostgreSQL: db/postgres-pool).
 const DATE_AS_TEXT = { 1082: (v: string) => v };
-pg.types.setTypeParser(1082, DATE_AS_TEXT[1082]);
 
 export interface DatabaseOptions {
   /** postgres:// URL; when empty, PGlite is used. */

@@ -1,5 +1,19 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyPackage } from '../lib/lazy-package';
+
+/**
+ * pg, loaded with the first PostgreSQL pool: a start on PGlite never needs it (issue #24). Postgres
+ * `date` stays a 'YYYY-MM-DD' string rather than a local-midnight Date, as on PGlite (db/connection).
+ */
+const pgPackage = lazyPackage<typeof pg>('pg');
+let datesAsText = false;
+function pgLibrary(): typeof pg {
+  const lib = pgPackage();
+  if (!datesAsText) lib.types.setTypeParser(1082, (v: string) => v);
+  datesAsText = true;
+  return lib;
+}
 
 /**
  * SQL texts that run as named prepared statements: parsed and planned once per connection instead
@@ -40,7 +54,7 @@ export const CONNECT_TIMEOUT_MS = 5_000;
  * client is not queryable any more, so pg-pool discards it on release and opens new ones later.
  */
 export function createPostgresPool(connectionString: string, logger?: PoolLogger): pg.Pool {
-  const pool = new pg.Pool({
+  const pool = new (pgLibrary().Pool)({
     connectionString,
     max: 10,
     // During an outage a request fails fast (503) instead of waiting on a connect that may hang.

@@ -1,7 +1,10 @@
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import { stringify } from 'csv-stringify';
+import { lazyPackage } from './lazy-package';
+
+// Loaded with the first export rather than at `npm start` (issue #24).
+const csvStringify = lazyPackage<typeof import('csv-stringify')>('csv-stringify');
 
 /** A signed number or phone number: `-12`, `-0.5`, `+44 20 7946 0000`. Spreadsheets run nothing in it. */
 const PLAIN_SIGNED_NUMBER = /^[+-] ?\d[\d ]*(?:[.,]\d+)?$/;
@@ -83,6 +86,6 @@ export async function streamCsv<T>(res: Response, filename: string, columns: Csv
     },
   });
   // Headers can come from outside too (an import's own header row): escaped as every cell is.
-  const csv = stringify({ header: true, columns: columns.map((c) => neutraliseCell(c.header)), bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+  const csv = csvStringify().stringify({ header: true, columns: columns.map((c) => neutraliseCell(c.header)), bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
   await pipeline(Readable.from(all()), toRecord, csv, res);
 }

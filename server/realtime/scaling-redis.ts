@@ -12,7 +12,11 @@
  * heartbeat) from its local state: idempotent, so a short blip and a restart that lost every key both heal.
  */
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyPackage } from '../lib/lazy-package';
+
+// Only a realtime server scaled out through Redis loads the client (issue #24: not at every start).
+const redisPackage = lazyPackage<typeof import('ioredis')>('ioredis');
 import type { PresenceMember } from './connection';
 import { describeError, guard, logSafely } from './guard';
 import type { RealtimeLogger } from './options';
@@ -144,6 +148,7 @@ export class RedisScaling implements Scaling {
   private registered = false;
 
   constructor(private readonly o: RedisScalingOptions) {
+    const { Redis } = redisPackage();
     this.cmd = new Redis(o.url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: o.commandTimeoutMs });
     this.sub = new Redis(o.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
     for (const c of [this.cmd, this.sub]) {

@@ -6,7 +6,8 @@ import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse }
 import { refusingHttp09 } from '../lib/http-version';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer, type RawData, type ServerOptions } from 'ws';
+import type { RawData, ServerOptions, WebSocket } from 'ws';
+import { lazyPackage } from '../lib/lazy-package';
 import { clientIp } from './client-ip';
 import { Connection } from './connection';
 import { describeError, guard, logSafely } from './guard';
@@ -22,6 +23,9 @@ import { startMetricsServer, type MetricsServer } from './metrics';
 import { WebhookSender } from './webhooks';
 import { handleFrame } from './ws-handler';
 
+// Loaded when a realtime server starts: `npm start` runs it in its child process and never needs ws itself (issue #24).
+const wsPackage = lazyPackage<typeof import('ws')>('ws');
+
 const CONN = Symbol('connection');
 const OVER_QUOTA = 'Application is over connection quota';
 type TaggedSocket = WebSocket & { [CONN]?: Connection };
@@ -33,9 +37,9 @@ type TaggedSocket = WebSocket & { [CONN]?: Connection };
  * starts, so presence lists, member_removed and webhooks do not wait for the teardown.
  */
 function socketClass(onClosing: (ws: TaggedSocket) => void): typeof WebSocket {
-  return class PusherSocket extends WebSocket {
+  return class PusherSocket extends wsPackage().WebSocket {
     override close(code?: number, data?: string | Buffer): void {
-      if (this.readyState === WebSocket.OPEN) onClosing(this);
+      if (this.readyState === this.OPEN) onClosing(this);
       super.close(code, data);
     }
   };
@@ -91,7 +95,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     const conn = ws[CONN];
     if (conn) hub.closed(conn);
   });
-  const wss = new WebSocketServer({
+  const wss = new (wsPackage().WebSocketServer)({
     noServer: true,
     perMessageDeflate: false,
     clientTracking: false,
@@ -195,7 +199,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       hub.reserveConnection(limit).then(
         (admitted) => {
           if (!admitted) return refuse('quota', ErrorCode.OverQuota, OVER_QUOTA);
-          if (ws.readyState !== WebSocket.OPEN || stopping) {
+          if (ws.readyState !== ws.OPEN || stopping) {
             hub.scaling.connectionDelta(-1);
             if (stopping) conn.reject(ErrorCode.ReconnectNow, 'Server shutting down');
             return;
@@ -313,7 +317,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       const sockets = [...hub.connections.values()];
       for (const conn of sockets) conn.close(ErrorCode.ReconnectNow, 'Server shutting down');
       // They left their channels as the close began; give clients a moment to answer it, then cut what is left.
-      const open = () => sockets.filter((c) => c.ws.readyState !== WebSocket.CLOSED);
+      const open = () => sockets.filter((c) => c.ws.readyState !== c.ws.CLOSED);
       const deadline = Date.now() + 1000;
       while (open().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       for (const conn of open()) conn.ws.terminate();

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page, Response } from '@playwright/test';
 import { GUEST_PAGES, modulesOf, readManifest, staticGraph, violations } from '../../server/cli/bundle-report';
 import { demoTest, expect, signInAs } from './support/fixtures';
+import { FIRST_LOAD_BUDGET, firstLoadBytes, kilobytes } from '../helpers/first-load-bytes';
 
 /**
  * Issue #14's first load, on the build `npm run test:e2e` just made: the sign-in page's module
@@ -51,6 +52,17 @@ test('the sign-in page fetches compressed, immutable assets and nothing of the s
     if ((await response.body()).length > 1024) expect(['br', 'gzip'], response.url()).toContain(headers['content-encoding']);
   }
   expect(assets.map((r) => r.url()).filter((url) => /\/(pusher|echo|AppLayout)-/.test(url))).toEqual([]);
+});
+
+test('the sign-in page downloads at most 110 KB until the network is idle, what loads after it rendered included', async ({ page, app }) => {
+  // Issue #24: the passkey button fetched axios (20 KB) and the WebAuthn client after render, past the budget.
+  const load = await firstLoadBytes(page, `${app.url}/login`);
+  await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+  const listing = load.responses.map((r) => `${kilobytes(r.bodyBytes).padStart(9)} ${r.encoding ?? '-'} ${new URL(r.url).pathname}`).join('\n');
+  expect(load.responses.length, listing).toBeGreaterThan(5);
+  expect(load.htmlBytes, listing).toBeGreaterThan(0);
+  expect(load.responses.map((r) => new URL(r.url).pathname).filter((p) => /\/(axios|http|passkeys)-[\w-]+\.js$/.test(p)), listing).toEqual([]);
+  expect(load.bodyBytes, listing).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
 });
 
 test('a signed-in page loads the socket’s libraries after it rendered, and goes live', async ({ page }) => {

@@ -1,10 +1,14 @@
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
-import iconv from 'iconv-lite';
+import type iconvLite from 'iconv-lite';
+import { lazyPackage } from '../../lib/lazy-package';
 import { isFormula } from '../../lib/csv';
 import type { SourceEncoding } from './tables';
 
 /** Reading an uploaded CSV: its encoding, its separator, and its rows one at a time. */
+
+// Loaded with the first import rather than at `npm start` (issue #24).
+export const csvParsePackage = lazyPackage<typeof import('csv-parse')>('csv-parse');
+const iconvPackage = lazyPackage<typeof iconvLite>('iconv-lite');
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const BOMS: [SourceEncoding, number[]][] = [
@@ -43,7 +47,7 @@ export type Delimiter = (typeof DELIMITERS)[number];
 
 /** `,`, `;` or tab: whichever occurs most often outside quotes on the header line (`,` on a tie). */
 export function detectDelimiter(file: Uint8Array, encoding: SourceEncoding): Delimiter {
-  const head = iconv.decode(Buffer.from(file.buffer, file.byteOffset, Math.min(file.byteLength, CHUNK)), encoding);
+  const head = iconvPackage().decode(Buffer.from(file.buffer, file.byteOffset, Math.min(file.byteLength, CHUNK)), encoding);
   const counts = new Map<string, number>();
   let quoted = false;
   for (const ch of head) {
@@ -70,8 +74,8 @@ export async function* readRows(file: Uint8Array, encoding: SourceEncoding, deli
     for (let offset = 0; offset < bytes.length; offset += CHUNK) yield bytes.subarray(offset, offset + CHUNK);
   })();
   const parser = Readable.from(chunks, { objectMode: false })
-    .pipe(iconv.decodeStream(encoding, { stripBOM: true }))
-    .pipe(parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }));
+    .pipe(iconvPackage().decodeStream(encoding, { stripBOM: true }))
+    .pipe(csvParsePackage().parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }));
   let line = 0;
   for await (const record of parser as AsyncIterable<string[]>) {
     line++;

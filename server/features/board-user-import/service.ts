@@ -1,4 +1,3 @@
-import { CsvError } from 'csv-parse';
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
 import { ValidationError } from '../../http/errors';
@@ -7,7 +6,7 @@ import { diff, inTransaction, type Actor, type UnitOfWork } from '../../lib/unit
 import { orFail } from '../../http/errors';
 import { effectivePlan, limitReachedMessage, usageOf } from '../subscriptions/limits';
 import type { BoardUserInput } from '../board-users/schema';
-import { decodes, detectDelimiter, detectEncoding, headerNames, readRows, type CsvRow } from './csv-source';
+import { csvParsePackage, decodes, detectDelimiter, detectEncoding, headerNames, readRows, type CsvRow } from './csv-source';
 import * as repo from './repository';
 import { mappedValues, rowToInput } from './rows';
 import { BATCH_SIZE, guessMapping, MAX_ROWS, PREVIEW_ROWS, type MappingInput } from './schema';
@@ -18,7 +17,7 @@ import { msg } from '../../i18n/message';
 /** What the file says is wrong with it, for the upload form. */
 function fileProblem(error: unknown): ValidationError {
   if (error instanceof ValidationError) return error;
-  if (error instanceof CsvError) return new ValidationError({ file: msg('validation.import.unreadable', { detail: error.message.replace(/\s+/g, ' ') }) });
+  if (error instanceof csvParsePackage().CsvError) return new ValidationError({ file: msg('validation.import.unreadable', { detail: error.message.replace(/\s+/g, ' ') }) });
   throw error;
 }
 

@@ -1,8 +1,12 @@
 import type { Request } from 'express';
-import busboy from 'busboy';
+import type busboyType from 'busboy';
+import { lazyPackage } from '../../lib/lazy-package';
 import { ValidationError } from '../../http/errors';
 import { MAX_FILE_BYTES } from './schema';
 import { msg } from '../../i18n/message';
+
+// Loaded with the first upload rather than at `npm start` (issue #24).
+const busboy = lazyPackage<typeof busboyType>('busboy');
 
 export interface UploadedFile {
   filename: string;
@@ -33,10 +37,10 @@ export function readUpload(req: Request, maxBytes = MAX_FILE_BYTES): Promise<Upl
     if (!req.is('multipart/form-data')) return reject(new ValidationError({ file: msg('validation.import.fileRequired') }));
     const maxBody = maxBytes + MULTIPART_OVERHEAD_BYTES;
     if (Number(req.headers['content-length']) > maxBody) return reject(tooLarge());
-    let parser: busboy.Busboy;
+    let parser: busboyType.Busboy;
     try {
       // busboy reports its limit when the file reaches it: one past the largest file allowed.
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 1_000, parts: 30 } });
+      parser = busboy()({ headers: req.headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 1_000, parts: 30 } });
     } catch {
       return reject(new ValidationError({ file: msg('validation.import.fileRequired') }));
     }

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import Pusher from 'pusher';
+import type Pusher from 'pusher';
+import { pusherPackage } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { validate } from '../../lib/validation';
@@ -14,7 +15,8 @@ import { msg } from '../../i18n/message';
 export function broadcastingController(ctx: AppContext) {
   const { REVERB_APP_ID, REVERB_APP_KEY, REVERB_APP_SECRET } = ctx.config;
   // Signing only: this client never opens a connection.
-  const signer = new Pusher({ appId: REVERB_APP_ID, key: REVERB_APP_KEY, secret: REVERB_APP_SECRET, host: 'localhost' });
+  let created: Pusher | null = null;
+  const signer = () => (created ??= new (pusherPackage())({ appId: REVERB_APP_ID, key: REVERB_APP_KEY, secret: REVERB_APP_SECRET, host: 'localhost' }));
 
   const signedInUser = (req: Request) => {
     if (!req.user) throw new HttpError(403, msg('messages.errors.unauthenticated'));
@@ -28,13 +30,13 @@ export function broadcastingController(ctx: AppContext) {
       const grant = await authorizeChannel(ctx.db, user, channel_name);
       if (grant === false) throw new HttpError(403, msg('messages.errors.channelForbidden'));
       const presence = typeof grant === 'object' ? { user_id: String(user.id), user_info: grant } : undefined;
-      res.json(signer.authorizeChannel(socket_id, channel_name, presence));
+      res.json(signer().authorizeChannel(socket_id, channel_name, presence));
     },
 
     async user(req: Request, res: Response) {
       const user = signedInUser(req);
       const { socket_id } = validate(userAuthSchema, req.body ?? {});
-      res.json(signer.authenticateUser(socket_id, { id: String(user.id), name: user.name }));
+      res.json(signer().authenticateUser(socket_id, { id: String(user.id), name: user.name }));
     },
   };
 }

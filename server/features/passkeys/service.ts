@@ -1,13 +1,5 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { lazyPackage } from '../../lib/lazy-package';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../http/errors';
@@ -17,6 +9,9 @@ import { findUserById } from '../auth/user-repository';
 import { securityMail } from '../two-factor/mails';
 import * as repo from './repository';
 import { msg } from '../../i18n/message';
+
+// Its certificate parsers are a third of a second of `npm start` (issue #24): loaded with the first ceremony.
+const webauthn = lazyPackage<typeof import('@simplewebauthn/server')>('@simplewebauthn/server');
 
 /** The relying party is the app as APP_URL names it: its host is the RP ID, its origin the expected origin. */
 export function relyingParty(ctx: AppContext) {
@@ -44,7 +39,7 @@ export async function list(ctx: AppContext, userId: number): Promise<PasskeySumm
 export async function registrationOptions(ctx: AppContext, user: User): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = relyingParty(ctx);
   const existing = await repo.userPasskeys(ctx.db, user.id);
-  return generateRegistrationOptions({
+  return webauthn().generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,
@@ -62,7 +57,7 @@ export async function register(ctx: AppContext, acting: Acting, input: { name: s
   const rp = relyingParty(ctx);
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await webauthn().verifyRegistrationResponse({
       response: input.credential as RegistrationResponseJSON,
       expectedChallenge,
       expectedOrigin: rp.origin,
@@ -115,7 +110,7 @@ export async function remove(ctx: AppContext, acting: Acting, id: number): Promi
 
 /** No allow-list: the browser offers the passkeys it holds for this site (discoverable, conditional UI). */
 export function authenticationOptions(ctx: AppContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  return generateAuthenticationOptions({ rpID: relyingParty(ctx).id, userVerification: 'required' });
+  return webauthn().generateAuthenticationOptions({ rpID: relyingParty(ctx).id, userVerification: 'required' });
 }
 
 export const PASSKEY_REFUSED = msg('validation.passkeys.refused');
@@ -130,7 +125,7 @@ export async function authenticate(ctx: AppContext, credential: unknown, expecte
   const previous = Number(passkey.counter);
   let result;
   try {
-    result = await verifyAuthenticationResponse({
+    result = await webauthn().verifyAuthenticationResponse({
       response,
       expectedChallenge,
       expectedOrigin: rp.origin,

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/Components/Button';
 import { useT } from '@/i18n';
 import { keyIcon } from '@/Components/icons/key';
+// The browser's own WebAuthn and fetch, a few hundred bytes: part of the page rather than a chunk
+// (and axios, @simplewebauthn/browser) fetched after it rendered (issue #24).
+import { cancelPasskeyRequest, signInWithPasskey } from '@/lib/passkeySignIn';
 
-// The WebAuthn client and its HTTP client load after the sign-in page has rendered: the page's
-// first load stays React, Inertia and the form (ADR 0013).
-const passkeys = () => import('@/lib/passkeys');
 const webAuthnAvailable = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
 /**
@@ -25,14 +25,8 @@ export function PasskeySignIn() {
   useEffect(() => {
     if (!webAuthnAvailable()) return;
     setSupported(true);
-    let left = false;
-    void passkeys().then((client) => {
-      if (!left) void client.signInWithPasskey(true);
-    });
-    return () => {
-      left = true;
-      void passkeys().then((client) => client.cancelPasskeyRequest());
-    };
+    void signInWithPasskey(true);
+    return cancelPasskeyRequest;
   }, []);
 
   if (!supported) return null;
@@ -40,8 +34,7 @@ export function PasskeySignIn() {
   const start = async () => {
     setBusy(true);
     setError(null);
-    const client = await passkeys();
-    setError(await client.signInWithPasskey(false));
+    setError(await signInWithPasskey(false));
     setBusy(false);
   };
 
