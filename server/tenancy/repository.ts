@@ -1,5 +1,5 @@
 import { sql, type DeleteQueryBuilder, type DeleteResult, type SelectQueryBuilder, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
-import type { Database, Db, Role } from '../db/types';
+import type { Database, Db, Organization, Role } from '../db/types';
 
 /** Tables whose rows belong to one organisation. */
 export type TenantTable = 'board_users' | 'insights' | 'memberships' | 'invitations' | 'activity_logs' | 'subscriptions' | 'subscription_events' | 'board_user_imports';
@@ -118,4 +118,9 @@ export async function tenantRowExists(db: Db, organizationId: number, table: 'bo
       ? await scoped(db, organizationId, 'board_users').select('board_users.id').where('board_users.id', '=', id).executeTakeFirst()
       : await scoped(db, organizationId, 'insights').select('insights.id').where('insights.id', '=', id).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The live organisation, by id (null when deleted). */
+export function findOrganization(db: Db, id: number): Promise<Organization | undefined> {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }

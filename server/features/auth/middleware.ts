@@ -5,7 +5,7 @@ import { HttpError } from '../../http/errors';
 import { preloadedUser } from '../../http/identity';
 import { localPath } from '../../http/local-path';
 import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE, REMEMBER_SELECTOR } from './remember';
-import { findUserById } from './user-repository';
+import { findUserById } from '../../account/user-repository';
 import { msg } from '../../i18n/message';
 
 declare global {

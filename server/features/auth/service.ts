@@ -5,10 +5,10 @@ import { HttpError, ValidationError } from '../../http/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { inTransaction, systemActor, type Actor } from '../../lib/unit-of-work';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
-import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { dummyHash, hashPassword, verifyPassword } from '../../account/passwords';
 import { deleteResetToken, findResetToken, revokeRememberTokens, saveResetToken } from './token-repository';
 import { deleteSessionsOfUser } from '../../http/session-repository';
-import { findUserByEmail, insertUser, updateUser } from './user-repository';
+import { findUserByEmail, insertUser, updateUser } from '../../account/user-repository';
 import { signInThrottles, takeAttempt, type LoginClient } from './throttles';
 import { msg } from '../../i18n/message';
 

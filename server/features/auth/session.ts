@@ -7,7 +7,7 @@ import { inTransaction } from '../../lib/unit-of-work';
 import { clearCurrentOrganization, setCurrentOrganization } from '../../tenancy/current';
 import { userOrganizations } from '../../tenancy/repository';
 import { forgetRememberCookie, issueRememberToken, REMEMBER_SELECTOR } from './remember';
-import { noteDevice } from '../browser-sessions/device-cookie';
+import { noteDevice } from '../../account/new-device';
 import { revokeRememberTokens } from './token-repository';
 import type { LoginClient } from './throttles';
 

@@ -17,7 +17,7 @@ import * as service from './service';
 import { readUpload } from './upload';
 import { localize, localizeDeep, msg, translator } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
-import { limitProp } from '../subscriptions/limit-props';
+import { limitProp } from '../../account/limit-props';
 import { defer } from '../../inertia';
 
 const showPath = (id: number) => `/board-users/import/${id}`;

@@ -4,7 +4,7 @@ import { ValidationError } from '../../http/errors';
 import type { ActingIn } from '../../tenancy/acting';
 import { diff, inTransaction, type Actor, type UnitOfWork } from '../../lib/unit-of-work';
 import { orFail } from '../../http/errors';
-import { effectivePlan, limitReachedMessage, usageOf } from '../subscriptions/limits';
+import { effectivePlan, limitReachedMessage, usageOf } from '../../account/limits';
 import type { BoardUserInput } from '../board-users/schema';
 import { csvParsePackage, decodes, detectDelimiter, detectEncoding, headerNames, readRows, type CsvRow } from './csv-source';
 import * as repo from './repository';

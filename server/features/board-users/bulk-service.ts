@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import type { ActingIn } from '../../tenancy/acting';
 import { inTransaction } from '../../lib/unit-of-work';
-import { assertWithinLimit } from '../subscriptions/limits';
+import { assertWithinLimit } from '../../account/limits';
 import * as bulk from './bulk-repository';
 import type { BoardUserBulkInput } from './bulk-schema';
 import { MAX_BULK } from './bulk-schema';

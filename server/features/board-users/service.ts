@@ -7,7 +7,7 @@ import { ValidationError } from '../../http/errors';
 import { ensureCurrentVersion, type Version } from '../../lib/concurrency';
 import { diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { orFail } from '../../http/errors';
-import { assertWithinLimit } from '../subscriptions/limits';
+import { assertWithinLimit } from '../../account/limits';
 import * as repo from './repository';
 import type { BoardUserInput } from './schema';
 import { msg } from '../../i18n/message';

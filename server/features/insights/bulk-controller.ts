@@ -4,7 +4,7 @@ import { flash, flashData } from '../../http/session-bridge';
 import { actingIn } from '../../http/acting';
 import { validate } from '../../lib/validation';
 import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';
-import { safeTimeZone } from '../dashboard/weeks';
+import { safeTimeZone } from '../../account/time-zone';
 import { authorize } from '../../tenancy/guard';
 import { currentOrganization } from '../../tenancy/current';
 import type { InsightExportRow } from './bulk-repository';

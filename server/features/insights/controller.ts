@@ -10,7 +10,7 @@ import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { versionOf, versionSchema } from '../../lib/concurrency';
 import { boardUserOption } from '../board-users/presenter';
-import { limitProp } from '../subscriptions/limit-props';
+import { limitProp } from '../../account/limit-props';
 import { boardUserOptions, boardUsersByIds } from '../board-users/repository';
 import { orFail } from '../../http/errors';
 import { currentOrganization } from '../../tenancy/current';

@@ -6,7 +6,7 @@ import { ValidationError } from '../../http/errors';
 import { randomToken } from '../../lib/crypto';
 import { ensureCurrentVersion, type Version } from '../../lib/concurrency';
 import { diff, inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
-import { assertWithinLimit } from '../subscriptions/limits';
+import { assertWithinLimit } from '../../account/limits';
 import { existingBoardUserIds } from '../board-users/repository';
 import { orFail } from '../../http/errors';
 import * as repo from './repository';

@@ -4,15 +4,15 @@ import { channels } from '../../broadcasting/broadcaster';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { fail, validate } from '../../lib/validation';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../account/passwords';
 import { isUniqueViolation } from '../../db/errors';
-import { findUserByEmail, insertUser, updateUser } from '../auth/user-repository';
+import { findUserByEmail, insertUser, updateUser } from '../../account/user-repository';
 import type { ActingIn } from '../../tenancy/acting';
 import type { CurrentOrganization } from '../../tenancy/current';
 import { ensureMayGrant } from '../../tenancy/policy';
-import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../users/repository';
-import { findOrganization } from '../organizations/repository';
-import { assertWithinLimit, effectivePlan, limitProblem } from '../subscriptions/limits';
+import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../../account/membership-repository';
+import { findOrganization } from '../../tenancy/repository';
+import { assertWithinLimit, effectivePlan, limitProblem } from '../../account/limits';
 import { INVITATION_DAYS, sendInvitationMail } from './mails';
 import {
   claimInvitation,

@@ -4,7 +4,7 @@ import { guards } from '../../guards';
 import { requirePasswordConfirmed } from '../auth/middleware';
 import { organizationController } from './controller';
 import { organizationFromRoute } from '../../tenancy/guard';
-import { organizationSessionController } from '../auth/organization-session-controller';
+import { organizationSessionController } from './session-controller';
 
 /**
  * Organisations. These routes use `verified`, not `inOrganization`: they name the organisation

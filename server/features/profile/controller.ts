@@ -8,7 +8,7 @@ import { logout } from '../auth/session';
 import { deleteAccountSchema, updatePasswordSchema, updateProfileSchema } from './schema';
 import * as profile from './service';
 import { securityProps } from '../account-security/profile-props';
-import { recoveryCodesWaiting } from '../two-factor/pending-login';
+import { recoveryCodesWaiting } from '../../account/pending-login';
 import { msg } from '../../i18n/message';
 import { admits } from '../../tenancy/gate';
 

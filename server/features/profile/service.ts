@@ -6,11 +6,11 @@ import { ValidationError } from '../../http/errors';
 import { diff, inTransaction } from '../../lib/unit-of-work';
 import type { Acting } from '../../tenancy/acting';
 import { sendVerificationMail } from '../auth/mails';
-import { hashPassword } from '../auth/passwords';
-import { currentPasswordCheck, requireCurrentPassword, WRONG_CURRENT_PASSWORD } from '../account-security/password-guard';
+import { hashPassword } from '../../account/passwords';
+import { currentPasswordCheck, requireCurrentPassword, WRONG_CURRENT_PASSWORD } from '../../account/password-guard';
 import { isUniqueViolation } from '../../db/errors';
 import { EMAIL_TAKEN } from '../auth/service';
-import { deleteUser, updateUser } from '../auth/user-repository';
+import { deleteUser, updateUser } from '../../account/user-repository';
 import { revokeRememberTokens } from '../auth/token-repository';
 import { deleteSessionsOfUser } from '../../http/session-repository';
 

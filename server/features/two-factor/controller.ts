@@ -8,12 +8,12 @@ import { intendedUrl } from '../auth/middleware';
 import { takeAttempt, twoFactorChallenge } from '../auth/throttles';
 import { completeLogin, loginClient } from '../auth/session';
 import { routeOrganization } from '../../tenancy/guard';
-import { forgetPendingLogin, pendingLogin } from './pending-login';
+import { forgetPendingLogin, pendingLogin } from '../../account/pending-login';
 import { challengeSchema, confirmTwoFactorSchema, disableTwoFactorSchema, requirementSchema } from './schema';
 import * as twoFactor from './service';
 import { setRequirement } from './requirement';
 
-import { RECOVERY_CODES_KEY as CODES_KEY } from './pending-login';
+import { RECOVERY_CODES_KEY as CODES_KEY } from '../../account/pending-login';
 import { msg } from '../../i18n/message';
 import { localize } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
