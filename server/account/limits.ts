@@ -1,5 +1,5 @@
 import type { Db } from '../db/types';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 import { findSubscription, lockSubscription, usageCounts } from './limits-repository';
 import { LIMIT_NAMES, PLANS, type LimitName, type PlanDefinition } from './plans';
 import { joinMsgs, msg } from '../i18n/message';

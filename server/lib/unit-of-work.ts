@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { ActivityLogsTable, ActivityProperties, Database } from '../db/types';
-import { channels, type BroadcastMessage } from '../broadcasting/broadcaster';
+import type { BroadcastMessage } from '../broadcasting/broadcaster';
+import { channels } from '../../shared/channels';
 import type { Insertable, Selectable } from 'kysely';
 import type { MailMessage } from '../mail/mailer';
 import { splitKind, type ActivityKind, type FactsOf } from '../../shared/activity-kinds';

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { actingFrom, requestActor } from '../../http/acting';
+import { actingFrom, requestActor } from '../../tenancy/from-request';
 import { requireCurrentPassword } from '../../account/password-guard';
-import { HttpError } from '../../http/errors';
-import { cleanParam } from '../../http/query';
+import { HttpError } from '../../errors';
+import { cleanParam } from '../../lib/query';
 import { flash } from '../../http/session-bridge';
 import { checkSignedRequest } from '../../lib/signed-url';
 import { validate } from '../../lib/validation';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { preloadedUser } from '../../http/identity';
 import { localPath } from '../../http/local-path';
 import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE, REMEMBER_SELECTOR } from './remember';

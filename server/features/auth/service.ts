@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { User } from '../../db/types';
-import { HttpError, ValidationError } from '../../http/errors';
+import { HttpError, ValidationError } from '../../errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { inTransaction, systemActor, type Actor } from '../../lib/unit-of-work';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
-import { dummyHash, hashPassword, verifyPassword } from '../../account/passwords';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { deleteResetToken, findResetToken, revokeRememberTokens, saveResetToken } from './token-repository';
 import { deleteSessionsOfUser } from '../../http/session-repository';
 import { findUserByEmail, insertUser, updateUser } from '../../account/user-repository';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
-import { requestActor } from '../../http/acting';
+import { requestActor } from '../../tenancy/from-request';
 import { flashClearHistory } from '../../http/session-bridge';
 import { inTransaction } from '../../lib/unit-of-work';
 import { clearCurrentOrganization, setCurrentOrganization } from '../../tenancy/current';

@@ -1,11 +1,11 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { actingIn } from '../../http/acting';
+import { actingIn } from '../../tenancy/from-request';
 import { flash } from '../../http/session-bridge';
 import { paginateBy } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { versionOf, versionSchema } from '../../lib/concurrency';
-import { orFail } from '../../http/errors';
+import { orFail } from '../../errors';
 import { currentOrganization } from '../../tenancy/current';
 import { authorize, routeId } from '../../tenancy/guard';
 import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';

@@ -1,6 +1,6 @@
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import type { ActingIn } from '../../tenancy/acting';
 import { inTransaction } from '../../lib/unit-of-work';
 import { checkedSelection } from '../board-users/bulk-service';

@@ -4,7 +4,7 @@ import { channels } from '../../broadcasting/broadcaster';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
 import { fail, validate } from '../../lib/validation';
-import { hashPassword } from '../../account/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../db/errors';
 import { findUserByEmail, insertUser, updateUser } from '../../account/user-repository';
 import type { ActingIn } from '../../tenancy/acting';

@@ -24,7 +24,7 @@ import {
   slugTaken,
   updateOrganization as updateOrganizationRow,
 } from './repository';
-import { orFail } from '../../http/errors';
+import { orFail } from '../../errors';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
 import { slugify } from '../../../shared/slug';
 import { msg } from '../../i18n/message';

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { cleanParam } from '../../http/query';
+import { cleanParam } from '../../lib/query';
 import { flash } from '../../http/session-bridge';
 import { fail, validate } from '../../lib/validation';
 import { intendedUrl } from '../auth/middleware';

@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON
 import { lazyPackage } from '../../lib/lazy-package';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
-import { HttpError, ValidationError } from '../../http/errors';
+import { HttpError, ValidationError } from '../../errors';
 import type { Acting } from '../../tenancy/acting';
 import { inTransaction } from '../../lib/unit-of-work';
 import { findUserById } from '../../account/user-repository';

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { actingFrom } from '../../http/acting';
+import { actingFrom } from '../../tenancy/from-request';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
 import { emailAvailable } from '../auth/service';

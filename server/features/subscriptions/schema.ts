@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryPage } from '../../http/query';
+import { queryPage } from '../../lib/query';
 import { oneOf } from '../../lib/fields';
 import { PLAN_ORDER } from '../../account/plans';
 

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
 import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
-import { actingFrom, actingIn, requestActor } from '../../http/acting';
+import { actingFrom, actingIn, requestActor } from '../../tenancy/from-request';
 import { validate } from '../../lib/validation';
 import { intendedUrl } from '../auth/middleware';
 import { takeAttempt, twoFactorChallenge } from '../auth/throttles';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../errors';
 import { sha256 } from '../../lib/crypto';
 import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
 import type { Acting } from '../../tenancy/acting';

@@ -4,7 +4,7 @@ import { channels } from '../../broadcasting/broadcaster';
 import { paginate } from '../../db/pagination';
 import { inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
-import { orFail } from '../../http/errors';
+import { orFail } from '../../errors';
 import type { Acting, ActingIn } from '../../tenancy/acting';
 import type { CurrentOrganization } from '../../tenancy/current';
 import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, mayManage } from '../../tenancy/policy';
