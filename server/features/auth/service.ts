@@ -128,3 +128,8 @@ export async function resendVerification(ctx: AppContext, actor: Actor, user: Us
   await inTransaction(ctx, actor, (uow) => sendVerificationMail(ctx, uow, user));
   return 'sent';
 }
+
+/** The activity entry of a completed sign-in (auth/session.ts completes it on the request). */
+export async function recordSignIn(ctx: AppContext, actor: Actor, user: User, organizationId: number | null): Promise<void> {
+  await inTransaction(ctx, actor, (uow) => uow.log({ organization_id: organizationId, kind: 'user.signed_in', subject_id: user.id }));
+}

@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000;
 /**
  * Members and open invitations against the plan's `members` limit (null = unlimited). The rule
  * itself (open invitations hold a seat; an ended subscription is Free) lives in
- * subscriptions/limits.ts, shared with every other limit.
+ * account/limits.ts, shared with every other limit.
  */
 export async function memberUsage(ctx: AppContext, organizationId: number) {
   const plan = await effectivePlan(ctx.db, organizationId);
