@@ -13,7 +13,7 @@ import { onBeforeEnd } from './http/response-hooks';
 import { closeWhenBodyUnread } from './http/unread-body';
 import { pipeline } from './http/pipeline';
 import { mountByFirstSegment } from './http/path-dispatch';
-import { rootView } from './http/root-view';
+import { rootView } from './inertia/root-view';
 import { securityHeaders } from './http/security-headers';
 import { sessionBridge } from './http/session-bridge';
 import { sessionMiddleware } from './http/session';

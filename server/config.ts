@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StartupError } from './lib/startup-error';
-import { WEBHOOK_EVENT_TYPES } from './realtime/webhook-events';
+import { WEBHOOK_EVENT_TYPES } from './lib/webhook-events';
 
 /** A comma-separated list, trimmed, without empty entries. */
 export const list = (value: string) =>

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { AppContext } from './context';
-import { publicUser } from './features/auth/user-repository';
+import { publicUser } from './account/user-repository';
 import { abilitiesOf } from './tenancy/policy';
 import { userOrganizations } from './tenancy/repository';
 import { preloadedSwitcher } from './http/identity';

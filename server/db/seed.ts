@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../features/auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/crypto';
 import type { Database, InsightCategory, Role } from './types';
 

@@ -1,5 +1,5 @@
 import { msg } from '../i18n/message';
-import { defaultMessages } from './errors';
+import { defaultMessages } from '../errors';
 
 export interface ClientError {
   status: number;

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { serialize } from 'cookie';
 import { hmac, safeEqual } from '../lib/crypto';
-import { HttpError } from './errors';
+import { HttpError } from '../errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

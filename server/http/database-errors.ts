@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { msg } from '../i18n/message';
-import { HttpError } from './errors';
+import { HttpError } from '../errors';
 
 /** What a client is told to wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;

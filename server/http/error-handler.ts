@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { clientError } from './client-errors';
 import { databaseUnavailable, renderWithoutDatabase } from './database-errors';
-import { HttpError, ValidationError, defaultMessages } from './errors';
+import { HttpError, ValidationError, defaultMessages } from '../errors';
 import { Session, newSessionId } from './session';
 import { requestLocale } from '../i18n/locale';
 import { localize, localizeDeep, msg, storedMessages, translator } from '../i18n/message';

@@ -1,7 +1,8 @@
 import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import { prepareStatement } from '../db/postgres-pool';
 import type { Db, Role, User } from '../db/types';
-import { twoFactorMissingSql, type CurrentOrganization } from '../tenancy/repository';
+import { twoFactorMissingSql } from '../db/two-factor-rule';
+import type { CurrentOrganization } from '../tenancy/repository';
 
 /** The session's current organisation as the one query finds it (null role: not a member). */
 export type IdentityOrganization = CurrentOrganization;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ConflictError } from '../http/errors';
+import { ConflictError } from '../errors';
 
 /**
  * Optimistic concurrency for every edit form (issue #24): a form carries the version of the record

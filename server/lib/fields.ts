@@ -104,7 +104,7 @@ export const optionalDate = (label: string) =>
 export const id = (label: string) => z.coerce.number({ error: () => rule('invalid', label) }).int(rule('invalid', label)).positive(rule('invalid', label)).max(2_147_483_647, rule('invalid', label));
 
 /** Query-string page number: the query cleaner's (arrays, objects and anything odd are page 1). */
-export { queryPage as pageNumber } from '../http/query';
+export { queryPage as pageNumber } from './query';
 
 /**
  * "Must be text" for optional text fields: the shared optional schemas answer a bare

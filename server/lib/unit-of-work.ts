@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { ActivityLogsTable, ActivityProperties, Database } from '../db/types';
-import { channels } from '../broadcasting/broadcaster';
+import { channels } from '../../shared/channels';
 import type { ActivityEntry as LiveActivityEntry, RealtimeMessage } from '../../shared/realtime-events';
 import type { Insertable, Selectable } from 'kysely';
 import type { MailMessage } from '../mail/mailer';

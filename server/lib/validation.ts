@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 import { hasMessage, msg, parseMsg, type MessageValues } from '../i18n/message';
 
 /**

@@ -1,5 +1,5 @@
 import { list, type Config } from '../config';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../lib/webhook-events';
 import { StartupError } from '../lib/startup-error';
 
 export interface RealtimeLogger {

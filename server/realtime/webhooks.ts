@@ -14,7 +14,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { logSafely } from './guard';
 import type { RealtimeLogger, ResolvedOptions } from './options';
 import type { RealtimeStats } from './stats';
-import { WEBHOOK_KEY_HEADER, WEBHOOK_SIGNATURE_HEADER, signWebhook, type WebhookBody, type WebhookEvent, type WebhookEventType } from './webhook-events';
+import { WEBHOOK_KEY_HEADER, WEBHOOK_SIGNATURE_HEADER, signWebhook, type WebhookBody, type WebhookEvent, type WebhookEventType } from '../lib/webhook-events';
 
 type Options = NonNullable<ResolvedOptions['webhooks']>;
 

@@ -3,7 +3,7 @@ import type { Actor } from '../lib/unit-of-work';
 import type { CurrentOrganization } from './repository';
 
 /**
- * Who is acting, built once per request by `actingFrom(req)` (server/http/acting.ts) and passed to
+ * Who is acting, built once per request by `actingFrom(req)` (server/tenancy/from-request.ts) and passed to
  * services with the validated input: the signed-in user, the organisation they act in (the session's
  * current one, or the one a route names) and their role there (null: a platform admin who is not a
  * member), plus what the activity log records (ip, user agent) and the browser socket that is left

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../context';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { preloadedOrganization } from '../http/identity';
 import { flash } from '../http/session-bridge';
 import { findOrganizationFor, organizationStatus, userOrganizations, type CurrentOrganization } from './repository';

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { msg } from '../i18n/message';
 import type { CurrentOrganization } from './repository';
 

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../context';
 import type { Role } from '../db/types';
-import { HttpError, orFail } from '../http/errors';
+import { HttpError, orFail } from '../errors';
 import { currentOrganization } from './current';
 import { gated, passGate } from './gate';
 import { ensureCan, type Ability } from './policy';

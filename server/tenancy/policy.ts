@@ -1,5 +1,5 @@
 import type { Role } from '../db/types';
-import { HttpError, ValidationError } from '../http/errors';
+import { HttpError, ValidationError } from '../errors';
 import { msg } from '../i18n/message';
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type DeleteQueryBuilder, type DeleteResult, type SelectQueryBuilder, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
-import type { Database, Db, Role } from '../db/types';
+import type { Database, Db, Organization, Role } from '../db/types';
+import { twoFactorMissingSql } from '../db/two-factor-rule';
 
 /** Tables whose rows belong to one organisation. */
 export type TenantTable = 'board_users' | 'insights' | 'memberships' | 'invitations' | 'activity_logs' | 'subscriptions' | 'subscription_events' | 'board_user_imports';
@@ -40,13 +41,6 @@ export interface CurrentOrganization {
   two_factor_missing: boolean;
 }
 
-/**
- * The organisation's two-factor rule, written once: `org` requires it, the user is a member
- * (`role` not null) and has neither a confirmed TOTP credential nor a passkey. CASE is lazy, so
- * organisations that do not require it pay nothing.
- */
-export const twoFactorMissingSql = (org: { requires: string; role: string; userId: string }) =>
-  sql<boolean>`case when ${sql.ref(org.requires)} and ${sql.ref(org.role)} is not null then not (exists (select 1 from two_factor_credentials t where t.user_id = ${sql.ref(org.userId)} and t.confirmed_at is not null) or exists (select 1 from passkeys p where p.user_id = ${sql.ref(org.userId)})) else false end`;
 
 /** The organisation as `userId` sees it: a member (with their role), or any for a platform admin. */
 export async function findOrganizationFor(db: Db, userId: number, organizationId: number, platformAdmin: boolean): Promise<CurrentOrganization | undefined> {
@@ -118,4 +112,9 @@ export async function tenantRowExists(db: Db, organizationId: number, table: 'bo
       ? await scoped(db, organizationId, 'board_users').select('board_users.id').where('board_users.id', '=', id).executeTakeFirst()
       : await scoped(db, organizationId, 'insights').select('insights.id').where('insights.id', '=', id).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The live organisation, by id (null when deleted). */
+export function findOrganization(db: Db, id: number): Promise<Organization | undefined> {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }

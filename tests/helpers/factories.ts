@@ -1,5 +1,5 @@
 import type { Role, User } from '../../server/db/types';
-import { hashPassword } from '../../server/features/auth/passwords';
+import { hashPassword } from '../../server/lib/passwords';
 import { signSessionId, newSessionId } from '../../server/http/session';
 import { sha256 } from '../../server/lib/crypto';
 import type { TestClient } from './client';

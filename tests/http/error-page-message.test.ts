@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/http/errors';
+import { HttpError } from '../../server/errors';
 import { msg } from '../../server/i18n/message';
 import { createTestApp, type TestApp } from '../helpers/app';
 

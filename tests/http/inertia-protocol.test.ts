@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/http/errors';
+import { HttpError } from '../../server/errors';
 import { always, deepMerge, defer, merge, once, optional, prepend } from '../../server/inertia';
 import { flash } from '../../server/http/session-bridge';
 import { createTestApp, writeTestManifest, type TestApp } from '../helpers/app';

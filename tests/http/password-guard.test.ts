@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../server/db/types';
-import { verifyPassword } from '../../server/features/auth/passwords';
+import { verifyPassword } from '../../server/lib/passwords';
 import { createTestApp, FakeClock, type TestApp } from '../helpers/app';
 import type { TestClient } from '../helpers/client';
 import { actingAs, createUser, PASSWORD } from '../helpers/factories';

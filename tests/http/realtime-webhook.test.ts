@@ -8,7 +8,7 @@ import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRealtimeServer } from '../../server/realtime/index';
-import { signWebhook, type WebhookBody } from '../../server/realtime/webhook-events';
+import { signWebhook, type WebhookBody } from '../../server/lib/webhook-events';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { TestClient } from '../helpers/client';
 import { actingAs, addMember, createOrganization, createUser } from '../helpers/factories';

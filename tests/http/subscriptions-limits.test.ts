@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '../../server/db/types';
-import { ValidationError } from '../../server/http/errors';
+import { ValidationError } from '../../server/errors';
 import { localizeDeep } from '../../server/i18n/message';
-import { assertWithinLimit, usageOf } from '../../server/features/subscriptions/limits';
+import { assertWithinLimit, usageOf } from '../../server/account/limits';
 import { createTestApp, FakeClock, type TestApp } from '../helpers/app';
 import type { TestClient } from '../helpers/client';
 import { addMember, createOrganization, createUser, memberClient } from '../helpers/factories';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization, User } from '../../server/db/types';
-import { ValidationError } from '../../server/http/errors';
+import { ValidationError } from '../../server/errors';
 import { changeRole, findMemberView } from '../../server/features/users/service';
 import { deleteAccount } from '../../server/features/profile/service';
 import type { ActingIn } from '../../server/tenancy/acting';

@@ -1,7 +1,7 @@
 /** A real HTTP receiver for the realtime server's webhooks: records every request, and can fail the first ones. */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookBody, WebhookEvent } from '../../server/realtime/webhook-events';
+import type { WebhookBody, WebhookEvent } from '../../server/lib/webhook-events';
 
 export interface Delivery {
   headers: IncomingHttpHeaders;

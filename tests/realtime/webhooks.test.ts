@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { verifyWebhook, type WebhookEvent } from '../../server/realtime/webhook-events';
+import { verifyWebhook, type WebhookEvent } from '../../server/lib/webhook-events';
 import { APP, Opened, sleep, subscribed } from './helpers';
 import { WebhookReceiver } from './webhook-receiver';
 import { freePort } from '../resilience/support/processes';

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { cleanParam } from '../../server/http/query';
+import { cleanParam } from '../../server/lib/query';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { actingAs, createOrganization, createUser } from '../helpers/factories';
 import { cookieHeader, rawRequest } from '../helpers/raw-http';

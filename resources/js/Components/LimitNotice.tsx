@@ -5,7 +5,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { Trans, useT } from '@/i18n';
 import type { LimitKey } from '@/Pages/Subscriptions/Partials/labels';
 
-/** The server's `limit` prop of a create page (subscriptions/limits.ts LimitStatus). */
+/** The server's `limit` prop of a create page (server/account/limits.ts LimitStatus). */
 export interface PlanLimit {
   key: LimitKey;
   plan_name: string;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';
-import { safeTimeZone } from '../dashboard/weeks';
+import { safeTimeZone } from '../../account/time-zone';
 import { routeOrganization } from '../../tenancy/guard';
 import { presentActivity, presentActivityLogEntry } from './presenter';
 import * as repo from './repository';

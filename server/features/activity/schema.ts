@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryPage, queryParam, queryText } from '../../http/query';
+import { queryPage, queryParam, queryText } from '../../lib/query';
 
 const param = queryParam();
 

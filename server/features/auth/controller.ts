@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { actingFrom, requestActor } from '../../http/acting';
-import { requireCurrentPassword } from '../account-security/password-guard';
-import { HttpError } from '../../http/errors';
-import { cleanParam } from '../../http/query';
+import { actingFrom, requestActor } from '../../tenancy/from-request';
+import { requireCurrentPassword } from '../../account/password-guard';
+import { HttpError } from '../../errors';
+import { cleanParam } from '../../lib/query';
 import { flash } from '../../http/session-bridge';
 import { checkSignedRequest } from '../../lib/signed-url';
 import { validate } from '../../lib/validation';
@@ -12,8 +12,8 @@ import { intendedUrl, passwordRecentlyConfirmed, RETRY_AFTER_CONFIRM } from './m
 import { confirmPasswordSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './schema';
 import * as auth from './service';
 import { completeLogin, loginClient, logout, markPasswordConfirmed } from './session';
-import { updateUser } from './user-repository';
-import { deferToChallenge } from '../two-factor/pending-login';
+import { updateUser } from '../../account/user-repository';
+import { deferToChallenge } from '../../account/pending-login';
 import { localizeOrNull, msg, restoreMessages, storedMessages } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 

@@ -1,11 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { preloadedUser } from '../../http/identity';
 import { localPath } from '../../http/local-path';
 import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE, REMEMBER_SELECTOR } from './remember';
-import { findUserById } from './user-repository';
+import { findUserById } from '../../account/user-repository';
 import { msg } from '../../i18n/message';
 
 declare global {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../guards';
+import { guards } from './guards';
 import { authController } from './controller';
 
 export function authRoutes(ctx: AppContext): Router {

@@ -1,14 +1,14 @@
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { User } from '../../db/types';
-import { HttpError, ValidationError } from '../../http/errors';
+import { HttpError, ValidationError } from '../../errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { inTransaction, systemActor, type Actor } from '../../lib/unit-of-work';
 import { RESET_MINUTES, sendResetMail, sendVerificationMail } from './mails';
-import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { deleteResetToken, findResetToken, revokeRememberTokens, saveResetToken } from './token-repository';
 import { deleteSessionsOfUser } from '../../http/session-repository';
-import { findUserByEmail, insertUser, updateUser } from './user-repository';
+import { findUserByEmail, insertUser, updateUser } from '../../account/user-repository';
 import { signInThrottles, takeAttempt, type LoginClient } from './throttles';
 import { msg } from '../../i18n/message';
 
@@ -127,4 +127,9 @@ export async function resendVerification(ctx: AppContext, actor: Actor, user: Us
   }
   await inTransaction(ctx, actor, (uow) => sendVerificationMail(ctx, uow, user));
   return 'sent';
+}
+
+/** The activity entry of a completed sign-in (auth/session.ts completes it on the request). */
+export async function recordSignIn(ctx: AppContext, actor: Actor, user: User, organizationId: number | null): Promise<void> {
+  await inTransaction(ctx, actor, (uow) => uow.log({ organization_id: organizationId, kind: 'user.signed_in', subject_id: user.id }));
 }

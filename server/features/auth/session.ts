@@ -1,14 +1,14 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
-import { requestActor } from '../../http/acting';
+import { requestActor } from '../../tenancy/from-request';
 import { flashClearHistory } from '../../http/session-bridge';
-import { inTransaction } from '../../lib/unit-of-work';
 import { clearCurrentOrganization, setCurrentOrganization } from '../../tenancy/current';
 import { userOrganizations } from '../../tenancy/repository';
 import { forgetRememberCookie, issueRememberToken, REMEMBER_SELECTOR } from './remember';
-import { noteDevice } from '../browser-sessions/device-cookie';
+import { noteDevice } from '../../account/new-device';
 import { revokeRememberTokens } from './token-repository';
+import { recordSignIn } from './service';
 import type { LoginClient } from './throttles';
 
 /**
@@ -38,9 +38,7 @@ export async function completeLogin(ctx: AppContext, req: Request, res: Response
   if (orgId) setCurrentOrganization(req, orgId);
   else clearCurrentOrganization(req);
   const orgForLog = orgId ?? null;
-  await inTransaction(ctx, requestActor(req, user), (uow) =>
-    uow.log({ organization_id: orgForLog, kind: 'user.signed_in', subject_id: user.id }),
-  );
+  await recordSignIn(ctx, requestActor(req, user), user, orgForLog);
 }
 
 export async function logout(ctx: AppContext, req: Request, res: Response): Promise<void> {

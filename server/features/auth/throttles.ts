@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { HttpError, ValidationError } from '../../http/errors';
+import { HttpError, ValidationError } from '../../errors';
 import { msg } from '../../i18n/message';
 import type { Throttle } from '../../lib/rate-limiter';
 

@@ -1,4 +1,4 @@
-import { CURRENCY } from '../subscriptions/plans';
+import { CURRENCY } from '../../account/plans';
 import { registerBillingProvider, type BillingProvider } from './provider';
 
 /**

@@ -1,4 +1,4 @@
-import type { PlanDefinition } from '../subscriptions/plans';
+import type { PlanDefinition } from '../../account/plans';
 
 /** The stretch of time a charge pays for. */
 export interface BillingPeriod {

@@ -1,11 +1,11 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
-import { actingIn } from '../../http/acting';
+import { actingIn } from '../../tenancy/from-request';
 import { validate } from '../../lib/validation';
 import { streamCsv } from '../../lib/csv';
 import { authorize } from '../../tenancy/guard';
-import { orFail } from '../../http/errors';
+import { orFail } from '../../errors';
 import { currentOrganization } from '../../tenancy/current';
 import { routeId } from '../../tenancy/guard';
 import { fieldOptions, importLimits, presentImport } from './presenter';
@@ -17,7 +17,7 @@ import * as service from './service';
 import { readUpload } from './upload';
 import { localize, localizeDeep, msg, translator } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
-import { limitProp } from '../subscriptions/limit-props';
+import { limitProp } from '../../account/limit-props';
 import { defer } from '../../inertia';
 
 const showPath = (id: number) => `/board-users/import/${id}`;

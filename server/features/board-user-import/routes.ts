@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../guards';
+import { guards } from '../auth/guards';
 import { currentOrganization } from '../../tenancy/current';
 import { guardTenantRecord, routeId } from '../../tenancy/guard';
 import { importController } from './controller';

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../errors';
 import { validate } from '../../lib/validation';
 import { boardUserSchema, type BoardUserInput } from '../board-users/schema';
 import { cellValue } from './csv-source';

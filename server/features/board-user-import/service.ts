@@ -1,10 +1,10 @@
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../errors';
 import type { ActingIn } from '../../tenancy/acting';
 import { diff, inTransaction, type Actor, type UnitOfWork } from '../../lib/unit-of-work';
-import { orFail } from '../../http/errors';
-import { effectivePlan, limitReachedMessage, usageOf } from '../subscriptions/limits';
+import { orFail } from '../../errors';
+import { effectivePlan, limitReachedMessage, usageOf } from '../../account/limits';
 import type { BoardUserInput } from '../board-users/schema';
 import { csvParsePackage, decodes, detectDelimiter, detectEncoding, headerNames, readRows, type CsvRow } from './csv-source';
 import * as repo from './repository';

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type busboyType from 'busboy';
 import { lazyPackage } from '../../lib/lazy-package';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../errors';
 import { MAX_FILE_BYTES } from './schema';
 import { msg } from '../../i18n/message';
 

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash, flashData } from '../../http/session-bridge';
-import { actingIn } from '../../http/acting';
+import { actingIn } from '../../tenancy/from-request';
 import { validate } from '../../lib/validation';
-import { safeTimeZone } from '../dashboard/weeks';
+import { safeTimeZone } from '../../account/time-zone';
 import { authorize } from '../../tenancy/guard';
 import { currentOrganization } from '../../tenancy/current';
 import { exportColumns } from './controller';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryChoice, queryText } from '../../http/query';
+import { queryChoice, queryText } from '../../lib/query';
 import { checkbox, id, oneOf, rule } from '../../lib/fields';
 import { BOARD_USER_STATUSES, MAX_TAG_LENGTH, queryTags } from './schema';
 import { msg } from '../../i18n/message';

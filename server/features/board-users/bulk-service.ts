@@ -1,14 +1,14 @@
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import type { ActingIn } from '../../tenancy/acting';
 import { inTransaction } from '../../lib/unit-of-work';
-import { assertWithinLimit } from '../subscriptions/limits';
+import { assertWithinLimit } from '../../account/limits';
 import * as bulk from './bulk-repository';
 import type { BoardUserBulkInput } from './bulk-schema';
 import { MAX_BULK } from './bulk-schema';
 import { MAX_TAGS } from './schema';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../errors';
 import { exportRows } from './repository';
 import { msg } from '../../i18n/message';
 import type { ActivityKind } from '../../../shared/activity-kinds';

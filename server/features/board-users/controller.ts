@@ -1,25 +1,24 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { actingIn } from '../../http/acting';
+import { actingIn } from '../../tenancy/from-request';
 import { flash } from '../../http/session-bridge';
 import { paginateBy } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { versionOf, versionSchema } from '../../lib/concurrency';
-import { orFail } from '../../http/errors';
+import { orFail } from '../../errors';
 import { currentOrganization } from '../../tenancy/current';
 import { authorize, routeId } from '../../tenancy/guard';
 import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';
-import { safeTimeZone } from '../dashboard/weeks';
+import { safeTimeZone } from '../../account/time-zone';
 import { boardUserOption } from './presenter';
 import * as repo from './repository';
-import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema } from './schema';
+import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema, type BoardUserInput } from './schema';
 import * as service from './service';
 import { joinTags } from '../../../shared/tag-list';
 import { msg, translator, type Translate } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
-import type { ImportField } from '../board-user-import/schema';
 import { defer } from '../../inertia';
-import { limitProp } from '../subscriptions/limit-props';
+import { limitProp } from '../../account/limit-props';
 
 export const PER_PAGE = 25;
 
@@ -29,7 +28,7 @@ export const PER_PAGE = 25;
  * so the file imports back exactly; timestamps in the reader's time zone, named in their headers.
  */
 export const exportColumns = (t: Translate, timeZone: string): CsvColumn<repo.ExportRow>[] => {
-  const field = (name: ImportField) => t(`validation.import.fields.${name}`);
+  const field = (name: keyof BoardUserInput) => t(`validation.import.fields.${name}`);
   return [
     { header: t('messages.csv.boardUsers.id'), value: (r) => r.id },
     { header: field('first_name'), value: (r) => r.first_name },

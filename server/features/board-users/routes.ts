@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../guards';
+import { guards } from '../auth/guards';
 import { tenantRecord } from '../../tenancy/guard';
 import { boardUsersController } from './controller';
 import { boardUsersBulkController } from './bulk-controller';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanParam, queryChoice, queryPage, queryText } from '../../http/query';
+import { cleanParam, queryChoice, queryPage, queryText } from '../../lib/query';
 import { splitTags } from '../../../shared/tag-list';
 import { msg } from '../../i18n/message';
 import { oneOf, rule, optionalDate, optionalEmail, optionalString, requiredString, textOrBlank } from '../../lib/fields';

@@ -1,15 +1,12 @@
 import type { AppContext } from '../../context';
-import type { User } from '../../db/types';
 import { hmac, sha256 } from '../../lib/crypto';
 import type { Acting } from '../../tenancy/acting';
 import { inTransaction } from '../../lib/unit-of-work';
-import { queueSecurityMail } from '../two-factor/mails';
-import { describeAgent, parseAgent, type Agent } from './agent';
+import { parseAgent, type Agent } from '../../account/agent';
 import * as repo from './repository';
 
 import { REMEMBER_SELECTOR } from '../auth/remember';
-import { msg } from '../../i18n/message';
-import { requireCurrentPassword } from '../account-security/password-guard';
+import { requireCurrentPassword } from '../../account/password-guard';
 
 export interface BrowserSession {
   /** Opaque: never the stored session id. */
@@ -73,25 +70,4 @@ export async function signOutOthers(ctx: AppContext, acting: Acting, password: s
     await uow.log({ organization_id: null, kind: 'user.other_browser_sessions_ended', subject_id: user.id, facts: { count: removed.length } });
     return removed.length;
   });
-}
-
-const NEW_ACCOUNT_MS = 60_000;
-
-/**
- * At sign-in: remembers the device (a random id in a long-lived cookie, stored hashed) and, when
- * the account has been used elsewhere before, is older than a minute, and this device is new, mails the owner.
- */
-export async function noteSignIn(ctx: AppContext, user: User, device: { id: string; ip: string | null; userAgent: string | null }): Promise<void> {
-  const { isNew, hadOthers } = await repo.rememberDevice(ctx.db, user.id, sha256(`device:${device.id}`), ctx.clock.now());
-  // As laravel-authentication-log does: no mail for the sign-ins of an account's first minute.
-  const brandNew = ctx.clock.now().getTime() - user.created_at.getTime() < NEW_ACCOUNT_MS;
-  if (!isNew || !hadOthers || brandNew) return;
-  await queueSecurityMail(ctx, user, msg('mail.security.newSignIn.subject', { app: ctx.config.APP_NAME }), [
-    msg('mail.security.newSignIn.line', {
-      device: describeAgent(parseAgent(device.userAgent)),
-      ip: device.ip ?? msg('mail.security.newSignIn.unknownIp'),
-      time: ctx.clock.now().toISOString().replace('T', ' ').slice(0, 16),
-    }),
-    msg('mail.security.newSignIn.ifYou'),
-  ]);
 }

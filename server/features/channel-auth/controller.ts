@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type Pusher from 'pusher';
 import { pusherPackage } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { validate } from '../../lib/validation';
 import { authorizeChannel } from './rules';
 import { channelAuthSchema, userAuthSchema } from './schema';

@@ -4,11 +4,11 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { currentOrganization } from '../../tenancy/current';
 import { authorize } from '../../tenancy/guard';
-import { PLANS } from '../subscriptions/plans';
+import { PLANS } from '../../account/plans';
 import { presentUsage } from '../subscriptions/presenter';
 import { findSubscription } from '../subscriptions/repository';
 import * as repo from './repository';
-import { lastWeekStarts, safeTimeZone } from './weeks';
+import { lastWeekStarts, safeTimeZone } from '../../account/time-zone';
 import { msg } from '../../i18n/message';
 
 export function dashboardController(ctx: AppContext) {

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { queryId, queryPage } from '../../http/query';
+import { queryId, queryPage } from '../../lib/query';
 import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import * as repo from './repository';

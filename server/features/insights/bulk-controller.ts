@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash, flashData } from '../../http/session-bridge';
-import { actingIn } from '../../http/acting';
+import { actingIn } from '../../tenancy/from-request';
 import { validate } from '../../lib/validation';
 import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';
-import { safeTimeZone } from '../dashboard/weeks';
+import { safeTimeZone } from '../../account/time-zone';
 import { authorize } from '../../tenancy/guard';
 import { currentOrganization } from '../../tenancy/current';
 import type { InsightExportRow } from './bulk-repository';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryChoice, queryText } from '../../http/query';
+import { queryChoice, queryText } from '../../lib/query';
 import { selection } from '../board-users/bulk-schema';
 import { INSIGHT_CATEGORIES, INSIGHT_STATUSES } from './schema';
 import { msg } from '../../i18n/message';

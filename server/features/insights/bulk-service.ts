@@ -1,10 +1,10 @@
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import type { ActingIn } from '../../tenancy/acting';
 import { inTransaction } from '../../lib/unit-of-work';
 import { checkedSelection } from '../board-users/bulk-service';
-import { assertWithinLimit } from '../subscriptions/limits';
+import { assertWithinLimit } from '../../account/limits';
 import * as bulk from './bulk-repository';
 import type { InsightBulkInput, InsightSelection } from './bulk-schema';
 import { msg } from '../../i18n/message';

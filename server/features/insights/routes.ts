@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../guards';
+import { guards } from '../auth/guards';
 import { tenantRecord } from '../../tenancy/guard';
 import { insightsController } from './controller';
 import { insightsBulkController } from './bulk-controller';

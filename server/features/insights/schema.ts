@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryChoice, queryPage, queryText } from '../../http/query';
+import { queryChoice, queryPage, queryText } from '../../lib/query';
 import { optionalString, requiredString, rule, textOrBlank } from '../../lib/fields';
 import { msg } from '../../i18n/message';
 

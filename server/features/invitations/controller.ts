@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { flash } from '../../http/session-bridge';
-import { actingIn, requestActor } from '../../http/acting';
+import { actingIn, requestActor } from '../../tenancy/from-request';
 import { currentOrganization, setCurrentOrganization } from '../../tenancy/current';
 import { completeLogin } from '../auth/session';
 import { loadTenantRecord } from '../../tenancy/guard';

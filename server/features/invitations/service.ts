@@ -4,15 +4,15 @@ import { channels } from '../../broadcasting/broadcaster';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { inTransaction, type Actor, type UnitOfWork } from '../../lib/unit-of-work';
 import { fail, validate } from '../../lib/validation';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../db/errors';
-import { findUserByEmail, insertUser, updateUser } from '../auth/user-repository';
+import { findUserByEmail, insertUser, updateUser } from '../../account/user-repository';
 import type { ActingIn } from '../../tenancy/acting';
 import type { CurrentOrganization } from '../../tenancy/current';
 import { ensureMayGrant } from '../../tenancy/policy';
-import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../users/repository';
-import { findOrganization } from '../organizations/repository';
-import { assertWithinLimit, effectivePlan, limitProblem } from '../subscriptions/limits';
+import { findMembership, insertMembership, isMemberByEmail, membersCount } from '../../account/membership-repository';
+import { findOrganization } from '../../tenancy/repository';
+import { assertWithinLimit, effectivePlan, limitProblem } from '../../account/limits';
 import { INVITATION_DAYS, sendInvitationMail } from './mails';
 import {
   claimInvitation,
@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000;
 /**
  * Members and open invitations against the plan's `members` limit (null = unlimited). The rule
  * itself (open invitations hold a seat; an ended subscription is Free) lives in
- * subscriptions/limits.ts, shared with every other limit.
+ * account/limits.ts, shared with every other limit.
  */
 export async function memberUsage(ctx: AppContext, organizationId: number) {
   const plan = await effectivePlan(ctx.db, organizationId);

@@ -10,9 +10,8 @@ import { scoped } from '../../tenancy/repository';
  * (memberships, subscriptions…) are read through `scoped()`.
  */
 
-export function findOrganization(db: Db, id: number): Promise<Organization | undefined> {
-  return db.selectFrom('organizations').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-}
+/** The live organisation (the tenancy core reads it; invitations need it too). */
+export { findOrganization } from '../../tenancy/repository';
 
 /** The live organisation, its row locked for the rest of the transaction. */
 export function lockOrganization(db: Db, id: number): Promise<Organization | undefined> {

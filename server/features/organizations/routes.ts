@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { guards } from '../../guards';
+import { guards } from '../auth/guards';
 import { requirePasswordConfirmed } from '../auth/middleware';
 import { organizationController } from './controller';
 import { organizationFromRoute } from '../../tenancy/guard';
-import { organizationSessionController } from '../auth/organization-session-controller';
+import { organizationSessionController } from './session-controller';
 
 /**
  * Organisations. These routes use `verified`, not `inOrganization`: they name the organisation

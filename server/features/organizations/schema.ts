@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryPage, queryText } from '../../http/query';
+import { queryPage, queryText } from '../../lib/query';
 import { checkbox, rule, currentPassword, email, id, optionalString, optionalUrl, requiredString } from '../../lib/fields';
 import { withLabels } from '../../lib/validation';
 import { msg } from '../../i18n/message';

@@ -6,9 +6,9 @@ import { ensureCurrentVersion, versionOf, type Version } from '../../lib/concurr
 import { diff, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
 import { isUniqueViolation } from '../../db/errors';
-import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../users/repository';
+import { findMember, findMembership, insertMembership, memberList, membersCount, memberUserIds, setMembershipRole } from '../../account/membership-repository';
 import { whyNotLeave } from '../users/service';
-import { TRIAL_DAYS } from '../subscriptions/plans';
+import { TRIAL_DAYS } from '../../account/plans';
 import { findSubscription } from '../subscriptions/repository';
 import type { Acting, ActingIn } from '../../tenancy/acting';
 import type { CurrentOrganization } from '../../tenancy/current';
@@ -24,7 +24,7 @@ import {
   slugTaken,
   updateOrganization as updateOrganizationRow,
 } from './repository';
-import { orFail } from '../../http/errors';
+import { orFail } from '../../errors';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
 import { slugify } from '../../../shared/slug';
 import { msg } from '../../i18n/message';

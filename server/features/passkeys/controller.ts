@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { flash } from '../../http/session-bridge';
-import { actingFrom } from '../../http/acting';
+import { actingFrom } from '../../tenancy/from-request';
 import { validate } from '../../lib/validation';
 import { intendedUrl } from '../auth/middleware';
 import { passkeySignIn, takeAttempt } from '../auth/throttles';

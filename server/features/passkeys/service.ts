@@ -2,11 +2,11 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON
 import { lazyPackage } from '../../lib/lazy-package';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
-import { HttpError, ValidationError } from '../../http/errors';
+import { HttpError, ValidationError } from '../../errors';
 import type { Acting } from '../../tenancy/acting';
 import { inTransaction } from '../../lib/unit-of-work';
-import { findUserById } from '../auth/user-repository';
-import { securityMail } from '../two-factor/mails';
+import { findUserById } from '../../account/user-repository';
+import { securityMail } from '../../account/security-mail';
 import * as repo from './repository';
 import { msg } from '../../i18n/message';
 

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { actingFrom } from '../../http/acting';
+import { actingFrom } from '../../tenancy/from-request';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
 import { emailAvailable } from '../auth/service';
@@ -8,7 +8,7 @@ import { logout } from '../auth/session';
 import { deleteAccountSchema, updatePasswordSchema, updateProfileSchema } from './schema';
 import * as profile from './service';
 import { securityProps } from '../account-security/profile-props';
-import { recoveryCodesWaiting } from '../two-factor/pending-login';
+import { recoveryCodesWaiting } from '../../account/pending-login';
 import { msg } from '../../i18n/message';
 import { admits } from '../../tenancy/gate';
 

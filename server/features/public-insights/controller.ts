@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
-import { queryPage } from '../../http/query';
+import { notFound } from '../../errors';
+import { queryPage } from '../../lib/query';
 import { escapeHtml } from '../../lib/html';
 import { markdownToText, renderMarkdown } from '../../lib/markdown';
 import { paginate } from '../../db/pagination';

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { verifyWebhook, WEBHOOK_KEY_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../../realtime/webhook-events';
+import { verifyWebhook, WEBHOOK_KEY_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../../lib/webhook-events';
 import { webhookBatchSchema } from './schema';
 import { applyPresenceEvents } from './service';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A webhook batch from the realtime server (Pusher's format, server/realtime/webhook-events.ts).
+ * A webhook batch from the realtime server (Pusher's format, server/lib/webhook-events.ts).
  * Events the app does not use pass through unread; the fields of the presence ones are checked.
  */
 export const webhookBatchSchema = z.object({

@@ -3,7 +3,7 @@ import type { Subscription } from '../../db/types';
 import { inTransaction, systemActor, type UnitOfWork } from '../../lib/unit-of-work';
 import { billingProvider } from '../billing';
 import { addDays, addMonths } from '../subscriptions/periods';
-import { BILLING_INTERVAL_MONTHS, PAST_DUE_DAYS, PLANS } from '../subscriptions/plans';
+import { BILLING_INTERVAL_MONTHS, PAST_DUE_DAYS, PLANS } from '../../account/plans';
 import * as repo from '../subscriptions/repository';
 import { applyTransition, customerOf, type TransitionInput } from '../subscriptions/service';
 

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { actingFrom, actingIn } from '../../http/acting';
+import { actingFrom, actingIn } from '../../tenancy/from-request';
 import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
 import { authorize } from '../../tenancy/guard';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import type { Acting, ActingIn } from '../../tenancy/acting';
 import { inTransaction } from '../../lib/unit-of-work';
-import { orFail } from '../../http/errors';
-import { lockUser, updateUser } from '../auth/user-repository';
+import { orFail } from '../../errors';
+import { lockUser, updateUser } from '../../account/user-repository';
 import { lockOrganization, updateOrganization } from '../organizations/repository';
 import type { PreferencesInput } from './schema';
 import { ensureCurrentValues, type Version } from '../../lib/concurrency';

@@ -1,14 +1,14 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { actingIn } from '../../http/acting';
+import { actingIn } from '../../tenancy/from-request';
 import { flash } from '../../http/session-bridge';
 import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
-import { orFail } from '../../http/errors';
+import { orFail } from '../../errors';
 import { currentOrganization } from '../../tenancy/current';
 import { authorize } from '../../tenancy/guard';
-import { downgradeMessage, exceededLimits, usageOf } from './limits';
-import { PLANS } from './plans';
+import { downgradeMessage, exceededLimits, usageOf } from '../../account/limits';
+import { PLANS } from '../../account/plans';
 import { versionSchema } from '../../lib/concurrency';
 import { allPlans, presentPlan, presentSubscription, presentUsage } from './presenter';
 import * as repo from './repository';

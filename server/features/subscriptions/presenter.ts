@@ -1,7 +1,7 @@
 import { versionOf } from '../../lib/concurrency';
 import type { Subscription } from '../../db/types';
-import type { Usage } from './limits';
-import { LIMIT_LABELS, LIMIT_NAMES, PLAN_ORDER, PLANS, type PlanDefinition } from './plans';
+import type { Usage } from '../../account/limits';
+import { LIMIT_LABELS, LIMIT_NAMES, PLAN_ORDER, PLANS, type PlanDefinition } from '../../account/plans';
 import { canTransition } from './state-machine';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

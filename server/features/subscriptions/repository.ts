@@ -2,16 +2,10 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Plan, Subscription, SubscriptionEventsTable, SubscriptionStatus, SubscriptionsTable } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
 import { addDays } from './periods';
-import { PAST_DUE_DAYS } from './plans';
+import { PAST_DUE_DAYS } from '../../account/plans';
 
-export function findSubscription(db: Db, organizationId: number): Promise<Subscription | undefined> {
-  return scoped(db, organizationId, 'subscriptions').selectAll().executeTakeFirst() as Promise<Subscription | undefined>;
-}
-
-/** The row, locked until the transaction ends: every transition starts here. */
-export function lockSubscription(db: Db, organizationId: number): Promise<Subscription | undefined> {
-  return scoped(db, organizationId, 'subscriptions').selectAll().forUpdate().executeTakeFirst() as Promise<Subscription | undefined>;
-}
+/** Read by the plan limits too, so they live in the account core. */
+export { findSubscription, lockSubscription, usageCounts } from '../../account/limits-repository';
 
 export function updateSubscription(db: Db, organizationId: number, changes: Updateable<SubscriptionsTable>): Promise<Subscription> {
   return scopedUpdate(db, organizationId, 'subscriptions').set(changes).returningAll().executeTakeFirstOrThrow() as Promise<Subscription>;
@@ -69,27 +63,3 @@ export function dueSubscriptions(db: Db, now: Date) {
 }
 
 export type { Plan };
-
-const count = sql<string>`count(*)`;
-
-/** What `usageOf` (limits.ts) counts, in one round trip: scalar subqueries, each narrowed with `scoped`. */
-export function usageCounts(db: Db, organizationId: number, now?: Date) {
-  return db
-    .selectNoFrom([
-      scoped(db, organizationId, 'memberships').select(count.as('n')).as('members'),
-      scoped(db, organizationId, 'invitations')
-        .select(count.as('n'))
-        .where('invitations.accepted_at', 'is', null)
-        .where('invitations.revoked_at', 'is', null)
-        .where('invitations.expires_at', '>', now ?? sql<Date>`now()`)
-        .as('pending'),
-      scoped(db, organizationId, 'board_users').select(count.as('n')).where('board_users.deleted_at', 'is', null).as('board_users'),
-      scoped(db, organizationId, 'insights').select(count.as('n')).where('insights.deleted_at', 'is', null).as('insights'),
-      scoped(db, organizationId, 'insights')
-        .select(count.as('n'))
-        .where('insights.deleted_at', 'is', null)
-        .where('insights.share_token', 'is not', null)
-        .as('public_links'),
-    ])
-    .executeTakeFirstOrThrow();
-}

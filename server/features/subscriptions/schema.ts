@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { queryPage } from '../../http/query';
+import { queryPage } from '../../lib/query';
 import { oneOf } from '../../lib/fields';
-import { PLAN_ORDER } from './plans';
+import { PLAN_ORDER } from '../../account/plans';
 
 export const changePlanSchema = z.object({
   plan: oneOf('plan', PLAN_ORDER as ['free', 'team', 'business']),

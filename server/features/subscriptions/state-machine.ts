@@ -1,5 +1,5 @@
 import type { Subscription, SubscriptionStatus } from '../../db/types';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../errors';
 import { msg } from '../../i18n/message';
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../errors';
 import { inTransaction } from '../../lib/unit-of-work';
 import type { ActingIn } from '../../tenancy/acting';
 import { organizationRequirement, setOrganizationRequirement, twoFactorRequirement } from './repository';

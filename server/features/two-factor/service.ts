@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../errors';
 import { sha256 } from '../../lib/crypto';
 import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
 import type { Acting } from '../../tenancy/acting';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
-import { queueSecurityMail, securityMail } from './mails';
+import { queueSecurityMail, securityMail } from '../../account/security-mail';
 import * as repo from './repository';
 import { matchingStep, newSecret, otpauthUri, qrCodeSvg } from './totp';
 import { msg } from '../../i18n/message';
-import { requireCurrentPassword } from '../account-security/password-guard';
+import { requireCurrentPassword } from '../../account/password-guard';
+import { twoFactorOn } from '../../account/user-repository';
 
 export const RECOVERY_CODE_COUNT = 8;
 export const INVALID_CODE = msg('validation.twoFactor.invalidCode');
@@ -44,7 +45,7 @@ export async function status(ctx: AppContext, userId: number): Promise<TwoFactor
 }
 
 export async function isEnabled(ctx: AppContext, userId: number): Promise<boolean> {
-  return !!(await repo.findCredential(ctx.db, userId))?.confirmed_at;
+  return twoFactorOn(ctx.db, userId);
 }
 
 /** Step one: a new secret, not yet in force (unless two-factor sign-in is already on: then nothing). */

@@ -4,7 +4,7 @@ import { flash } from '../../http/session-bridge';
 import { validate } from '../../lib/validation';
 import { versionSchema } from '../../lib/concurrency';
 import * as invitations from '../invitations/service';
-import { actingIn } from '../../http/acting';
+import { actingIn } from '../../tenancy/from-request';
 import { clearCurrentOrganization, currentOrganization } from '../../tenancy/current';
 import { authorize, loadTenantRecord, routeOrganization } from '../../tenancy/guard';
 import { grantableRoles, isOwnerLike } from '../../tenancy/policy';

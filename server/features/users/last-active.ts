@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { touchMembership } from './repository';
+import { touchMembership } from '../../account/membership-repository';
 
 export const LAST_ACTIVE_INTERVAL_MS = 60_000;
 const MAX_REMEMBERED = 10_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryPage, queryText } from '../../http/query';
+import { queryPage, queryText } from '../../lib/query';
 import { role } from '../invitations/schema';
 
 export { inviteSchema } from '../invitations/schema';

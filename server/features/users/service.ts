@@ -4,12 +4,12 @@ import { channels } from '../../broadcasting/broadcaster';
 import { paginate } from '../../db/pagination';
 import { inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
-import { orFail } from '../../http/errors';
+import { orFail } from '../../errors';
 import type { Acting, ActingIn } from '../../tenancy/acting';
 import type { CurrentOrganization } from '../../tenancy/current';
 import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, mayManage } from '../../tenancy/policy';
 import { lockOwners, ownersCount } from '../../tenancy/repository';
-import { deleteMembership, findMember, lockMembership, memberList, setMembershipRole } from './repository';
+import { deleteMembership, findMember, lockMembership, memberList, setMembershipRole } from '../../account/membership-repository';
 import { ensureCurrentVersion, versionOf, type Version } from '../../lib/concurrency';
 import { msg } from '../../i18n/message';
 

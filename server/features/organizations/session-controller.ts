@@ -1,16 +1,16 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { cleanParam } from '../../http/query';
+import { cleanParam } from '../../lib/query';
 import { flash } from '../../http/session-bridge';
 import { fail, validate } from '../../lib/validation';
-import { intendedUrl } from './middleware';
+import { intendedUrl } from '../auth/middleware';
 import { routeOrganization } from '../../tenancy/guard';
 import { setCurrentOrganization } from '../../tenancy/current';
-import { checkCredentials } from './service';
-import { completeLogin, loginClient } from './session';
-import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from '../organizations/schema';
-import * as organizations from '../organizations/service';
-import { deferToChallenge } from '../two-factor/pending-login';
+import { checkCredentials } from '../auth/service';
+import { completeLogin, loginClient } from '../auth/session';
+import { organizationLoginSchema, organizationSlugSchema, selectOrganizationSchema } from './schema';
+import * as organizations from './service';
+import { deferToChallenge } from '../../account/pending-login';
 import { localize, msg } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 

@@ -1,4 +1,4 @@
-import type { Plan } from '../../db/types';
+import type { Plan } from '../db/types';
 
 export type LimitName = 'members' | 'boardUsers' | 'insights' | 'publicLinks';
 

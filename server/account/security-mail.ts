@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context';
-import type { MailMessage } from '../../mail/mailer';
-import { mailLocale, renderMail } from '../../mail/template';
-import { msg } from '../../i18n/message';
+import type { AppContext } from '../context';
+import type { MailMessage } from '../mail/mailer';
+import { mailLocale, renderMail } from '../mail/template';
+import { msg } from '../i18n/message';
 
 export interface SecurityMailTarget {
   name: string;

@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context';
-import type { User } from '../../db/types';
-import { ValidationError } from '../../http/errors';
-import { msg } from '../../i18n/message';
-import type { Throttle } from '../../lib/rate-limiter';
-import type { Actor } from '../../lib/unit-of-work';
-import { verifyPassword } from '../auth/passwords';
+import type { AppContext } from '../context';
+import type { User } from '../db/types';
+import { ValidationError } from '../errors';
+import { msg } from '../i18n/message';
+import type { Throttle } from '../lib/rate-limiter';
+import type { Actor } from '../lib/unit-of-work';
+import { verifyPassword } from '../lib/passwords';
 
 /**
  * The one check of a signed-in user's current password, for every form that asks for it

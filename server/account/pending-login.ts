@@ -1,8 +1,7 @@
 import type { Request } from 'express';
-import type { AppContext } from '../../context';
-import type { User } from '../../db/types';
-import { findUserById } from '../auth/user-repository';
-import { isEnabled } from './service';
+import type { AppContext } from '../context';
+import type { User } from '../db/types';
+import { findUserById, twoFactorOn } from './user-repository';
 
 /**
  * Between the password and the second factor: who is signing in, and how (remember me, the
@@ -21,7 +20,7 @@ interface Pending {
 
 /** When the user has two-factor sign-in on, remembers the sign-in and answers true (go to the challenge). */
 export async function deferToChallenge(ctx: AppContext, req: Request, user: User, options: { remember: boolean; organizationId?: number }): Promise<boolean> {
-  if (!(await isEnabled(ctx, user.id))) return false;
+  if (!(await twoFactorOn(ctx.db, user.id))) return false;
   // A new id for the half-signed-in session too: the guest id before the password is not reused.
   req.session.regenerate();
   req.session.put(KEY, { id: user.id, remember: options.remember, organizationId: options.organizationId ?? null, at: ctx.clock.now().getTime() } satisfies Pending);

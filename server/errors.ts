@@ -1,4 +1,4 @@
-import { msg } from '../i18n/message';
+import { msg } from './i18n/message';
 
 /**
  * An error that carries the HTTP status the user should see. Its message is best a `msg(...)`

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/types';
-import { ValidationError } from '../../http/errors';
-import { findSubscription, lockSubscription, usageCounts } from './repository';
+import type { Db } from '../db/types';
+import { ValidationError } from '../errors';
+import { findSubscription, lockSubscription, usageCounts } from './limits-repository';
 import { LIMIT_NAMES, PLANS, type LimitName, type PlanDefinition } from './plans';
-import { joinMsgs, msg } from '../../i18n/message';
+import { joinMsgs, msg } from '../i18n/message';
 
 export type { LimitName } from './plans';
 

@@ -1,5 +1,5 @@
 import type BowserType from 'bowser';
-import { lazyPackage } from '../../lib/lazy-package';
+import { lazyPackage } from '../lib/lazy-package';
 
 // Loaded with the first user agent parsed (the sessions page, a sign-in mail), not at start.
 const bowser = lazyPackage<typeof BowserType>('bowser');

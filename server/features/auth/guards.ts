@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import type { AppContext } from './context';
-import { requireAuth, requireGuest, requireVerified } from './features/auth/middleware';
-import { requireOrganization } from './tenancy/current';
+import type { AppContext } from '../../context';
+import { requireAuth, requireGuest, requireVerified } from './middleware';
+import { requireOrganization } from '../../tenancy/current';
 
 /** The middleware stacks routes choose from (PRODUCT.md "Routes"). */
 export function guards(ctx: AppContext) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, NewUser, User, UserUpdate } from '../../db/types';
+import type { Db, NewUser, User, UserUpdate } from '../db/types';
 
 export function findUserById(db: Db, id: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -46,4 +46,10 @@ export function publicUser(user: User) {
     locale: user.locale,
     timezone: user.timezone,
   };
+}
+
+/** Whether the user has two-factor sign-in on (a confirmed credential): asked at sign-in and by the two-factor feature. */
+export async function twoFactorOn(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('two_factor_credentials').select('confirmed_at').where('user_id', '=', userId).executeTakeFirst();
+  return !!row?.confirmed_at;
 }

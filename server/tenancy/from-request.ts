@@ -1,9 +1,9 @@
 import type { Request } from 'express';
 import type { User } from '../db/types';
 import type { Actor } from '../lib/unit-of-work';
-import type { Acting, ActingIn } from '../tenancy/acting';
-import { currentOrganization, type CurrentOrganization } from '../tenancy/current';
-import { HttpError } from './errors';
+import type { Acting, ActingIn } from './acting';
+import { currentOrganization, type CurrentOrganization } from './current';
+import { HttpError } from '../errors';
 
 /** The request's client, for the activity log: address, user agent and the browser socket to leave out of broadcasts. */
 export function requestActor(req: Request, user: Pick<User, 'id' | 'name'> | null = req.user ?? null): Actor {

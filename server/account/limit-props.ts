@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import type { AppContext } from '../../context';
-import { currentOrganization } from '../../tenancy/current';
-import { can } from '../../tenancy/policy';
+import type { AppContext } from '../context';
+import { currentOrganization } from '../tenancy/current';
+import { can } from '../tenancy/policy';
 import { limitStatus, type LimitName, type LimitStatus } from './limits';
 
 /** The `limit` prop of a page that creates records of kind `limit` (its notice before the form). */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import type { RootViewContext } from '../inertia';
-import { serializePageForHtml } from '../inertia';
-import { onBeforeEnd } from './response-hooks';
-import { storesNothing } from './send-whole';
+import type { RootViewContext } from './';
+import { serializePageForHtml } from './';
+import { onBeforeEnd } from '../http/response-hooks';
+import { storesNothing } from '../http/send-whole';
 import { escapeHtml, escapeText } from '../lib/html';
 import { requestLocale } from '../i18n/locale';
 

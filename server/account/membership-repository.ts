@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { containsPattern } from '../../db/like';
-import type { Db, Role } from '../../db/types';
-import { scoped, scopedDelete, scopedUpdate } from '../../tenancy/repository';
+import { containsPattern } from '../db/like';
+import type { Db, Role } from '../db/types';
+import { scoped, scopedDelete, scopedUpdate } from '../tenancy/repository';
 
 /** Memberships of one organisation: every query starts from `scoped(db, organizationId, …)`. */
 
