@@ -16,7 +16,8 @@ import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { SidebarNav } from './SidebarNav';
 import { SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
-import { useT, type Translate } from '@/i18n';
+import { useT } from '@/i18n';
+import { roleName } from '@/lib/roles';
 
 export interface AppLayoutProps {
   children: ReactNode;
@@ -118,7 +119,7 @@ function SidebarFooter({ organization }: { organization: { name: string; role: s
       <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{organization.name}</p>
       {organization.role && (
         <Badge tone="neutral" className="mt-1 capitalize">
-          {roleName(organization.role, t)}
+          {roleName(organization.role)}
         </Badge>
       )}
     </div>
@@ -126,10 +127,6 @@ function SidebarFooter({ organization }: { organization: { name: string; role: s
 }
 
 /** A membership's role in the interface's language ("Owner"); an unknown one as it is. */
-export function roleName(role: string, t: Translate): string {
-  return role === 'owner' || role === 'admin' || role === 'editor' || role === 'viewer' ? t(`common.roles.${role}`) : role;
-}
-
 interface MobileNavProps {
   open: boolean;
   onClose: () => void;

@@ -4,7 +4,7 @@ import { Icon } from '@/Components/Icon';
 import { cx } from '@/Components/cx';
 import { buildingIcon } from '@/Components/icons/building';
 import { plusIcon } from '@/Components/icons/plus';
-import { roleName } from './AppLayout';
+import { roleName } from '@/lib/roles';
 import type { CurrentOrganization, OrganizationSummary } from '@/types';
 import { useT } from '@/i18n';
 
@@ -49,7 +49,7 @@ export function OrganizationSwitcher({ current, organizations }: OrganizationSwi
             }}
           >
             {org.name}
-            {org.role ? <span className="ml-2 text-xs text-slate-600 capitalize dark:text-slate-400">{roleName(org.role, t)}</span> : null}
+            {org.role ? <span className="ml-2 text-xs text-slate-600 capitalize dark:text-slate-400">{roleName(org.role)}</span> : null}
             <span className={cx('block truncate font-mono text-xs', sameName(org.name) ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400')}>{org.slug}</span>
           </DropdownButton>
         ))

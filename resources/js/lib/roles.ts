@@ -20,3 +20,6 @@ export const roleLabels: Readonly<Record<Role, string>> = {
   },
 };
 export const roleTones = { owner: 'brand', admin: 'info', editor: 'success', viewer: 'neutral' } as const;
+
+/** A role named in the interface's language; a role this build does not know, as it is. */
+export const roleName = (role: string): string => (role in roleLabels ? roleLabels[role as Role] : role);
