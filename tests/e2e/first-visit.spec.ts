@@ -98,7 +98,7 @@ test('first visit: register, verify by mail, create an organization, invite, sha
   await guest.goto(new URL('/privacy-policy', publicUrl).href);
   expect((await guest.goto(publicUrl))!.status()).toBe(404);
   expect((await guest.reload())!.status()).toBe(404);
-  await expect(guest.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: 'This link is not available' })).toBeVisible();
   await expect(guest.getByText(title)).toHaveCount(0);
   await stranger.close();
 

@@ -38,6 +38,9 @@ test('an owner who switches to German sees the dashboard, a form’s errors and 
   // A form's validation errors, from the server, in German.
   await page.goto('/board-users/create');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gremienmitglied hinzufügen');
+  // The page's deferred plan-limit prop arrives after it renders; submit once it has (under CI load the
+  // click could otherwise land while that reload was in flight, and the test waited for errors never asked for).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Gremienmitglied hinzufügen' }).click();
   await expect(page.getByText('Das Feld „Vorname“ ist erforderlich.')).toBeVisible();
   await expect(page.getByText('Das Feld „Nachname“ ist erforderlich.')).toBeVisible();

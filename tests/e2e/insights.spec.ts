@@ -98,10 +98,10 @@ test('editor creates a board user, writes, publishes and shares an insight; the 
   await guest.goto(new URL('/terms', publicUrl).href);
   const visitedAgain = await guest.goto(publicUrl);
   expect(visitedAgain!.status()).toBe(404);
-  await expect(guest.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: 'This link is not available' })).toBeVisible();
   const gone = await guest.reload();
   expect(gone!.status()).toBe(404);
-  await expect(guest.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: 'This link is not available' })).toBeVisible();
   await expect(guest.getByText(title)).toHaveCount(0);
   const fresh = await browser.newContext();
   expect((await (await fresh.newPage()).goto(publicUrl))!.status()).toBe(404);
