@@ -76,6 +76,8 @@ export interface OrganizationEvents {
 /** Events on the signed-in user's own channel, `private-App.Models.User.{id}`. */
 export interface UserEvents {
   RoleChanged: { organization: { id: number; name: string }; role: Role | null; previous_role: Role };
+  /** An organisation the user belongs to was deleted by another member. */
+  OrganizationDeleted: { organization: { id: number; name: string } };
   InvitationReceived: { invitation_id: number; organization: { id: number; name: string }; role: Role; expires_at: string };
 }
 

@@ -71,6 +71,13 @@ test('the only owner is told why they cannot leave, transfers ownership through 
   // Now one of two owners' colleagues: leaving is offered.
   await expect(page.getByRole('button', { name: 'Leave Northwind Governance' })).toBeVisible();
 
+  const organizationEdit = page.url();
+  // Olivia has Victor's role form open when Adam removes him: she is taken back to the list and told.
+  await page.goto('/users');
+  const victorPage = await page.getByRole('link', { name: 'Victor Viewer' }).first().getAttribute('href');
+  await page.goto(`${victorPage}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: /Victor Viewer/ })).toBeVisible();
+
   // Bug 9, removal: Victor is looking at the dashboard when Adam removes him.
   const victor = await openAs(browser, baseURL!, 'viewer');
   const adam = await openAs(browser, baseURL!, 'admin');
@@ -80,6 +87,10 @@ test('the only owner is told why they cannot leave, transfers ownership through 
   await expect(adam.getByText('Victor Viewer was removed from Northwind Governance.')).toBeVisible();
   await expect(victor.getByText('You were removed from Northwind Governance.')).toBeVisible();
   await expect(victor).toHaveURL(/\/organizations\/select$/);
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByText('Victor Viewer was removed from the organization by a colleague.')).toBeVisible();
+  await page.goto(organizationEdit);
+  await expect(page.getByRole('heading', { level: 1, name: 'Northwind Governance' })).toBeVisible();
 
   // Bug 3 again: Adam, the new owner, deletes the organization: "are you sure?", then the
   // password, then it is gone, without a detour.
@@ -94,8 +105,9 @@ test('the only owner is told why they cannot leave, transfers ownership through 
   await expect(adam).toHaveURL(/\/organizations$/);
   await expect(adam.getByText('Northwind Governance has been deleted.')).toBeVisible();
 
-  // Bug 9, deletion: Olivia's next page says what happened.
-  await page.goto('/profile');
+  // Bug 9, deletion: Olivia had the organisation's page open; she is told at once, without a
+  // reload of a page that no longer exists (no 404 in the console).
+  await expect(page).toHaveURL(/\/organizations\/select$/);
   await expect(page.getByText('Northwind Governance has been deleted.')).toBeVisible();
   await victor.context().close();
   await adam.context().close();

@@ -258,15 +258,23 @@ describe('deleting', () => {
   it('asks for the password first, then soft-deletes and clears it as current organisation', async () => {
     const owner = await createUser(app);
     const org = await createOrganization(app, owner, { name: 'Doomed', slug: 'doomed-org' });
+    const colleague = await createUser(app);
+    await addMember(app, org.id, colleague, 'editor');
     const unconfirmed = await signedIn(owner, org.id);
     const ask = await send(unconfirmed, 'DELETE', `/organizations/${org.id}`, {}, `/organizations/${org.id}/edit`);
     expect(ask.status).toBe(303);
     expect(ask.location).toBe('/confirm-password');
 
     const client = await signedIn(owner, org.id, confirmed());
+    app.broadcasts.published.length = 0;
     const res = await send(client, 'DELETE', `/organizations/${org.id}`, {}, `/organizations/${org.id}/edit`);
     expect(res.status).toBe(303);
     expect(res.location).toBe('/organizations');
+    // The other members are told on their own channel (their open pages of it would answer 404);
+    // the owner who deleted it is sent on by the response.
+    const told = app.broadcasts.published.filter((b) => b.event === 'OrganizationDeleted');
+    expect(told.flatMap((b) => b.channels)).toEqual([`private-App.Models.User.${colleague.id}`]);
+    expect(told[0].data).toEqual({ organization: { id: org.id, name: 'Doomed' } });
     const row = await app.ctx.db.selectFrom('organizations').selectAll().where('id', '=', org.id).executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     // Every member's open sockets are closed: they held the organisation's channels.

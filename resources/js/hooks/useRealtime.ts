@@ -98,6 +98,12 @@ export interface LiveReloadOptions<E extends keyof OrganizationEvents> {
   delayMs?: number;
   /** Only events this accepts cause a reload (default: all of them). */
   when?: (payload: OrganizationEvents[E]) => boolean;
+  /**
+   * The event says the record this page shows is gone (deleted, removed): no reload (it would
+   * answer 404); `onGone` runs instead, if given.
+   */
+  gone?: (payload: OrganizationEvents[E]) => boolean;
+  onGone?: (payload: OrganizationEvents[E]) => void;
 }
 
 /**
@@ -105,16 +111,23 @@ export interface LiveReloadOptions<E extends keyof OrganizationEvents> {
  * action) collapse into one quiet reload; stale prefetched pages are dropped as well.
  */
 export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], only: string[], options: LiveReloadOptions<E> = {}): void {
-  const { delayMs = 300, when } = options;
+  const { delayMs = 300 } = options;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const accepts = useRef(when);
+  const latest = useRef(options);
   useEffect(() => {
-    accepts.current = when;
+    latest.current = options;
   });
   const onlyKey = only.join(',');
   const reload = useCallback(
     (payload: OrganizationEvents[E]) => {
-      if (accepts.current && !accepts.current(payload)) return;
+      const { when, gone, onGone } = latest.current;
+      if (when && !when(payload)) return;
+      if (gone?.(payload)) {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = null;
+        onGone?.(payload);
+        return;
+      }
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         timer.current = null;
@@ -134,8 +147,8 @@ function listenFor<E extends keyof UserEvents>(channel: ReturnType<Echo<'reverb'
 }
 
 /**
- * The signed-in user's own channel: a role change (or removal) anywhere and a new invitation
- * show as a toast (replacing, not re-showing, the page's flash); a role change also reloads the
+ * The signed-in user's own channel: a role change (or removal) anywhere, an organisation deleted
+ * by a colleague and a new invitation show as a toast (replacing, not re-showing, the page's flash); a role change also reloads the
  * page, so buttons and menus follow at once.
  */
 export function useAccountEvents(): void {
@@ -154,6 +167,13 @@ export function useAccountEvents(): void {
       if (!removedFromCurrent) {
         router.flash(() => ({ info: role ? t('app.realtime.roleChanged', { organization: organization.name, role }) : t('app.realtime.removed', { organization: organization.name }) }));
       }
+      router.reload();
+    });
+    listenFor(channel, 'OrganizationDeleted', ({ organization }) => {
+      // The organisation on screen is gone: any page of it would answer 404, so go where the
+      // server sends a member without one; that page says what happened.
+      if (organization.id === currentOrganization.current) return void router.visit('/dashboard');
+      router.flash(() => ({ info: t('app.realtime.organizationDeleted', { organization: organization.name }) }));
       router.reload();
     });
     listenFor(channel, 'InvitationReceived', ({ organization, role }) => {

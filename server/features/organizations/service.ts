@@ -211,6 +211,8 @@ export async function deleteOrganization(ctx: AppContext, acting: ActingIn): Pro
     });
     // Open sockets keep the organization's channels; closed, they reconnect without them.
     const members = await memberUserIds(uow.db, org.id);
+    const others = members.filter((id) => id !== acting.user.id);
+    if (others.length) uow.broadcast({ channels: others.map((id) => channels.user(id)), event: 'OrganizationDeleted', data: { organization: { id: org.id, name: org.name } } });
     uow.afterCommit(async () => {
       for (const id of members) await ctx.broadcaster.terminateUser(id);
     });

@@ -41,7 +41,11 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
   const form = useAppForm<OrganizationFormData & { version: string }>(current);
   const conflict = useConflict(form, current);
   // A colleague's save arrives live: the form shows what they changed (useConflict), before any save.
-  useLiveReload(['ActivityLogged'], ['organization', 'requireTwoFactor'], { when: (entry) => entry.subject_type === 'organization' && entry.subject_id === organization.id });
+  useLiveReload(['ActivityLogged'], ['organization', 'requireTwoFactor'], {
+    when: (entry) => entry.subject_type === 'organization' && entry.subject_id === organization.id,
+    // Deleted: the account channel's OrganizationDeleted takes the user away.
+    gone: (entry) => entry.event === 'deleted',
+  });
 
   return (
     <>

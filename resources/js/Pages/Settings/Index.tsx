@@ -175,7 +175,11 @@ function OrganizationCard({ organization }: { organization: NonNullable<Settings
   const current = { public_page_enabled: organization.public_page_enabled, version: organization.version };
   const form = useAppForm(current);
   const conflict = useConflict(form, current);
-  useLiveReload(['ActivityLogged'], ['organization'], { when: (entry) => entry.subject_type === 'organization' && entry.subject_id === organization.id });
+  useLiveReload(['ActivityLogged'], ['organization'], {
+    when: (entry) => entry.subject_type === 'organization' && entry.subject_id === organization.id,
+    // Deleted: the account channel's OrganizationDeleted takes the user away.
+    gone: (entry) => entry.event === 'deleted',
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.patch('/settings', { preserveScroll: true, onSuccess: () => form.setDefaults() });

@@ -1,4 +1,4 @@
-import { Head } from '@inertiajs/react';
+import { Head, router, usePage } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
@@ -29,8 +29,18 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
   const current = { role: member.role, version: member.version };
   const form = useAppForm<{ role: Role; version: string }>(current);
   const conflict = useConflict(form, current);
+  const userId = usePage().props.auth?.user?.id;
   // A colleague's change of this member's role arrives live and shows in the conflict notice.
-  useLiveReload(['ActivityLogged'], ['member'], { when: (entry) => entry.subject_type === 'user' && entry.subject_id === member.id });
+  useLiveReload(['ActivityLogged'], ['member'], {
+    when: (entry) => entry.subject_type === 'user' && entry.subject_id === member.id,
+    gone: (entry) => entry.event === 'member_removed',
+    // Removed by a colleague (one's own removal redirects by itself): back to the list, which says so.
+    onGone: (entry) => {
+      if (entry.causer?.id === userId) return;
+      router.flash(() => ({ info: t('app.realtime.memberRemoved', { name: member.name }) }));
+      router.visit('/users');
+    },
+  });
   // The member's current role stays listed even if the signed-in user could not give it.
   const roles = abilities.roles.includes(member.role) ? abilities.roles : [member.role, ...abilities.roles];
 
