@@ -37,7 +37,7 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
     // Removed by a colleague (one's own removal redirects by itself): back to the list, which says so.
     onGone: (entry) => {
       if (entry.causer?.id === userId) return;
-      router.flash(() => ({ info: t('app.realtime.memberRemoved', { name: member.name }) }));
+      router.flash(() => ({ info: t('users.edit.removedByColleague', { name: member.name }) }));
       router.visit('/users');
     },
   });
