@@ -118,7 +118,7 @@ const PAGES: Entry[] = [
 const PAGES_DIR = path.resolve(import.meta.dirname, '../../resources/js/Pages');
 const built = (e: Entry) => existsSync(path.join(PAGES_DIR, `${e.component}.tsx`));
 
-type Contexts = (who: Who, theme: 'light' | 'dark') => Promise<BrowserContext>;
+type Contexts = (who: Who) => Promise<BrowserContext>;
 
 const test = base.extend<{}, { demo: AppProcess; links: Links; contexts: Contexts }>({
   demo: [
@@ -130,22 +130,21 @@ const test = base.extend<{}, { demo: AppProcess; links: Links; contexts: Context
     { scope: 'worker', timeout: 120_000 },
   ],
   /**
-   * One browser context per role and theme for the whole worker (signing in once each); every
-   * test opens a fresh page in it.
+   * One browser context per role for the whole worker (signing in once each), opening pages in
+   * the light theme; every test opens a fresh page in it.
    */
   contexts: [
     async ({ browser, demo }, use) => {
       const cache = new Map<string, Promise<BrowserContext>>();
-      const make = async (who: Who, theme: 'light' | 'dark') => {
-        const context = await newContext(browser, demo, theme);
+      const make = async (who: Who) => {
+        const context = await newContext(browser, demo);
         if (who === 'admin' || who === 'viewer') await signIn(context, `${who}@boardly.test`);
         if (who === 'unverified') await register(context);
         return context;
       };
-      await use((who, theme) => {
-        const key = `${who}/${theme}`;
-        if (!cache.has(key)) cache.set(key, make(who, theme));
-        return cache.get(key)!;
+      await use((who) => {
+        if (!cache.has(who)) cache.set(who, make(who));
+        return cache.get(who)!;
       });
       for (const context of cache.values()) await (await context).close();
     },
@@ -154,7 +153,7 @@ const test = base.extend<{}, { demo: AppProcess; links: Links; contexts: Context
   /** Links only a mail can give: an invitation sent by the admin through the Users page. */
   links: [
     async ({ contexts, demo }, use) => {
-      const page = await (await contexts('admin', 'light')).newPage();
+      const page = await (await contexts('admin')).newPage();
       const email = `invitee-${Date.now()}@example.test`;
       await page.goto('/users/create');
       await page.getByLabel('Email').fill(email);
@@ -169,15 +168,16 @@ const test = base.extend<{}, { demo: AppProcess; links: Links; contexts: Context
   baseURL: async ({ demo }, use) => use(demo.url),
 });
 
-async function newContext(browser: Browser, demo: AppProcess, theme: 'light' | 'dark') {
+async function newContext(browser: Browser, demo: AppProcess) {
   const context = await browser.newContext({ baseURL: demo.url, viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((t) => {
+  // Every page opens light, whatever an earlier test switched to.
+  await context.addInitScript(() => {
     try {
-      localStorage.setItem('theme', t);
+      localStorage.setItem('theme', 'light');
     } catch {
       // no storage on about:blank
     }
-  }, theme);
+  });
   return context;
 }
 
@@ -220,37 +220,53 @@ test('the page list covers every page component that exists', () => {
   expect(missing, 'page components without a line in PAGES').toEqual([]);
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const entry of PAGES.filter(built)) {
-    test(`${entry.name} [${entry.who}, ${theme}]: no serious or critical axe violations`, async ({ contexts, links }) => {
-      const context = await contexts(entry.who, theme);
-      const page = await context.newPage();
-      try {
-        const target = typeof entry.path === 'string' ? entry.path : await entry.path(page, links);
-        const response = await page.goto(target);
-        expect(response?.status(), `${target} answered ${response?.status()}`).toBe(entry.status ?? 200);
-        // The page object as served (the app removes it from the document once read).
-        const served = (await response!.text()).match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)?.[1];
-        const component = served ? JSON.parse(served).component : undefined;
-        expect(component, `${target} rendered another page`).toBe(entry.component);
-        // Rendered (Inertia mounts into #app), the theme applied, lazy content settled.
-        await page.locator('#app > *').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+/** axe's WCAG 2.1 A/AA and best-practice rules; serious and critical violations, as a report. */
+async function blockingViolations(page: Page): Promise<{ count: number; report: string }> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // WCAG 2.5.3 (label in name): axe ships the rule as experimental, so it is turned on here.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `   ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('')}`).join('\n')}`)
+    .join('\n');
+  return { count: blocking.length, report };
+}
 
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          // WCAG 2.5.3 (label in name): axe ships the rule as experimental, so it is turned on here.
-          .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-          .analyze();
-        const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        const report = blocking
-          .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `   ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('')}`).join('\n')}`)
-          .join('\n');
-        expect(blocking, `${entry.name} (${target}, ${theme}):\n${report}`).toEqual([]);
-      } finally {
-        await page.close();
+// One visit per page, checked in the light theme, then switched to dark the way the app's own
+// toggle does it (lib/theme.ts: the class on <html>, the stored choice, the event components follow).
+for (const entry of PAGES.filter(built)) {
+  test(`${entry.name} [${entry.who}]: no serious or critical axe violations, light and dark`, async ({ contexts, links }) => {
+    const context = await contexts(entry.who);
+    const page = await context.newPage();
+    try {
+      const target = typeof entry.path === 'string' ? entry.path : await entry.path(page, links);
+      const response = await page.goto(target);
+      expect(response?.status(), `${target} answered ${response?.status()}`).toBe(entry.status ?? 200);
+      // The page object as served (the app removes it from the document once read).
+      const served = (await response!.text()).match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)?.[1];
+      const component = served ? JSON.parse(served).component : undefined;
+      expect(component, `${target} rendered another page`).toBe(entry.component);
+      // Rendered (Inertia mounts into #app), lazy content settled.
+      await page.locator('#app > *').first().waitFor();
+      await page.waitForLoadState('networkidle');
+
+      for (const theme of ['light', 'dark'] as const) {
+        if (theme === 'dark') {
+          await page.evaluate(() => {
+            document.documentElement.classList.add('dark');
+            localStorage.setItem('theme', 'dark');
+            window.dispatchEvent(new CustomEvent('theme-change', { detail: 'dark' }));
+          });
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        }
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+        const { count, report } = await blockingViolations(page);
+        expect(count, `${entry.name} (${target}, ${theme}):\n${report}`).toBe(0);
       }
-    });
-  }
+    } finally {
+      await page.close();
+    }
+  });
 }
