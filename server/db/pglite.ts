@@ -27,9 +27,33 @@ export async function openPGlite(dir: string, parsers: ParserOptions = {}): Prom
   if (dir !== 'memory') await ensureDatabase(dir);
   // One options object: PGlite(undefined, options), the in-memory form, drops `options`.
   // pg_trgm (a 16 KB bundle): the board-user search's trigram index, as on PostgreSQL (ADR 0023).
-  const client = new PGlite({ dataDir: dir === 'memory' ? undefined : dir, startParams: [...PGLITE_START_PARAMS], parsers, extensions: { pg_trgm } });
+  const early = await takeEarlyStart();
+  const client = new PGlite({ dataDir: dir === 'memory' ? undefined : dir, startParams: [...PGLITE_START_PARAMS], parsers, extensions: { pg_trgm }, ...early });
   await client.waitReady;
   return client;
+}
+
+interface EarlyStart {
+  wasm: Promise<WebAssembly.Module>;
+  data: Promise<Uint8Array<ArrayBuffer>>;
+}
+
+/**
+ * PGlite's WASM module and file bundle, when `npm start` began compiling and reading them before
+ * the server was loaded (server/cli/launch.mjs); taken once. Anything that went wrong there: PGlite
+ * loads them itself.
+ */
+async function takeEarlyStart(): Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob } | Record<string, never>> {
+  const key = Symbol.for('boardly.pglite.early');
+  const early = (globalThis as Record<symbol, EarlyStart | undefined>)[key];
+  if (!early) return {};
+  delete (globalThis as Record<symbol, unknown>)[key];
+  try {
+    const [module, data] = await Promise.all([early.wasm, early.data]);
+    return { pgliteWasmModule: module, fsBundle: new Blob([data]) };
+  } catch {
+    return {};
+  }
 }
 
 async function ensureDatabase(dir: string): Promise<void> {
