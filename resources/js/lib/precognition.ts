@@ -30,6 +30,7 @@ export function loadPrecognition(): Promise<Library> {
 }
 
 /** Normalise the validation errors as Inertia formatted errors (the library's, unchanged). */
+// biome-ignore lint/performance/noAccumulatingSpread: the library's code, kept unchanged (a handful of fields)
 export const toSimpleValidationErrors = (errors: ValidationErrors | SimpleValidationErrors): SimpleValidationErrors =>
   Object.keys(errors).reduce((carry, key) => ({ ...carry, [key]: Array.isArray(errors[key]) ? errors[key][0] : errors[key] }), {} as SimpleValidationErrors);
 

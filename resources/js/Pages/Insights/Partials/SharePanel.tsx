@@ -50,7 +50,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
     }
   };
 
-  let body;
+  let body: React.ReactNode;
   if (insight.deleted_at) {
     body = <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.deleted')}</p>;
   } else if (insight.shared && insight.share_url) {

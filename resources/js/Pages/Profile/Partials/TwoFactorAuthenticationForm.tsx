@@ -180,7 +180,7 @@ function RecoveryCodes({ codes, appName }: { codes: string[]; appName: string })
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <Button variant="secondary" size="sm" icon={downloadIcon} className="mt-3" onClick={() => downloadText(`${appName.toLowerCase()}-recovery-codes.txt`, codes.join('\n') + '\n')}>
+      <Button variant="secondary" size="sm" icon={downloadIcon} className="mt-3" onClick={() => downloadText(`${appName.toLowerCase()}-recovery-codes.txt`, `${codes.join('\n')}\n`)}>
         {t('profile.twoFactor.recovery.download')}
       </Button>
     </div>

@@ -6,7 +6,7 @@ import { Card } from '@/Components/Card';
 import { Select } from '@/Components/Select';
 import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useT } from '@/i18n';
-import { type FieldOption, type ImportView, type PreviewRow, type RowProblems } from './types';
+import type { FieldOption, ImportView, PreviewRow, RowProblems } from './types';
 import { arrowIcon } from '@/Components/icons/arrow';
 
 /** Fields whose values must not wrap in the preview. */
