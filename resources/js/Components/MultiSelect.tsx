@@ -114,6 +114,7 @@ export function MultiSelect({
     if (!open) return;
     list.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active, open]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: announces when the result count changes, not when the translator function's identity does
   useEffect(() => {
     if (open && !loading) setAnnouncement(visible.length === 0 ? t('app.multiSelect.noResults') : t('app.multiSelect.results', { count: visible.length }));
   }, [open, loading, visible.length]);

@@ -38,10 +38,10 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
       .catch(() => setSetupError(true));
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads the setup once when confirmation starts; depending on `setup` would reload it after each load
   useEffect(() => {
     if (status.confirming && !setup) loadSetup();
     if (!status.confirming) setSetup(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status.confirming]);
 
   useEffect(() => {
