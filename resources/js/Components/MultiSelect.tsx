@@ -190,6 +190,7 @@ export function MultiSelect({
 
   return (
     <div className={cx('relative', className)}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the box focuses its input, which handles the keyboard */}
       <div
         className={cx(
           'flex min-h-10 w-full flex-wrap items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm',
@@ -251,6 +252,7 @@ export function MultiSelect({
       <ul
         ref={list}
         id={listboxId}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: a listbox driven by aria-activedescendant from the input
         role="listbox"
         aria-multiselectable="true"
         aria-label={listName}
@@ -265,10 +267,12 @@ export function MultiSelect({
           visible.map((option, index) => {
             const isSelected = selected.has(option.value);
             return (
+              // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: options of the combobox: the input keeps focus and handles the keys (aria-activedescendant)
               <li
                 key={option.value}
                 id={`${inputId}-option-${index}`}
                 data-index={index}
+                // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox's listbox (the pattern above)
                 role="option"
                 aria-selected={isSelected}
                 onMouseDown={(e) => e.preventDefault()}

@@ -39,7 +39,9 @@ export default function Show({ boardUser, insights }: ShowProps) {
   const trashed = !!boardUser.deleted_at;
 
   const details: [string, React.ReactNode][] = [
+    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a rendered list
     [t('boardUsers.show.fields.email'), boardUser.email ? <a href={`mailto:${boardUser.email}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.email}</a> : null],
+    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a rendered list
     [t('boardUsers.show.fields.phone'), boardUser.phone ? <a href={`tel:${boardUser.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.phone}</a> : null],
     [t('boardUsers.show.fields.position'), boardUser.position],
     [t('boardUsers.show.fields.board'), boardUser.board_name],

@@ -102,6 +102,7 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
                   role="img"
                   aria-label={t('profile.twoFactor.qrLabel', { appName })}
                   className="size-44 shrink-0 rounded-lg bg-white p-2 ring-1 ring-slate-200 dark:ring-slate-700 [&>svg]:size-full"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: the QR code SVG the server generated (qrcode), no user input
                   dangerouslySetInnerHTML={{ __html: setup.svg }}
                 />
                 <div className="min-w-0">

@@ -51,6 +51,7 @@ export function MappingForm({ imp, preview, problems, fields }: { imp: ImportVie
           </THead>
           <TBody>
             {imp.headers.map((header, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position in the file (two headers can be the same text)
               <Tr key={i}>
                 <Td strong className="break-words">
                   {header}
