@@ -55,8 +55,7 @@ const FIELDS = [
 ] as const;
 
 const VALUE_JUNK: readonly unknown[] = [
-  // biome-ignore lint/correctness/noPrecisionLoss: a number beyond 2^53 is one of the deliberately bad inputs
-  null, true, false, 0, -1, 1.5, 1e308, -1e308, 99999999999999999999, 2147483648, -2147483649, '', ' ', '\u0000', 'a\u0000b',
+  null, true, false, 0, -1, 1.5, 1e308, -1e308, 1e20, 2147483648, -2147483649, '', ' ', '\u0000', 'a\u0000b',
   '\ud800', '\u202e', TEN_KB, '%ZZ', '<script>alert(1)</script>', [], ['x'], [1, 2], [[]], [null], {}, { a: 1 }, { $gt: '' },
   { __proto__: { polluted: 1 } }, 'NaN', '2026-02-30', '0000-00-00', '10000-01-01', 'owner', 'admin', 'viewer', 'business',
   'sweep@example.test', 'not-an-email', 'private-encrypted-x', '123.456', 'Europe/Nowhere', 'xx-XX',
