@@ -41,7 +41,9 @@ describe('Biome, the linter npm test runs', () => {
     // The project's configuration, without its file list (which leaves the fixture out of the normal run).
     const dir = mkdtempSync(path.join(tmpdir(), 'boardly-lint-'));
     dirs.push(dir);
-    const config = JSON.parse(readFileSync(path.join(root, 'biome.json'), 'utf8'));
+    // biome.jsonc: its comments are whole lines of their own.
+    const text = readFileSync(path.join(root, 'biome.jsonc'), 'utf8');
+    const config = JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
     delete config.$schema;
     delete config.files;
     config.vcs = { enabled: false };
