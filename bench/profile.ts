@@ -91,7 +91,9 @@ if (process.env.PROFILE_KIND === 'alloc') {
 
   // Self time per node, then grouped; also in µs per visit, comparable between the two targets.
   const self = new Map<number, number>();
-  profile.samples!.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas![i] ?? 0)));
+  profile.samples!.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas![i] ?? 0));
+  });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const group = (key: (frame: Profiler.ProfileNode['callFrame']) => string) => {
     const sums = new Map<string, number>();

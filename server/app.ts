@@ -55,7 +55,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
 
   app.use(
     pipeline(
-      (req, res, next) => {
+      (_req, res, next) => {
         // Caches must key every response on X-Inertia: the same URL answers HTML or JSON.
         res.vary('X-Inertia');
         next();

@@ -36,7 +36,7 @@ export function resolveAppKey(config: Pick<Config, 'APP_KEY'>, storageDir: strin
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(storageDir, { recursive: true });
   const key = `base64:${randomToken(32)}`;
-  writeFileSync(file, key + '\n', { mode: 0o600 });
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
   return key;
 }
 

@@ -32,11 +32,11 @@ export const channels = {
 };
 
 const ID = '(\\d{1,10})';
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** One pattern per kind, built from the names above (the id as a placeholder). */
 const PATTERNS = (Object.keys(channels) as ChannelKind[]).map((kind) => {
   const [before, after] = channels[kind](0).split('0');
-  return { kind, pattern: new RegExp(`^${escape(before)}${ID}${escape(after)}$`) };
+  return { kind, pattern: new RegExp(`^${escapeRegExp(before)}${ID}${escapeRegExp(after)}$`) };
 });
 
 /** Which channel a wire name is, with its id; null for any name the app does not use. */

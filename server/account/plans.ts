@@ -41,7 +41,7 @@ export const BILLING_INTERVAL_MONTHS = 1;
 export const PAST_DUE_DAYS = 7;
 
 export function isPlan(value: unknown): value is Plan {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(PLANS, value);
+  return typeof value === 'string' && Object.hasOwn(PLANS, value);
 }
 
 export const isPaid = (plan: PlanDefinition) => plan.priceCents > 0;

@@ -76,7 +76,6 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  // eslint-disable-next-line require-yield
   async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     // PGlite has no cursors over the wire; a stream is one page.
     yield await this.executeQuery<R>(compiled);

@@ -36,7 +36,7 @@ function precompressed(dir: string): RequestHandler {
     } catch {
       return next();
     }
-    const file = path.resolve(root, '.' + relative) + (encoding === 'br' ? '.br' : '.gz');
+    const file = path.resolve(root, `.${relative}`) + (encoding === 'br' ? '.br' : '.gz');
     if (!file.startsWith(root) || relative.includes('\0')) return next();
     stat(file, (error, info) => {
       if (error || !info.isFile()) return next();

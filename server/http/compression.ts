@@ -40,6 +40,7 @@ export function compression(options: CompressionOptions = {}) {
   const threshold = options.threshold ?? 1024;
   return (req: Request, res: Response, next: NextFunction) => {
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    // biome-ignore lint/suspicious/noExplicitAny: Express types res.end with overloads; the wrapper replaces all of them at once
     (res as any).end = function compressedEnd(chunk?: unknown, encoding?: unknown, callback?: unknown) {
       if (res.headersSent || typeof chunk === 'function' || chunk === undefined || chunk === null) return end(chunk, encoding, callback);
       const type = String(res.getHeader('Content-Type') ?? '');

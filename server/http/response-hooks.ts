@@ -17,6 +17,7 @@ export function onBeforeEnd(res: Response, hook: Hook): void {
     hooks.set(res, list);
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     let ending = false;
+    // biome-ignore lint/suspicious/noExplicitAny: Express types res.end with overloads; the wrapper replaces all of them at once
     (res as any).end = function patchedEnd(...args: unknown[]) {
       if (ending) return end(...args);
       ending = true;

@@ -31,7 +31,7 @@ export function productionAssets(manifestPath: string, base = '/build/'): (nonce
       const walk = (chunk: ManifestChunk, seen = new Set<ManifestChunk>()) => {
         if (seen.has(chunk)) return;
         seen.add(chunk);
-        chunk.css?.forEach((c) => css.add(c));
+        for (const c of chunk.css ?? []) css.add(c);
         for (const key of chunk.imports ?? []) {
           const imported = manifest[key];
           if (!imported) continue;

@@ -55,7 +55,7 @@ export interface InertiaOptions {
  * Page name → the props its component takes. Empty here; the app fills it in (server/pages.ts)
  * by declaration merging, and `render` is typed from it.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging (a type alias could not be)
 export interface PageRegistry {}
 
 /** What the server may pass for a prop of type T: T as the page receives it, or what JSON turns into it (a Date for a string). */

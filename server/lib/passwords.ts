@@ -18,6 +18,6 @@ export async function verifyPassword(hashed: string, password: string): Promise<
 /** Verifying against this when the e-mail is unknown keeps the timing the same either way. */
 let dummy: Promise<string> | undefined;
 export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword('not-a-real-password-' + Math.random());
+  dummy ??= hashPassword(`not-a-real-password-${Math.random()}`);
   return dummy;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ValidationError } from '../errors';
 import { hasMessage, msg, parseMsg, type MessageValues } from '../i18n/message';
 

@@ -107,6 +107,6 @@ export class Connection {
   }
 
   isSubscribed(channel: string): boolean {
-    return this.channels !== null && this.channels.has(channel);
+    return this.channels?.has(channel) ?? false;
   }
 }

@@ -39,7 +39,7 @@ export class LocalChannels {
   remove(channel: string, conn: Connection): boolean {
     const set = this.channels.get(channel);
     conn.channels?.delete(channel);
-    if (!set || !set.delete(conn)) return false;
+    if (!set?.delete(conn)) return false;
     if (set.size === 0) this.channels.delete(channel);
     return true;
   }

@@ -319,7 +319,9 @@ export class RedisScaling implements Scaling {
         const batch = this.cmd.pipeline();
         for (const m of members) batch.eval(JOIN, 4, ...this.joinArgs(m, 0));
         const joined = (await this.rt(batch.exec())) ?? [];
-        if (wasReaped) members.forEach((m, j) => Number(joined[j]?.[1]) === 1 && hooks.onMemberBack(m));
+        if (wasReaped) members.forEach((m, j) => {
+          if (Number(joined[j]?.[1]) === 1) hooks.onMemberBack(m);
+        });
       }
       // Alive again: a later real death must be reapable at once, and must not be announced twice.
       if (wasReaped) await this.rt(this.cmd.del(this.k('reaped', this.nodeId), this.k('reap', this.nodeId)));

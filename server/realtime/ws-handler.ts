@@ -22,7 +22,7 @@ import { verifyUserAuth } from './signature';
  */
 export function handleFrame(hub: Hub, conn: Connection, raw: string, oversized = false): void {
   const msg = parseClientFrame(raw);
-  const isClientEvent = msg !== null && msg.event.startsWith('client-');
+  const isClientEvent = msg?.event.startsWith('client-');
   if (oversized && !isClientEvent) return conn.close(MESSAGE_TOO_BIG.code, MESSAGE_TOO_BIG.message);
   if (!msg) {
     conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);

@@ -35,7 +35,7 @@ async function npmStart(env: Record<string, string>, cwd?: string): Promise<Node
     NODE_ENV: '',
     APP_HOST: '127.0.0.1',
     APP_PORT: String(await freePort()),
-    APP_KEY: 'first-run-' + Math.random().toString(36).slice(2),
+    APP_KEY: `first-run-${Math.random().toString(36).slice(2)}`,
     DATABASE_URL: '',
     PGLITE_DIR: 'memory',
     STORAGE_DIR: mkdtempSync(path.join(tmpdir(), 'boardly-first-run-')),

@@ -54,7 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createTestDatabase((e) => queries.push(e));
   const config: Config = loadConfig({
     APP_ENV: 'test',
-    APP_KEY: 'test-key-' + Math.random().toString(36).slice(2),
+    APP_KEY: `test-key-${Math.random().toString(36).slice(2)}`,
     LOG_LEVEL: 'silent',
     STORAGE_DIR: '/tmp/boardly-test-storage',
     REVERB_SERVER_ENABLED: 'false',

@@ -49,7 +49,7 @@ async function scrape(): Promise<string> {
 }
 
 const value = (text: string, series: string) => {
-  const line = text.split('\n').find((l) => l.startsWith(series + ' '));
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
 

@@ -353,7 +353,7 @@ describe('CSRF on every unsafe auth route', () => {
 describe('bad input never answers 500', () => {
   const bodies: unknown[] = [
     {},
-    { email: 'x'.repeat(10_000) + '@example.test', password: 'p'.repeat(100_000), name: 'n'.repeat(5000), password_confirmation: 1 },
+    { email: `${'x'.repeat(10_000)}@example.test`, password: 'p'.repeat(100_000), name: 'n'.repeat(5000), password_confirmation: 1 },
     { email: ['a@b.c'], password: { $ne: '' }, name: 42, remember: 'yes' },
     { email: '\uD800\uDC00\uDFFF@example.test', password: '\u0000\u0001', name: '\uDFFF' },
     { email: null, password: null, token: null },

@@ -119,7 +119,7 @@ describe('upload, mapping and preview', () => {
     // Progress went out live on the organisation's channel.
     const progress = app.broadcasts.published.filter((m) => m.event === 'BoardUserImportProgress' && (m.data as any).id === imp.id);
     expect(progress.at(-1)?.channels).toEqual([`private-organizations.${orgId}`]);
-    expect((progress.at(-1)?.data as any).status).toBe('completed');
+    expect((progress.at(-1)?.data as any)?.status).toBe('completed');
 
     // The failed rows, as they were, with an error column.
     const failed = await client.get(`/board-users/import/${imp.id}/failures`);

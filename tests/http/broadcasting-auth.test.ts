@@ -107,7 +107,7 @@ describe('POST /broadcasting/auth', () => {
     [{ socket_id: '1.2' }, 'channel_name'],
     [{ socket_id: '1.2', channel_name: 'private-x y' }, 'channel_name'],
     [{ socket_id: ['1.2'], channel_name: { a: 1 } }, 'socket_id'],
-    [{ socket_id: '1.2', channel_name: 'private-' + 'x'.repeat(300) }, 'channel_name'],
+    [{ socket_id: '1.2', channel_name: `private-${'x'.repeat(300)}` }, 'channel_name'],
   ])('rejects malformed input %j with 422 naming the field', async (body, field) => {
     const { client } = await setup();
     const res = await client.post('/broadcasting/auth', body, json);

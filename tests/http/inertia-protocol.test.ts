@@ -19,7 +19,7 @@ const calls: string[] = [];
 beforeAll(async () => {
   app = await createTestApp({
     extraRoutes(router) {
-      router.get('/__test/props', (req, res) =>
+      router.get('/__test/props', (_req, res) =>
         res.inertia.render(
           'Test/Props',
           {
@@ -51,29 +51,29 @@ beforeAll(async () => {
           { title: 'Props' },
         ),
       );
-      router.get('/__test/slashes', (req, res) =>
+      router.get('/__test/slashes', (_req, res) =>
         res.inertia.render('Test/Slashes', { html: '</script><script>alert(1)</script> & <!-- a/b "quoted"' }),
       );
-      router.post('/__test/validate', (req, res) => res.inertia.validationFailed({ name: 'The name field is required.' }));
-      router.get('/__test/form', (req, res) => res.inertia.render('Test/Form'));
+      router.post('/__test/validate', (_req, res) => res.inertia.validationFailed({ name: 'The name field is required.' }));
+      router.get('/__test/form', (_req, res) => res.inertia.render('Test/Form'));
       router.post('/__test/flash', (req, res) => {
         flash(req, 'success', 'Saved.');
         res.redirect('/__test/form');
       });
-      router.put('/__test/put', (req, res) => res.redirect('/__test/form'));
-      router.patch('/__test/patch', (req, res) => res.redirect('/__test/form'));
-      router.delete('/__test/delete', (req, res) => res.redirect('/__test/form'));
-      router.post('/__test/post', (req, res) => res.redirect('/__test/form'));
-      router.get('/__test/external', (req, res) => res.inertia.location('https://example.com/elsewhere?a=1'));
-      router.post('/__test/fragment', (req, res) => res.redirect('/terms#changes'));
-      router.post('/__test/empty', (req, res) => void res.end());
+      router.put('/__test/put', (_req, res) => res.redirect('/__test/form'));
+      router.patch('/__test/patch', (_req, res) => res.redirect('/__test/form'));
+      router.delete('/__test/delete', (_req, res) => res.redirect('/__test/form'));
+      router.post('/__test/post', (_req, res) => res.redirect('/__test/form'));
+      router.get('/__test/external', (_req, res) => res.inertia.location('https://example.com/elsewhere?a=1'));
+      router.post('/__test/fragment', (_req, res) => res.redirect('/terms#changes'));
+      router.post('/__test/empty', (_req, res) => void res.end());
       router.get('/__test/boom', () => {
         throw new Error('secret internals');
       });
       router.get('/__test/status/:code', (req) => {
         throw new HttpError(Number(req.params.code));
       });
-      router.get('/__test/history', (req, res) => res.inertia.render('Test/Form', {}, { encryptHistory: true, clearHistory: true }));
+      router.get('/__test/history', (_req, res) => res.inertia.render('Test/Form', {}, { encryptHistory: true, clearHistory: true }));
     },
   });
 });

@@ -142,7 +142,7 @@ describe('creating an organisation', () => {
       expect((await errorsOf(client, res))[field], JSON.stringify(patch)).toBe(message);
     }
     // A body that is not a JSON object: the parser refuses it (400), never a 500.
-    const raw = await client.request('POST', '/organizations', '"just a string"', { inertia: true, headers: { Referer: app.url + '/organizations/create' } });
+    const raw = await client.request('POST', '/organizations', '"just a string"', { inertia: true, headers: { Referer: `${app.url}/organizations/create` } });
     expect(raw.status).toBe(400);
     // An empty form: every required field says so.
     const empty = await send(client, 'POST', '/organizations', {}, '/organizations/create');

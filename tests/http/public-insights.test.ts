@@ -136,7 +136,7 @@ describe('public show', () => {
   });
 
   it('describes an insight without a summary by the start of its text', async () => {
-    const row = await insight(org.id, { summary: null, body: '## Why\n\nBoards *must* adapt. ' + 'word '.repeat(100) });
+    const row = await insight(org.id, { summary: null, body: `## Why\n\nBoards *must* adapt. ${'word '.repeat(100)}` });
     const html = (await app.client().get(row.path)).text;
     expect(html).toMatch(/<meta name="description" content="Why Boards must adapt\. word word[^"]*…">/);
   });
@@ -147,7 +147,7 @@ describe('public show', () => {
     const deleted = await insight(org.id, { deleted_at: new Date() });
     const ok = await insight(org.id);
     const other = await createOrganization(app, null, { slug: 'other-org' });
-    const paths = [draft.path, archived.path, deleted.path, `/p/other-org/${ok.token}`, '/p/acme-gov/short', `/p/acme-gov/${ok.token}x%00`, '/p/acme-gov/' + 'a'.repeat(65)];
+    const paths = [draft.path, archived.path, deleted.path, `/p/other-org/${ok.token}`, '/p/acme-gov/short', `/p/acme-gov/${ok.token}x%00`, `/p/acme-gov/${'a'.repeat(65)}`];
     for (const path of paths) {
       const res = await app.client().get(path);
       expect(res.status, path).toBe(404);

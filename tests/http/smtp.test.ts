@@ -157,7 +157,7 @@ describe('mail over SMTP', () => {
 
     const kinds = mailbox.messages.filter((m) => m.to.includes(EMAIL) || m.to.includes(invitee));
     expect(kinds.map((m) => m.subject)).toEqual(['Verify your email address for Boardly', 'Reset your Boardly password', expect.stringMatching(/invit/i)]);
-    const unescape = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    const unescapeHtml = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
     for (const m of kinds) {
       // A real text/plain part beside the HTML (not text that a reader derives from the HTML).
       expect(m.raw, m.subject).toMatch(/Content-Type: multipart\/alternative/i);
@@ -165,7 +165,7 @@ describe('mail over SMTP', () => {
       expect(m.raw, m.subject).toMatch(/Content-Type: text\/html; charset=utf-8/i);
       // Phones show the mail at their width, not as a 980 px page zoomed out.
       expect(m.html, m.subject).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1">/);
-      const htmlLinks = new Set([...m.html.matchAll(/href="([^"]+)"/g)].map((x) => unescape(x[1])));
+      const htmlLinks = new Set([...m.html.matchAll(/href="([^"]+)"/g)].map((x) => unescapeHtml(x[1])));
       const textLinks = new Set(m.text.match(/https?:\/\/\S+/g) ?? []);
       expect(htmlLinks.size, m.subject).toBeGreaterThan(0);
       expect([...textLinks].sort(), m.subject).toEqual([...htmlLinks].sort());

@@ -34,7 +34,7 @@ async function setSub(orgId: number, values: Partial<{ plan: Plan; status: Subsc
 /** Sends a form from `from` (as the browser would) and returns the errors the next page shows. */
 async function send(c: TestClient, method: 'PUT' | 'POST', path: string, body: unknown, from: string) {
   const res = await c.request(method, path, body, { inertia: true, headers: { Referer: `${app.url}${from}` } });
-  const next = await c.get(res.location && res.location.startsWith('/') ? res.location : from, { inertia: true });
+  const next = await c.get(res.location?.startsWith('/') ? res.location : from, { inertia: true });
   return { res, page: next.json(), errors: next.json().props.errors as Record<string, string> };
 }
 

@@ -159,7 +159,7 @@ describe('a stalled upload', () => {
   it('is closed by the idle timeout', async () => {
     const { head } = await uploadHead({ contentLength: 4 * 1024 * 1024 });
     const { socket, closed } = open();
-    socket.write(head + FILE_PART + 'Anna,Smith\r\n'); // then nothing more: the client stalls
+    socket.write(`${head}${FILE_PART}Anna,Smith\r\n`); // then nothing more: the client stalls
     await closed;
     expect(socket.destroyed).toBe(true);
   });

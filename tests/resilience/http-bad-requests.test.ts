@@ -43,14 +43,14 @@ const get = (path: string, headers: Record<string, string> = {}) => rawRequest(a
 describe('a malformed %-escape in a path parameter answers 400', () => {
   it('public, guest and signed-in routes alike', async () => {
     const signedIn = { Cookie: cookieHeader(owner.cookies) };
-    for (const escape of ['%ZZ', '%', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%FF']) {
+    for (const badEscape of ['%ZZ', '%', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%FF']) {
       for (const [path, headers] of [
-        [`/p/${escape}`, {}],
-        [`/p/acme/${escape}`, {}],
-        [`/org-login/${escape}`, {}],
-        [`/invitations/${escape}`, {}],
-        [`/insights/${escape}`, signedIn],
-        [`/organizations/${escape}/activity-logs`, signedIn],
+        [`/p/${badEscape}`, {}],
+        [`/p/acme/${badEscape}`, {}],
+        [`/org-login/${badEscape}`, {}],
+        [`/invitations/${badEscape}`, {}],
+        [`/insights/${badEscape}`, signedIn],
+        [`/organizations/${badEscape}/activity-logs`, signedIn],
       ] as const) {
         const res = await get(path, headers);
         expect(res.status, path).toBe(400);

@@ -34,8 +34,6 @@ const hostile = () => [
   '%ZZ',
 ];
 
-const isLocal = (location: string | null) => !!location && location.startsWith('/') && !location.startsWith('//') && !location.includes('\\');
-
 describe('the one gate for user-supplied locations (localPath)', () => {
   it('keeps paths of this app, with their query and fragment', () => {
     expect(localPath(`${base}/users?search=a#top`, base)).toBe('/users?search=a#top');

@@ -23,7 +23,7 @@ async function production(env: Record<string, string> = {}) {
   const ports = { app: await freePort(), realtime: await freePort(), metrics: await freePort(), rtMetrics: await freePort() };
   const proc = spawnTsx('server/cli/start.ts', {
     APP_ENV: 'production',
-    APP_KEY: 'base64:' + Buffer.from(Math.random().toString(36)).toString('base64'),
+    APP_KEY: `base64:${Buffer.from(Math.random().toString(36)).toString('base64')}`,
     APP_URL: `http://127.0.0.1:${ports.app}`,
     APP_HOST: '127.0.0.1',
     APP_PORT: String(ports.app),

@@ -17,7 +17,7 @@ async function startNpmStart(env: Record<string, string> = {}) {
     APP_ENV: 'production',
     APP_HOST: '127.0.0.1',
     APP_PORT: String(appPort),
-    APP_KEY: 'start-test-' + Math.random().toString(36).slice(2),
+    APP_KEY: `start-test-${Math.random().toString(36).slice(2)}`,
     DATABASE_URL: '',
     PGLITE_DIR: 'memory',
     STORAGE_DIR: mkdtempSync(path.join(tmpdir(), 'boardly-start-')),

@@ -170,7 +170,7 @@ export function upgradeRequest(path: string, headers: Record<string, string> = {
 const BAD_ESCAPES = ['%E0%A4%A', '%', '%%', '%zz', '%C0%AF', '%ED%A0%80', '%FF%FE', '%u0041', '%E0%A4', '%F0%9F%98', '%2', '%%32%65'];
 const ODD_KEYS = [APP.key, 'nope', '', 'test-key%00', 'TEST-KEY', `${APP.key}%20`, 'x'.repeat(300), '..', '%2e%2e', 'test%2Dkey'];
 const ODD_PROTOCOLS = [null, '7', '6', '5', '', 'x', '8', '-7', '7.0', '07', '9'.repeat(40), '%E0%A4%A', '7&protocol=8', '1e1', ' 7'];
-const ODD_PATHS = ['/', '/app', '/app/', '//[', '*', '/app//', '/apps/x', '/../app/x', 'http://h/app/' + APP.key, 'http://[/app/x', 'x', '/app/%2F'];
+const ODD_PATHS = ['/', '/app', '/app/', '//[', '*', '/app//', '/apps/x', '/../app/x', `http://h/app/${APP.key}`, 'http://[/app/x', 'x', '/app/%2F'];
 
 /** One junk websocket handshake (raw bytes): bad escapes, odd keys and protocols, bad and huge headers, non-UTF8. */
 export function junkHandshake(r: Rng): { label: string; bytes: Buffer } {
@@ -376,7 +376,7 @@ const EVENT_JUNK: unknown[] = [
 
 /** One junk HTTP API request: routes × methods × escapes × signatures × bodies. */
 export function junkApiRequest(r: Rng): { label: string; bytes: Buffer } {
-  const appId = r.chance(0.8) ? APP.appId : r.pick(['%E0%A4%A', '%', 'nope', '', APP.appId + '%00', '%74est-app']);
+  const appId = r.chance(0.8) ? APP.appId : r.pick(['%E0%A4%A', '%', 'nope', '', `${APP.appId}%00`, '%74est-app']);
   const channel = r.pick(API_CHANNELS);
   const route = r.pick([
     'events',

@@ -31,7 +31,7 @@ function codeOf(source: string): string {
 }
 
 /** Module specifiers a file imports (static, dynamic and re-exports), with whether the import is types only. */
-export function importsWithKind(source: string): { spec: string; typeOnly: boolean }[] {
+function importsWithKind(source: string): { spec: string; typeOnly: boolean }[] {
   const found: { spec: string; typeOnly: boolean }[] = [];
   for (const m of source.matchAll(/(?:^|\n)\s*(import|export)\b([^;'"]*?)from\s*['"]([^'"]+)['"]/g)) {
     const clause = m[2].trim();
@@ -55,7 +55,7 @@ function importsOf(source: string): string[] {
 
 const SQL_BUILDER = /\.(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|replaceInto|mergeInto)\s*[(<]|\bsql\s*(<[^>]*>)?\s*`|\bscoped(Update|Delete)?\s*\(/;
 
-export function sqlProblems(file: string, source: string): string[] {
+function sqlProblems(file: string, source: string): string[] {
   const rel = path.relative(ROOT, file);
   if (rel.endsWith('repository.ts') || rel.startsWith(`server${path.sep}db${path.sep}`)) return [];
   const code = codeOf(source);
@@ -67,7 +67,7 @@ export function sqlProblems(file: string, source: string): string[] {
 
 const LOWER_LAYERS = ['lib', 'http', 'tenancy', 'account', 'db', 'inertia', 'mail', 'broadcasting'];
 
-export function featureImportProblems(file: string, source: string): string[] {
+function featureImportProblems(file: string, source: string): string[] {
   const layer = path.relative(SERVER, file).split(path.sep)[0];
   if (!LOWER_LAYERS.includes(layer)) return [];
   return importsOf(source)
@@ -85,7 +85,7 @@ export function featureImportProblems(file: string, source: string): string[] {
  * composes the rest. Type-only imports are not checked: they vanish at run time, and the
  * context's interfaces (context.ts) are named by every layer that takes a context.
  */
-export const LAYERS = [
+const LAYERS = [
   'shared', // ../shared: channel names, activity kinds, i18n ids, read by the client too
   'root', // root.ts: the project folder
   'i18n', // message ids and translation
@@ -105,10 +105,10 @@ export const LAYERS = [
   'features', // one folder per feature; no circle between them (featureCycles)
   'app', // composition: app.ts, routes.ts, pages.ts, shared-props.ts, cli/…
 ] as const;
-export type Layer = (typeof LAYERS)[number];
+type Layer = (typeof LAYERS)[number];
 
 /** The layer of a file, from its place under the repository root. */
-export function layerOf(file: string): Layer | null {
+function layerOf(file: string): Layer | null {
   const rel = path.relative(ROOT, file).split(path.sep);
   if (rel[0] === 'shared') return 'shared';
   if (rel[0] !== 'server') return null;
@@ -120,7 +120,7 @@ export function layerOf(file: string): Layer | null {
 const resolveSpec = (file: string, spec: string) => (spec.startsWith('.') ? path.resolve(path.dirname(file), spec.replace(/\.js$/, '')) : null);
 
 /** Run-time imports that go up the layer order. */
-export function layerProblems(file: string, source: string): string[] {
+function layerProblems(file: string, source: string): string[] {
   const from = layerOf(file);
   if (!from) return [];
   return importsWithKind(source)
@@ -140,7 +140,7 @@ function featureOf(file: string): string | null {
 }
 
 /** The feature folders each feature folder imports (any import, types too: a circle of types is a circle of knowledge). */
-export function featureGraph(sources: { file: string; source: string }[]): Map<string, Set<string>> {
+function featureGraph(sources: { file: string; source: string }[]): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const { file, source } of sources) {
     const from = featureOf(file);
@@ -156,7 +156,7 @@ export function featureGraph(sources: { file: string; source: string }[]): Map<s
 }
 
 /** Every circle between feature folders, each as `a -> b -> a`. */
-export function featureCycles(graph: Map<string, Set<string>>): string[] {
+function featureCycles(graph: Map<string, Set<string>>): string[] {
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
   const cycles: string[] = [];
@@ -179,7 +179,7 @@ export function featureCycles(graph: Map<string, Set<string>>): string[] {
  * opens a transaction (`inTransaction`) or exports a function taking the acting user
  * (`Acting`, `ActingIn`, `Actor`). Controllers, routes, middleware and repositories are not services.
  */
-export function isService(file: string, source: string): boolean {
+function isService(file: string, source: string): boolean {
   const layer = layerOf(file);
   if (layer !== 'features' && layer !== 'account' && layer !== 'tenancy') return false;
   if (/(controller|routes|middleware|repository)\.ts$/.test(file)) return false;
@@ -188,7 +188,7 @@ export function isService(file: string, source: string): boolean {
 }
 
 /** A service that imports Express (services take an Acting value and validated input). */
-export function expressInServiceProblems(file: string, source: string): string[] {
+function expressInServiceProblems(file: string, source: string): string[] {
   if (!isService(file, source)) return [];
   return importsOf(source)
     .filter((spec) => spec === 'express' || spec.startsWith('express/'))

@@ -10,7 +10,7 @@ describe('supervise', () => {
     const script = path.join(mkdtempSync(path.join(tmpdir(), 'boardly-supervise-')), 'child.mjs');
     writeFileSync(script, "process.send({ type: 'startup-error', message: 'Port 1 (REVERB_PORT) is taken.' }, () => process.exit(1));\n");
     const lines: string[] = [];
-    const log = (obj: object, msg: string) => void lines.push(msg);
+    const log = (_obj: object, msg: string) => void lines.push(msg);
     const child = supervise({ name: 'test child', script, logger: { debug: log, info: log, error: log }, minBackoffMs: 10 });
     await expect(child.started).rejects.toMatchObject({ name: 'StartupError', message: 'Port 1 (REVERB_PORT) is taken.' });
     await new Promise((resolve) => setTimeout(resolve, 200));

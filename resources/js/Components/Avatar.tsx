@@ -34,6 +34,7 @@ function hash(text: string): number {
 
 export function Avatar({ name, size = 'sm', decorative = true, className }: AvatarProps) {
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: role="img" is set with the label (decorative avatars have neither)
     <span
       className={cx('inline-flex shrink-0 items-center justify-center rounded-full font-semibold select-none', sizes[size], palettes[hash(name) % palettes.length], className)}
       role={decorative ? undefined : 'img'}

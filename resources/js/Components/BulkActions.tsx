@@ -58,6 +58,7 @@ export function BulkActions({ selection, total, filters, noun, url, actions }: B
   return (
     <>
       {/* Phones have no header row (the table turns into cards): the page's box sits here. */}
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: SelectPageCheckbox renders the input this label wraps */}
       <label className="flex items-center gap-3 border-b border-slate-200 px-4 py-2.5 text-sm text-slate-700 sm:hidden dark:border-slate-700/70 dark:text-slate-300">
         <SelectPageCheckbox selection={selection} />
         {t('app.bulk.selectPage')}

@@ -16,7 +16,9 @@ export interface BulkSelectionState {
 const stores = new Map<string, BulkSelectionState>();
 const listeners = new Set<() => void>();
 const EMPTY: BulkSelectionState = { ids: [], all: false };
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  for (const l of listeners) l();
+};
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);
@@ -175,7 +177,9 @@ export function downloadSelection(url: string, payload: { ids: number[]; all: bo
   };
   add('_token', xsrfToken() ?? '');
   if (payload.all) add('all', '1');
-  payload.ids.forEach((id, i) => add(`ids[${i}]`, String(id)));
+  payload.ids.forEach((id, i) => {
+    add(`ids[${i}]`, String(id));
+  });
   for (const [key, value] of Object.entries(payload.filters)) if (typeof value === 'string' && value) add(`filters[${key}]`, value);
   document.body.appendChild(form);
   form.submit();

@@ -31,7 +31,7 @@ const PAD = { top: 16, right: 8, bottom: 28, left: 32 };
 /** Rounded-up axis maximum with 3–5 whole ticks. */
 function ticksFor(max: number): number[] {
   if (max <= 0) return [0, 1];
-  const step = max <= 5 ? 1 : Math.pow(10, Math.floor(Math.log10(max))) * (max / Math.pow(10, Math.floor(Math.log10(max))) > 5 ? 2 : 1);
+  const step = max <= 5 ? 1 : 10 ** Math.floor(Math.log10(max)) * (max / 10 ** Math.floor(Math.log10(max)) > 5 ? 2 : 1);
   const top = Math.ceil(max / step) * step;
   const ticks: number[] = [];
   for (let v = 0; v <= top; v += step) ticks.push(v);
@@ -76,6 +76,7 @@ export function BarChart({ data, title, summary, columns: columnsProp, format = 
     <div className={cx('w-full', className)}>
       <div ref={box} className="w-full">
         <svg role="img" aria-label={label} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="block max-w-full overflow-visible" data-chart="bar">
+          {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: the drawing inside the labelled role="img" holds nothing focusable */}
           <g aria-hidden="true">
             {ticks.map((t) => (
               <g key={t}>

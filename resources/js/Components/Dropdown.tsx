@@ -56,6 +56,7 @@ export function Dropdown({ label, ariaLabel, children, align = 'right', width = 
     setOpen(true);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the menu opens or closes; focusItem is a fresh closure each render and reads refs only
   useEffect(() => {
     if (!open) return;
     if (pendingFocus.current) {

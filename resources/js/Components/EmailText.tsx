@@ -11,6 +11,7 @@ export function EmailText({ email, className }: { email: string; className?: str
   return (
     <span className={cx('wrap-anywhere', className)}>
       {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
           {part}

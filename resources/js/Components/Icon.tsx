@@ -18,6 +18,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
 
 export function Icon({ icon, title, className, ...props }: IconProps) {
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: the icon has a <title> when it says something and is aria-hidden otherwise
     <svg
       xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 24 24"

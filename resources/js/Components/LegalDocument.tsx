@@ -80,6 +80,7 @@ export function LegalDocument({ title, updatedAt, intro, sections, labels }: Leg
 /** A table inside a legal section: scrolls sideways on phones, keyboard-scrollable, captioned. */
 export function LegalTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to scroll (axe: scrollable-region-focusable)
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table>
         <caption className="sr-only">{caption}</caption>

@@ -100,6 +100,7 @@ export function MarkdownEditor({ id, value, onChange, previewUrl, rows = 14, max
           <p className="text-sm text-red-600 dark:text-red-400">{t('app.markdown.failed')}</p>
         ) : html ? (
           // Rendered and sanitised by the server (server/lib/markdown.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the server rendered from Markdown and sanitised (server/lib/markdown.ts)
           <div className="prose-content text-slate-800 dark:text-slate-200" dangerouslySetInnerHTML={{ __html: html }} />
         ) : (
           <p className="text-sm text-slate-500 dark:text-slate-400">{t('app.markdown.empty')}</p>

@@ -36,6 +36,7 @@ export function Modal({ open, onClose, title, description, children, footer, siz
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
       <div className="fixed inset-0 bg-slate-900/60 backdrop-blur-[1px]" aria-hidden="true" onClick={closeOnBackdrop ? onClose : undefined} />
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role (dialog or alertdialog) comes from a prop */}
       <div
         ref={panel}
         role={role}

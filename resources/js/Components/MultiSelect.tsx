@@ -114,6 +114,7 @@ export function MultiSelect({
     if (!open) return;
     list.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active, open]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: announces when the result count changes, not when the translator function's identity does
   useEffect(() => {
     if (open && !loading) setAnnouncement(visible.length === 0 ? t('app.multiSelect.noResults') : t('app.multiSelect.results', { count: visible.length }));
   }, [open, loading, visible.length]);
@@ -189,6 +190,7 @@ export function MultiSelect({
 
   return (
     <div className={cx('relative', className)}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the box focuses its input, which handles the keyboard */}
       <div
         className={cx(
           'flex min-h-10 w-full flex-wrap items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm',
@@ -250,6 +252,7 @@ export function MultiSelect({
       <ul
         ref={list}
         id={listboxId}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: a listbox driven by aria-activedescendant from the input
         role="listbox"
         aria-multiselectable="true"
         aria-label={listName}
@@ -264,10 +267,12 @@ export function MultiSelect({
           visible.map((option, index) => {
             const isSelected = selected.has(option.value);
             return (
+              // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: options of the combobox: the input keeps focus and handles the keys (aria-activedescendant)
               <li
                 key={option.value}
                 id={`${inputId}-option-${index}`}
                 data-index={index}
+                // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox's listbox (the pattern above)
                 role="option"
                 aria-selected={isSelected}
                 onMouseDown={(e) => e.preventDefault()}

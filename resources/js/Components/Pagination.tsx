@@ -80,6 +80,7 @@ export function Pagination({ links, only, meta, className }: PaginationProps) {
               const hideOnPhone = (type === 'page' || type === 'gap') && !link.active;
               if (type === 'gap') {
                 return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the links are positional: the server sends them in page order
                   <li key={`gap-${index}`} className={cx(hideOnPhone && 'hidden sm:block')}>
                     <span className="inline-flex h-9 min-w-9 items-center justify-center px-2 text-sm text-slate-500" aria-hidden="true">
                       …
@@ -89,6 +90,7 @@ export function Pagination({ links, only, meta, className }: PaginationProps) {
               }
               if (!link.url) {
                 return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the links are positional: the server sends them in page order
                   <li key={`${type}-${index}`} className={cx(hideOnPhone && 'hidden sm:block')}>
                     <span
                       aria-disabled="true"
@@ -100,6 +102,7 @@ export function Pagination({ links, only, meta, className }: PaginationProps) {
                 );
               }
               return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the links are positional: the server sends them in page order
                 <li key={`${type}-${index}`} className={cx(hideOnPhone && 'hidden sm:block')}>
                   <Link
                     href={link.url}

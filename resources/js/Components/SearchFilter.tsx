@@ -53,6 +53,7 @@ export function SearchFilter({ filters, url, searchKey = 'search', label, placeh
   const wait = useRef(0);
   const id = `search${useId().replace(/[^\w-]/g, '')}`;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a query goes out when the values change (debounce sets how long it waits); `only` is fixed per page
   useEffect(() => {
     if (!changed.current) return;
     const send = () => router.get(url ?? window.location.pathname, clean(values), { preserveState: true, preserveScroll: true, replace: true, only });

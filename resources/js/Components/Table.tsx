@@ -27,6 +27,7 @@ export interface TableProps extends HTMLAttributes<HTMLTableElement> {
 
 export function Table({ caption, showCaption, wrapperClassName, className, children, ...props }: TableProps) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to scroll (axe: scrollable-region-focusable)
     <div className={cx('w-full sm:overflow-x-auto', wrapperClassName)} tabIndex={0} role="region" aria-label={caption}>
       <table className={cx('w-full min-w-full border-collapse text-left text-sm max-sm:block', className)} {...props}>
         <caption className={showCaption ? 'px-4 py-2 text-left text-sm text-slate-600 dark:text-slate-400' : 'sr-only'}>{caption}</caption>

@@ -110,6 +110,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 
   const style = styles[toast.tone];
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering or focusing a toast pauses its timer; its buttons are the controls
     <div
       className={cx(
         'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ring-1 ring-slate-900/5',

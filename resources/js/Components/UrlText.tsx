@@ -9,6 +9,7 @@ export function UrlText({ value }: { value: string }) {
   return (
     <span className="[overflow-wrap:anywhere]">
       {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
         <Fragment key={i}>
           {part}
           {i < parts.length - 1 ? <wbr /> : null}

@@ -112,7 +112,6 @@ export function AppLayout({ children }: AppLayoutProps) {
 }
 
 function SidebarFooter({ organization }: { organization: { name: string; role: string | null } | null }) {
-  const t = useT();
   if (!organization) return null;
   return (
     <div className="border-t border-slate-200 px-6 py-4 dark:border-slate-800">

@@ -31,6 +31,7 @@ export function useAppForm<TForm extends FormDataType<TForm>>(initial: TForm | (
   const focusPending = useRef(false);
 
   // Runs after the errors are rendered, so aria-invalid is already on the fields.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new errors object (the same invalid field again) must move the focus again
   useEffect(() => {
     if (!focusPending.current || !form.hasErrors) return;
     focusPending.current = false;

@@ -35,6 +35,7 @@ export function useConflict<T extends FormDataType<T> & { version: string }>(for
 
   // A newer record: after a refused save (the page's props come back fresh), or while the form is
   // open (the page reloads its record live when a colleague saves it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newer record (its version) starts a new comparison
   useEffect(() => {
     if (current.version === base.current.version) return;
     const was = base.current as Record<string, unknown>;
@@ -48,8 +49,6 @@ export function useConflict<T extends FormDataType<T> & { version: string }>(for
     setChanges(found.length ? found : null);
     setChoices({});
     base.current = current;
-    // Only a newer record starts a new comparison.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current.version]);
 
   const decide = (next: Record<string, ConflictChoice>) => {

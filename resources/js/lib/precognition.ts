@@ -31,6 +31,7 @@ export function loadPrecognition(): Promise<Library> {
 
 /** Normalise the validation errors as Inertia formatted errors (the library's, unchanged). */
 export const toSimpleValidationErrors = (errors: ValidationErrors | SimpleValidationErrors): SimpleValidationErrors =>
+  // biome-ignore lint/performance/noAccumulatingSpread: the library's code, kept unchanged (a handful of fields)
   Object.keys(errors).reduce((carry, key) => ({ ...carry, [key]: Array.isArray(errors[key]) ? errors[key][0] : errors[key] }), {} as SimpleValidationErrors);
 
 /** Resolve the input's "name" attribute (the library's, unchanged). */

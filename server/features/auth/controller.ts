@@ -102,7 +102,7 @@ export function authController(ctx: AppContext) {
       res.redirect('/login');
     },
 
-    showConfirm: (req: Request, res: Response) => res.inertia.render('Auth/ConfirmPassword', {}, { title: msg('messages.titles.confirmPassword') }),
+    showConfirm: (_req: Request, res: Response) => res.inertia.render('Auth/ConfirmPassword', {}, { title: msg('messages.titles.confirmPassword') }),
 
     async confirm(req: Request, res: Response) {
       const { password } = validate(confirmPasswordSchema, req.body);

@@ -39,7 +39,7 @@ function rememberCookie(ctx: AppContext, value: string, maxAge: number): string 
 /** The user id a valid remember cookie stands for; the used token is consumed either way. */
 export async function consumeRememberToken(ctx: AppContext, req: Request): Promise<number | null> {
   const raw = req.cookies[REMEMBER_COOKIE];
-  if (!raw || !raw.includes(':')) return null;
+  if (!raw?.includes(':')) return null;
   const [selector, validator] = raw.split(':', 2);
   const row = await takeRememberToken(ctx.db, selector);
   if (!row || row.expires_at.getTime() < ctx.clock.now().getTime() || !safeEqual(row.token_hash, sha256(validator))) return null;

@@ -266,7 +266,7 @@ export async function runImport(ctx: AppContext, organizationId: number, id: num
       announceProgress(uow, row);
       return row;
     });
-    if (!row || row.status !== 'running') break;
+    if (row?.status !== 'running') break;
   }
   await rows.return(undefined);
 }

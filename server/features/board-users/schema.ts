@@ -23,7 +23,10 @@ const tags = z
     const seen = new Set<string>();
     const out: string[] = [];
     list.forEach((value, i) => {
-      if (typeof value !== 'string') return ctx.addIssue({ code: 'custom', path: [i], message: msg('validation.boardUsers.tagText') });
+      if (typeof value !== 'string') {
+        ctx.addIssue({ code: 'custom', path: [i], message: msg('validation.boardUsers.tagText') });
+        return;
+      }
       const tag = cleanTag(value);
       if (tag.length > MAX_TAG_LENGTH) ctx.addIssue({ code: 'custom', path: [i], message: msg('validation.boardUsers.tagMax', { max: MAX_TAG_LENGTH }) });
       if (!tag || seen.has(tag.toLowerCase())) return;

@@ -26,7 +26,7 @@ export function organizationController(ctx: AppContext) {
       );
     },
 
-    create: (req: Request, res: Response) => res.inertia.render('Organizations/Create', {}, { title: msg('messages.titles.newOrganization') }),
+    create: (_req: Request, res: Response) => res.inertia.render('Organizations/Create', {}, { title: msg('messages.titles.newOrganization') }),
 
     async store(req: Request, res: Response) {
       const input = await validate(createOrganizationSchema, req.body, { slug: organizations.slugAvailable(ctx) });

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { Db, Organization, Plan, SubscriptionStatus } from '../../db/types';
-import { scoped } from '../../tenancy/repository';
 
 /**
  * SQL of the organisations themselves. The `organizations` table is the tenant, not a tenant's

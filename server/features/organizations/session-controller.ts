@@ -43,7 +43,7 @@ export function organizationSessionController(ctx: AppContext) {
       res.redirect('/dashboard');
     },
 
-    showSlugForm: (req: Request, res: Response) =>
+    showSlugForm: (_req: Request, res: Response) =>
       res.inertia.render('Auth/OrganizationLogin', { organization: null, slug: '', notFound: null }, { title: msg('messages.titles.organizationSignIn') }),
 
     async findSlug(req: Request, res: Response) {

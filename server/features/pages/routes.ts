@@ -20,11 +20,11 @@ export function pageRoutes(ctx: AppContext): Router {
     res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ status: 'down', database: 'down' });
   });
   const welcome = ctx.config.WELCOME_VARIANT === 'new' ? 'Welcome_new' : 'Welcome';
-  router.get('/', (req, res) => res.inertia.render(welcome, {}, { title: msg('messages.titles.welcome') }));
-  router.get('/welcome/new', (req, res) => res.inertia.render('Welcome_new', {}, { title: msg('messages.titles.welcome') }));
-  router.get('/privacy-policy', (req, res) =>
+  router.get('/', (_req, res) => res.inertia.render(welcome, {}, { title: msg('messages.titles.welcome') }));
+  router.get('/welcome/new', (_req, res) => res.inertia.render('Welcome_new', {}, { title: msg('messages.titles.welcome') }));
+  router.get('/privacy-policy', (_req, res) =>
     res.inertia.render('Legal/PrivacyPolicyPage', { updatedAt: '2026-11-01' }, { title: msg('messages.titles.privacy') }),
   );
-  router.get('/terms', (req, res) => res.inertia.render('Legal/Terms', { updatedAt: '2026-11-01' }, { title: msg('messages.titles.terms') }));
+  router.get('/terms', (_req, res) => res.inertia.render('Legal/Terms', { updatedAt: '2026-11-01' }, { title: msg('messages.titles.terms') }));
   return router;
 }

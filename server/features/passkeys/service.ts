@@ -55,7 +55,7 @@ export async function register(ctx: AppContext, acting: Acting, input: { name: s
   const user = acting.user;
   if (!expectedChallenge) throw new ValidationError({ credential: msg('validation.passkeys.expired') });
   const rp = relyingParty(ctx);
-  let verified;
+  let verified: Awaited<ReturnType<ReturnType<typeof webauthn>['verifyRegistrationResponse']>>;
   try {
     verified = await webauthn().verifyRegistrationResponse({
       response: input.credential as RegistrationResponseJSON,
@@ -123,7 +123,7 @@ export async function authenticate(ctx: AppContext, credential: unknown, expecte
   if (!passkey) throw new ValidationError({ passkey: PASSKEY_REFUSED });
   const rp = relyingParty(ctx);
   const previous = Number(passkey.counter);
-  let result;
+  let result: Awaited<ReturnType<ReturnType<typeof webauthn>['verifyAuthenticationResponse']>>;
   try {
     result = await webauthn().verifyAuthenticationResponse({
       response,

@@ -54,7 +54,7 @@ export function publicInsightsController(ctx: AppContext) {
       const slug = String(req.params.orgSlug);
       if (!SLUG.test(slug)) throw notFound();
       const org = await repo.findPublicOrganization(ctx.db, slug);
-      if (!org || !org.public_page_enabled) throw notFound();
+      if (!org?.public_page_enabled) throw notFound();
       const page = queryPage.parse(req.query.page);
       const result = await paginate(repo.publicListQuery(ctx.db, org.id), { page, perPage: PER_PAGE, path: `/p/${org.slug}`, query: {} });
       const insights = { ...result, data: result.data.map(({ token, ...r }) => ({ ...r, url: `/p/${org.slug}/${token}` })) };

@@ -6,7 +6,7 @@ import { sha256 } from '../../lib/crypto';
 import { decryptString, deriveKey, encryptString } from '../../lib/encryption';
 import type { Acting } from '../../tenancy/acting';
 import { inTransaction, type Actor } from '../../lib/unit-of-work';
-import { queueSecurityMail, securityMail } from '../../account/security-mail';
+import { securityMail } from '../../account/security-mail';
 import * as repo from './repository';
 import { matchingStep, newSecret, otpauthUri, qrCodeSvg } from './totp';
 import { msg } from '../../i18n/message';

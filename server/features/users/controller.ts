@@ -73,7 +73,7 @@ export function userController(ctx: AppContext) {
     },
 
     async edit(req: Request, res: Response) {
-      const { acting, org, member } = await load(req);
+      const { acting, member } = await load(req);
       await res.inertia.render(
         'Users/Edit',
         { member, abilities: members.memberAbilities(acting, member), isSelf: member.id === req.user!.id },
@@ -82,7 +82,7 @@ export function userController(ctx: AppContext) {
     },
 
     async update(req: Request, res: Response) {
-      const { acting, org, member } = await load(req);
+      const { acting, member } = await load(req);
       const { role } = validate(updateRoleSchema, req.body);
       const { version } = validate(versionSchema, req.body);
       const changed = await members.changeRole(ctx, acting, member, role, version);

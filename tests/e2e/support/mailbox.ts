@@ -36,7 +36,7 @@ export class Mailbox {
                 html: typeof parsed.html === 'string' ? parsed.html : '',
                 raw: raw.toString('utf8'),
               });
-              this.#waiters.splice(0).forEach((w) => w());
+              for (const w of this.#waiters.splice(0)) w();
               callback();
             })
             .catch(callback);

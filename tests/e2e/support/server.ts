@@ -35,7 +35,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
     APP_URL: url,
     APP_PORT: String(port),
     APP_HOST: '127.0.0.1',
-    APP_KEY: 'e2e-' + Math.random().toString(36).slice(2),
+    APP_KEY: `e2e-${Math.random().toString(36).slice(2)}`,
     PGLITE_DIR: 'memory',
     DATABASE_URL: '',
     STORAGE_DIR: path.join('/tmp', `boardly-e2e-${port}`),

@@ -35,7 +35,7 @@ export async function serveApp(databaseUrl: string): Promise<ServedApp> {
     APP_URL: url,
     APP_HOST: '127.0.0.1',
     APP_PORT: String(port),
-    APP_KEY: 'resilience-' + Math.random().toString(36).slice(2),
+    APP_KEY: `resilience-${Math.random().toString(36).slice(2)}`,
     LOG_LEVEL: 'info',
     STORAGE_DIR: storage,
     SEED_DEMO: 'true',

@@ -58,11 +58,9 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
           title={t('auth.select.noneTitle')}
           text={t('auth.select.noneText')}
           action={
-            <>
-              <Button href="/organizations/create" icon={plusIcon}>
-                {t('auth.select.create')}
-              </Button>
-            </>
+            <Button href="/organizations/create" icon={plusIcon}>
+              {t('auth.select.create')}
+            </Button>
           }
         />
       ) : (

@@ -38,9 +38,13 @@ export default function Show({ boardUser, insights }: ShowProps) {
   const name = fullName(boardUser);
   const trashed = !!boardUser.deleted_at;
 
+  // The links are built here, outside the [label, value] pairs: an element inside an array literal reads as a list item missing its key.
+  const email = boardUser.email ? <a href={`mailto:${boardUser.email}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.email}</a> : null;
+  const phone = boardUser.phone ? <a href={`tel:${boardUser.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.phone}</a> : null;
+
   const details: [string, React.ReactNode][] = [
-    [t('boardUsers.show.fields.email'), boardUser.email ? <a href={`mailto:${boardUser.email}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.email}</a> : null],
-    [t('boardUsers.show.fields.phone'), boardUser.phone ? <a href={`tel:${boardUser.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.phone}</a> : null],
+    [t('boardUsers.show.fields.email'), email],
+    [t('boardUsers.show.fields.phone'), phone],
     [t('boardUsers.show.fields.position'), boardUser.position],
     [t('boardUsers.show.fields.board'), boardUser.board_name],
     [t('boardUsers.show.fields.joinedOn'), boardUser.joined_on ? fmt.date(boardUser.joined_on) : null],

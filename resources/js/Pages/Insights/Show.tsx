@@ -96,6 +96,7 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
           </div>
           {insight.summary ? <p className="mb-6 text-lg leading-7 text-slate-600 dark:text-slate-300">{insight.summary}</p> : null}
           {insight.body_html ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the server rendered from Markdown and sanitised (server/lib/markdown.ts)
             <div className="prose-content max-w-none break-words text-slate-800 dark:text-slate-200" dangerouslySetInnerHTML={{ __html: insight.body_html }} />
           ) : (
             <p className="text-sm text-slate-500 italic dark:text-slate-400">{t('insights.show.noBody')}</p>

@@ -59,6 +59,7 @@ function useLiveLog(organizationId: number, activity: Paginated<ActivityLogEntry
   useEffect(() => setEntries(activity.data), [activity]);
   // A new filter or page: earlier notices no longer apply.
   const key = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the deps are the triggers (a new filter or page), not values the effect reads
   useEffect(() => setPending({ matching: 0, other: 0 }), [key, activity.meta.current_page]);
 
   // After a burst of live entries on page 1, one quiet reload brings their details and fresh links.

@@ -57,7 +57,7 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
           onChoose={conflict.choose}
           onChooseAll={conflict.chooseAll}
           label={(key) => t(`organizations.form.fields.${key === 'public_page_enabled' ? 'publicPage' : key}`)}
-          show={(key, value) => (typeof value === 'boolean' ? t(value ? 'common.conflict.on' : 'common.conflict.off') : String(value ?? ''))}
+          show={(_key, value) => (typeof value === 'boolean' ? t(value ? 'common.conflict.on' : 'common.conflict.off') : String(value ?? ''))}
         />
         <OrganizationForm
           form={form as unknown as InertiaFormProps<OrganizationFormData>}

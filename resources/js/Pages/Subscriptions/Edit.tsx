@@ -29,9 +29,9 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
   const form = useAppForm<{ plan: PlanId; version: string }>({ plan: s.status === 'active' ? s.plan : s.status === 'trialing' ? s.plan : 'team', version: s.version });
   // Refused because the subscription changed since this page was opened: the page now shows it as
   // it is; the next save is checked against that.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form.setData is a new function each render; the effect reacts to the refusal and the fresh version only
   useEffect(() => {
     if (form.errors.version) form.setData('version', s.version);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form.errors.version, s.version]);
   const chosen = plans.find((p) => p.id === form.data.plan)!;
   const [confirming, setConfirming] = useState(false);

@@ -50,7 +50,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
     }
   };
 
-  let body;
+  let body: React.ReactNode;
   if (insight.deleted_at) {
     body = <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.share.deleted')}</p>;
   } else if (insight.shared && insight.share_url) {
@@ -123,6 +123,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
       {body}
       {sharing.publicPageEnabled && insight.shared ? (
         <p className="mt-4 border-t border-slate-200 pt-3 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
+          {/* biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside the <a> */}
           <Trans id="insights.share.listed" components={{ 0: <a href={sharing.publicPageUrl} target="_blank" rel="noopener noreferrer" className="underline" /> }} />
         </p>
       ) : null}

@@ -45,6 +45,7 @@ export default function PublicShow({ organization, insight }: PublicShowProps) {
           <h1 className="mt-3 text-3xl font-bold tracking-tight break-words text-slate-900 sm:text-4xl dark:text-white">{insight.title}</h1>
           {insight.summary ? <p className="mt-4 text-lg leading-8 text-slate-600 dark:text-slate-300">{insight.summary}</p> : null}
         </header>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the server rendered from Markdown and sanitised (server/lib/markdown.ts) */}
         <div className="prose-content mt-8 max-w-none break-words text-slate-800 dark:text-slate-200" dangerouslySetInnerHTML={{ __html: insight.body_html }} />
       </article>
     </>

@@ -166,11 +166,11 @@ function RenamePasskey({ passkey, onClose }: { passkey: Passkey | null; onClose:
   const form = useAppForm({ name: passkey?.name ?? '' });
   const input = useRef<HTMLInputElement>(null);
   const formId = `rename-passkey${useId().replace(/[^\w-]/g, '')}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets the form only when another passkey is being renamed, not on every keystroke
   useEffect(() => {
     if (!passkey) return;
     form.setData('name', passkey.name);
     form.clearErrors();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [passkey?.id]);
   const submit = (event: FormEvent) => {
     event.preventDefault();

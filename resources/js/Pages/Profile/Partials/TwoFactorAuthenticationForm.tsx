@@ -38,10 +38,10 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
       .catch(() => setSetupError(true));
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads the setup once when confirmation starts; depending on `setup` would reload it after each load
   useEffect(() => {
     if (status.confirming && !setup) loadSetup();
     if (!status.confirming) setSetup(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status.confirming]);
 
   useEffect(() => {
@@ -102,6 +102,7 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
                   role="img"
                   aria-label={t('profile.twoFactor.qrLabel', { appName })}
                   className="size-44 shrink-0 rounded-lg bg-white p-2 ring-1 ring-slate-200 dark:ring-slate-700 [&>svg]:size-full"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: the QR code SVG the server generated (qrcode), no user input
                   dangerouslySetInnerHTML={{ __html: setup.svg }}
                 />
                 <div className="min-w-0">
@@ -180,7 +181,7 @@ function RecoveryCodes({ codes, appName }: { codes: string[]; appName: string })
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <Button variant="secondary" size="sm" icon={downloadIcon} className="mt-3" onClick={() => downloadText(`${appName.toLowerCase()}-recovery-codes.txt`, codes.join('\n') + '\n')}>
+      <Button variant="secondary" size="sm" icon={downloadIcon} className="mt-3" onClick={() => downloadText(`${appName.toLowerCase()}-recovery-codes.txt`, `${codes.join('\n')}\n`)}>
         {t('profile.twoFactor.recovery.download')}
       </Button>
     </div>

@@ -6,7 +6,7 @@ import { Card } from '@/Components/Card';
 import { Select } from '@/Components/Select';
 import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useT } from '@/i18n';
-import { type FieldOption, type ImportView, type PreviewRow, type RowProblems } from './types';
+import type { FieldOption, ImportView, PreviewRow, RowProblems } from './types';
 import { arrowIcon } from '@/Components/icons/arrow';
 
 /** Fields whose values must not wrap in the preview. */
@@ -51,6 +51,7 @@ export function MappingForm({ imp, preview, problems, fields }: { imp: ImportVie
           </THead>
           <TBody>
             {imp.headers.map((header, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position in the file (two headers can be the same text)
               <Tr key={i}>
                 <Td strong className="break-words">
                   {header}
