@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 // Playwright's own Chromium when installed, else Debian's (CHROMIUM_PATH overrides).
 const executablePath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 if (!executablePath && process.env.CI === 'true') {
-  throw new Error('No Chromium found: install Debian\'s chromium or set CHROMIUM_PATH. Browser tests never skip under CI.');
+  throw new Error("No Chromium found: install Debian's chromium or set CHROMIUM_PATH. Browser tests never skip under CI.");
 }
 
 export default defineConfig({

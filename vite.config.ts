@@ -103,7 +103,10 @@ function catalogChunks(): Plugin {
     );
   const hash = createHash('sha256');
   for (const source of [...files.map((f) => f.id), path.resolve(import.meta.dirname, 'shared/i18n-compile.ts'), path.resolve(import.meta.dirname, 'shared/i18n.ts')]) {
-    hash.update(`${path.relative(import.meta.dirname, source)}\0`).update(readFileSync(source)).update('\0');
+    hash
+      .update(`${path.relative(import.meta.dirname, source)}\0`)
+      .update(readFileSync(source))
+      .update('\0');
   }
   // …and of the tools that write them, so a file under a name the browser may have cached never differs.
   const compiler = JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'node_modules/@lingui/message-utils/package.json'), 'utf8')).version;
@@ -201,7 +204,10 @@ function signInChunks(): Plugin {
       const inEntry = staticGraph(entry);
       for (const id of staticGraph(page)) {
         if (inEntry.has(id) || id === page || id.includes('node_modules')) continue;
-        const relative = path.relative(import.meta.dirname, id).split(path.sep).join('/');
+        const relative = path
+          .relative(import.meta.dirname, id)
+          .split(path.sep)
+          .join('/');
         if (/^resources\/js\/(Layouts\/AuthLayout|Pages\/Auth\/Partials\/)/.test(relative)) signInGraph.auth.add(id);
         else if (/^resources\/js\/(?!Pages\/)/.test(relative)) signInGraph.ui.add(id);
       }

@@ -23,7 +23,17 @@ export default defineConfig({
         test: { ...common, name: 'pglite', include: ['tests/**/*.test.ts'], exclude: ['tests/e2e/**', 'tests/postgres/**', 'node_modules/**'], env: { ...common.env, TEST_DB_DRIVER: 'pglite' } },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { ...common, name: 'postgres', include: ['tests/http/**/*.test.ts', 'tests/resilience/http-*.test.ts', 'tests/postgres/**/*.test.ts', 'tests/db/board-user-list-template.test.ts'], env: { ...common.env, TEST_DB_DRIVER: 'postgres' } } }]
+        ? [
+            {
+              extends: true as const,
+              test: {
+                ...common,
+                name: 'postgres',
+                include: ['tests/http/**/*.test.ts', 'tests/resilience/http-*.test.ts', 'tests/postgres/**/*.test.ts', 'tests/db/board-user-list-template.test.ts'],
+                env: { ...common.env, TEST_DB_DRIVER: 'postgres' },
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -33,11 +33,25 @@ async function withApp<T>(work: (url: string) => Promise<T>): Promise<T> {
   const storage = mkdtempSync(path.join(tmpdir(), 'boardly-bench-first-load-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, APP_ENV: 'production', APP_PORT: String(port), APP_URL: url, REVERB_PORT: String(await freePort()), APP_KEY: 'bench-first-load', LOG_LEVEL: 'warn', STORAGE_DIR: storage, PGLITE_DIR: path.join(storage, 'pglite'), DATABASE_URL: '' };
+  const env = {
+    ...process.env,
+    APP_ENV: 'production',
+    APP_PORT: String(port),
+    APP_URL: url,
+    REVERB_PORT: String(await freePort()),
+    APP_KEY: 'bench-first-load',
+    LOG_LEVEL: 'warn',
+    STORAGE_DIR: storage,
+    PGLITE_DIR: path.join(storage, 'pglite'),
+    DATABASE_URL: '',
+  };
   const child = spawn(process.execPath, ['server/cli/launch.mjs'], { cwd: ROOT, env, detached: true, stdio: 'ignore' });
   try {
     for (let tries = 0; ; tries++) {
-      const ok = await fetch(`${url}/login`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`${url}/login`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (child.exitCode !== null || tries > 12_000) throw new Error('the app did not start');
       await new Promise((r) => setTimeout(r, 10));
@@ -52,7 +66,10 @@ async function withApp<T>(work: (url: string) => Promise<T>): Promise<T> {
 
 async function firstLoad(): Promise<FirstLoad> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   try {
     return await withApp(async (url) => {
       // A new context per visit: an empty cache, as a first visit has. The larger of two visits counts.
@@ -77,7 +94,12 @@ const loadAfter = loadavg();
 
 const rows: [string, string, string, string][] = [];
 const ok = (pass: boolean) => (pass ? 'met' : 'NOT met');
-rows.push([`first load of /login until idle: bodies, as served`, `${kilobytes(load.bodyBytes)}, ${load.responses.length} responses`, `≤ ${kilobytes(FIRST_LOAD_BUDGET)}`, ok(load.bodyBytes <= FIRST_LOAD_BUDGET)]);
+rows.push([
+  `first load of /login until idle: bodies, as served`,
+  `${kilobytes(load.bodyBytes)}, ${load.responses.length} responses`,
+  `≤ ${kilobytes(FIRST_LOAD_BUDGET)}`,
+  ok(load.bodyBytes <= FIRST_LOAD_BUDGET),
+]);
 rows.push([`  / the 110 KB budget`, (load.bodyBytes / FIRST_LOAD_BUDGET).toFixed(2), '≤ 1.00', '']);
 rows.push([`  / the HTML alone (${kilobytes(load.htmlBytes)})`, `${(load.bodyBytes / load.htmlBytes).toFixed(0)}×`, '(context)', '']);
 rows.push([`  headers of those responses`, kilobytes(load.headerBytes), '(context)', '']);
@@ -94,7 +116,9 @@ if (start) {
 const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['measure', 'value', 'goal', ''][i].length));
 const line = (r: string[]) => `  ${r.map((c, i) => c.padEnd(widths[i])).join('   ')}`;
 console.log(`\nbench:first-load — Chromium ${CHROMIUM}; restarts: BENCH_STARTS=${STARTS}, alternating with the floor`);
-console.log(`load average before ${loadBefore.map((x) => x.toFixed(2)).join(', ')}; after ${loadAfter.map((x) => x.toFixed(2)).join(', ')}${loadBefore[0] >= 1 ? '  (not quiet: timings are indicative only)' : ''}\n`);
+console.log(
+  `load average before ${loadBefore.map((x) => x.toFixed(2)).join(', ')}; after ${loadAfter.map((x) => x.toFixed(2)).join(', ')}${loadBefore[0] >= 1 ? '  (not quiet: timings are indicative only)' : ''}\n`,
+);
 console.log(line(['measure', 'value', 'goal', '']));
 for (const r of rows) console.log(line(r));
 console.log('\n  what /login downloaded:');

@@ -58,10 +58,17 @@ const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 if (process.argv[2] === 'ordinary' || process.argv[2] === 'hostile') {
   await phase(process.argv[2]);
 } else {
-  console.log(`${IMPORTS} imports × ${ROWS} rows, signed in, over HTTP, preview opened; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `${IMPORTS} imports × ${ROWS} rows, signed in, over HTTP, preview opened; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const base = await run('ordinary');
   const hostile = await run('hostile');
-  for (const [name, m] of [['ordinary cells (baseline)', base], ['message-shaped cells', hostile]] as const) {
+  for (const [name, m] of [
+    ['ordinary cells (baseline)', base],
+    ['message-shaped cells', hostile],
+  ] as const) {
     console.log(`${name.padEnd(26)} rss ${mb(m.before.rss)} → ${mb(m.after.rss)}, heap ${mb(m.before.heapUsed)} → ${mb(m.after.heapUsed)}`);
   }
   const heapGrowth = (m: typeof base) => m.after.heapUsed - m.before.heapUsed;

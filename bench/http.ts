@@ -138,7 +138,16 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
     await Promise.all([bare.close(), minimal.close()]);
     const none = { rps: NaN, p50: NaN, p99: NaN };
     const pick = (xs: Sample[]) => (xs.length ? summary(xs) : none);
-    return { driver: app.driver, bare: pick(samples.bare), minimal: pick(samples.minimal), ours: pick(samples.ours), queriesFull, queriesPartial, cpu: { bare: median(cpu.bare), minimal: median(cpu.minimal), ours: median(cpu.ours) }, databaseCpu: { minimal: median(databaseCpu.minimal), ours: median(databaseCpu.ours) } };
+    return {
+      driver: app.driver,
+      bare: pick(samples.bare),
+      minimal: pick(samples.minimal),
+      ours: pick(samples.ours),
+      queriesFull,
+      queriesPartial,
+      cpu: { bare: median(cpu.bare), minimal: median(cpu.minimal), ours: median(cpu.ours) },
+      databaseCpu: { minimal: median(databaseCpu.minimal), ours: median(databaseCpu.ours) },
+    };
   } finally {
     await app.close();
   }
@@ -164,7 +173,12 @@ const rows: [string, string, string, string][] = [];
 const ok = (pass: boolean) => (pass ? 'met' : 'NOT met');
 for (const r of results) {
   const cpuRatio = r.cpu.minimal / r.cpu.ours;
-  rows.push([`${r.driver}: server CPU per visit, minimal / ours`, `${cpuRatio.toFixed(2)} (${r.cpu.minimal.toFixed(0)} / ${r.cpu.ours.toFixed(0)} µs; bare ${r.cpu.bare.toFixed(0)} µs)`, '(≈ req/s ratio, CPU-bound)', '']);
+  rows.push([
+    `${r.driver}: server CPU per visit, minimal / ours`,
+    `${cpuRatio.toFixed(2)} (${r.cpu.minimal.toFixed(0)} / ${r.cpu.ours.toFixed(0)} µs; bare ${r.cpu.bare.toFixed(0)} µs)`,
+    '(≈ req/s ratio, CPU-bound)',
+    '',
+  ]);
   if (r.driver === 'PostgreSQL' && !Number.isNaN(r.databaseCpu.ours)) {
     // It shares this machine's cores with the app: with both busy, the sum is what limits req/s.
     rows.push([`${r.driver}: database server CPU per visit, minimal / ours`, `${r.databaseCpu.minimal.toFixed(0)} / ${r.databaseCpu.ours.toFixed(0)} µs`, '(context)', '']);
@@ -186,7 +200,9 @@ if (start) rows.push([`npm start → first 200 (${start.driver}), median of ${ST
 const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['measure', 'value', 'goal', ''][i].length));
 const line = (r: string[]) => `  ${r.map((c, i) => c.padEnd(widths[i])).join('   ')}`;
 console.log(`\nbench:http — ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS}s, medians`);
-console.log(`load average before ${loadBefore.map((x) => x.toFixed(2)).join(', ')}; after ${loadAfter.map((x) => x.toFixed(2)).join(', ')}${loadBefore[0] >= 1 ? '  (not quiet: timings are indicative only)' : ''}\n`);
+console.log(
+  `load average before ${loadBefore.map((x) => x.toFixed(2)).join(', ')}; after ${loadAfter.map((x) => x.toFixed(2)).join(', ')}${loadBefore[0] >= 1 ? '  (not quiet: timings are indicative only)' : ''}\n`,
+);
 console.log(line(['measure', 'value', 'goal', '']));
 for (const r of rows) console.log(line(r));
 console.log('');

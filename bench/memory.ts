@@ -70,7 +70,6 @@ interface Run {
 const MB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
 class AppProcess {
   private output: string[] = [];
   private constructor(
@@ -260,7 +259,9 @@ const postgres = runs.find((r) => r.driver === 'PostgreSQL');
 const ratio = (a: Sample, b: Sample) => (a.rss / b.rss).toFixed(2);
 if (lite && postgres) {
   console.log('\n  PGlite / PostgreSQL, RSS at rest');
-  console.log(`    first start ${ratio(lite.first.idle, postgres.first.idle)}   after soak ${ratio(lite.soaked.idle, postgres.soaked.idle)}   restart ${ratio(lite.restarted.idle, postgres.restarted.idle)}`);
+  console.log(
+    `    first start ${ratio(lite.first.idle, postgres.first.idle)}   after soak ${ratio(lite.soaked.idle, postgres.soaked.idle)}   restart ${ratio(lite.restarted.idle, postgres.restarted.idle)}`,
+  );
   console.log(`    soak req/s ${(lite.soak.rps / postgres.soak.rps).toFixed(2)}   p99 ${(lite.soak.p99 / postgres.soak.p99).toFixed(2)}`);
 }
 if (lite) {

@@ -312,9 +312,16 @@ async function benchIdle(count: number, webhookUrl?: string): Promise<{ rss: num
   }
   console.log(`(a${webhookUrl ? ', webhooks on' : ''}) ${count} idle connections (each subscribed to one of 100 channels), one node`);
   console.log(`    server RSS: ${mb(base.rss)} MB empty → ${mb(connected.rss)} MB connected → ${mb(idle.rss)} MB after ${IDLE_WINDOW_MS / 1000} s idle (goal ≤ 150 MB)`);
-  console.log(`    after a full GC: ${mb(collected.rss)} MB RSS, ${mb(collected.heapUsed)} MB heap used of ${mb(collected.heapTotal)} MB, ${mb(collected.external)} MB external; per connection ≈ ${((idle.rss - base.rss) / count / 1024).toFixed(1)} KB RSS, ${((collected.heapUsed - base.heapUsed) / count / 1024).toFixed(1)} KB heap`);
-  if (!webhookUrl) console.log(`    (server run as plain node on a bundle, as \`npm run reverb:start\` does; under tsx the empty server is ${mb(tsxBase.rss)} MB: the loader thread adds ${mb(tsxBase.rss - base.rss)} MB)`);
-  console.log(`    server CPU: ${(connected.cpuMs - base.cpuMs).toFixed(0)} ms to accept + subscribe all (${ms} ms wall), ${(idle.cpuMs - connected.cpuMs).toFixed(0)} ms over ${IDLE_WINDOW_MS / 1000} s idle`);
+  console.log(
+    `    after a full GC: ${mb(collected.rss)} MB RSS, ${mb(collected.heapUsed)} MB heap used of ${mb(collected.heapTotal)} MB, ${mb(collected.external)} MB external; per connection ≈ ${((idle.rss - base.rss) / count / 1024).toFixed(1)} KB RSS, ${((collected.heapUsed - base.heapUsed) / count / 1024).toFixed(1)} KB heap`,
+  );
+  if (!webhookUrl)
+    console.log(
+      `    (server run as plain node on a bundle, as \`npm run reverb:start\` does; under tsx the empty server is ${mb(tsxBase.rss)} MB: the loader thread adds ${mb(tsxBase.rss - base.rss)} MB)`,
+    );
+  console.log(
+    `    server CPU: ${(connected.cpuMs - base.cpuMs).toFixed(0)} ms to accept + subscribe all (${ms} ms wall), ${(idle.cpuMs - connected.cpuMs).toFixed(0)} ms over ${IDLE_WINDOW_MS / 1000} s idle`,
+  );
   return { rss: idle.rss };
 }
 
@@ -402,9 +409,7 @@ async function main(): Promise<void> {
     external: ['bufferutil', 'utf-8-validate', 'encoding', 'esbuild'],
   });
   process.on('exit', () => rmSync(BUNDLE, { force: true }));
-  console.log(
-    `realtime bench — node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}, open-files limit ${shell('ulimit -n')}`,
-  );
+  console.log(`realtime bench — node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}, open-files limit ${shell('ulimit -n')}`);
   const only = process.env.BENCH_ONLY; // 'idle' | 'fanout' to run one half
   // Each side of the idle test holds one descriptor per connection; use fewer when the limit cannot be raised.
   const limit = Math.max(shell('ulimit -n'), shell(`${RAISE_LIMIT}; ulimit -n`));
@@ -440,7 +445,9 @@ async function main(): Promise<void> {
   const ratio = ours.msgsPerSec / bare.msgsPerSec;
   const hookedRatio = hooked.msgsPerSec / bare.msgsPerSec;
   const fmt = (x: typeof bare) => `p50 ${x.p50.toFixed(2)} ms, p99 ${x.p99.toFixed(2)} ms, ${Math.round(x.msgsPerSec)} msgs/s`;
-  console.log(`(b) one event fanned out to ${FANOUT_SUBSCRIBERS} subscribers (${LATENCY_ROUNDS} events for latency, ${THROUGHPUT_EVENTS} for throughput), published over HTTP; best of ${runs} alternating runs`);
+  console.log(
+    `(b) one event fanned out to ${FANOUT_SUBSCRIBERS} subscribers (${LATENCY_ROUNDS} events for latency, ${THROUGHPUT_EVENTS} for throughput), published over HTTP; best of ${runs} alternating runs`,
+  );
   console.log(`    bare ws loop:       ${fmt(bare)}`);
   console.log(`    ours:               ${fmt(ours)}`);
   console.log(`    ours, webhooks on:  ${fmt(hooked)}`);
@@ -450,7 +457,11 @@ async function main(): Promise<void> {
     `    webhooks during those runs: ${after.events - before.events} events in ${after.requests - before.requests} requests (${cycles} churn cycles = ${2 * cycles} occupied/vacated expected), ${after.badSignatures} bad signatures`,
   );
   console.log(`    ratio ours/bare msgs/s: ${ratio.toFixed(2)}, with webhooks ${hookedRatio.toFixed(2)} (goal ≥ 0.6); p99 goal ≤ 20 ms`);
-  console.log(`    load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
+  console.log(
+    `    load average during the run: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores`,
+  );
   const idleOk = only === 'fanout' || (count === IDLE_CONNECTIONS && idle.rss <= 150 * 1024 * 1024 && idleHooks.rss <= 150 * 1024 * 1024);
   const ok = idleOk && ratio >= 0.6 && hookedRatio >= 0.6 && ours.p99 <= 20 && hooked.p99 <= 20;
   console.log(ok ? 'all goals met' : 'GOALS MISSED');

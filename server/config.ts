@@ -9,9 +9,7 @@ export const list = (value: string) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 const schema = z.object({
   APP_NAME: z.string().min(1).default('Boardly'),
@@ -49,7 +47,10 @@ const schema = z.object({
   /** Throttle counters: Redis when REDIS_URL is set, else PostgreSQL, else (PGlite) this process's memory. */
   THROTTLE_STORE: z.enum(['auto', 'redis', 'database', 'memory']).default('auto'),
   /** Prefix of the app's own Redis keys, so deployments can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only').default('boardly'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only')
+    .default('boardly'),
   WELCOME_VARIANT: z.enum(['classic', 'new']).default('classic'),
   DEMO_PASSWORD: z.string().default(''),
   SEED_DEMO: bool.default(true),
@@ -76,7 +77,10 @@ const schema = z.object({
   REVERB_ACTIVITY_TIMEOUT: z.coerce.number().int().positive().default(30),
   REVERB_SCALING_ENABLED: bool.default(false),
   /** Redis key and pub/sub channel prefix, so several deployments can share one Redis. */
-  REVERB_SCALING_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only').default('reverb'),
+  REVERB_SCALING_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only')
+    .default('reverb'),
   /** Limits (soketi's defaults; 0 turns a count limit off). */
   REVERB_CLIENT_EVENTS: bool.default(false),
   REVERB_MAX_EVENT_NAME_LENGTH: z.coerce.number().int().positive().default(200),

@@ -15,9 +15,7 @@ export class HttpError extends Error {
 }
 
 /** Each status's message (`messages.errors.status.<code>`), translated where it is shown. */
-export const defaultMessages: Record<number, string> = Object.fromEntries(
-  [400, 403, 404, 405, 413, 415, 419, 429, 500, 503].map((status) => [status, msg(`messages.errors.status.${status}`)]),
-);
+export const defaultMessages: Record<number, string> = Object.fromEntries([400, 403, 404, 405, 413, 415, 419, 429, 500, 503].map((status) => [status, msg(`messages.errors.status.${status}`)]));
 
 export const notFound = (message?: string) => new HttpError(404, message);
 export const forbidden = (message?: string) => new HttpError(403, message);

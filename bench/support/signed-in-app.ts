@@ -91,12 +91,28 @@ export async function signedInApp(driver: 'pglite' | 'postgres'): Promise<Signed
   writeFileSync(ctx.paths.manifest, JSON.stringify({ 'resources/js/app.tsx': { file: 'assets/app.js', css: ['assets/app.css'], isEntry: true } }));
 
   const now = new Date();
-  const user = await ctx.db.insertInto('users').values({ name: 'Bench Owner', email: 'owner@bench.test', email_verified_at: now, password: 'x', created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
-  const orgs = await ctx.db.insertInto('organizations').values([{ name: 'Bench Trust', slug: `bench-${name}` }, { name: 'Another Trust', slug: `another-${name}` }]).returningAll().execute();
-  await ctx.db.insertInto('memberships').values(orgs.map((o) => ({ organization_id: o.id, user_id: user.id, role: 'owner' as const }))).execute();
+  const user = await ctx.db
+    .insertInto('users')
+    .values({ name: 'Bench Owner', email: 'owner@bench.test', email_verified_at: now, password: 'x', created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const orgs = await ctx.db
+    .insertInto('organizations')
+    .values([
+      { name: 'Bench Trust', slug: `bench-${name}` },
+      { name: 'Another Trust', slug: `another-${name}` },
+    ])
+    .returningAll()
+    .execute();
+  await ctx.db
+    .insertInto('memberships')
+    .values(orgs.map((o) => ({ organization_id: o.id, user_id: user.id, role: 'owner' as const })))
+    .execute();
   await ctx.db
     .insertInto('subscriptions')
-    .values(orgs.map((o) => ({ organization_id: o.id, plan: 'business' as const, status: 'active' as const, current_period_start: now, current_period_end: new Date(now.getTime() + 30 * 86_400_000) })))
+    .values(
+      orgs.map((o) => ({ organization_id: o.id, plan: 'business' as const, status: 'active' as const, current_period_start: now, current_period_end: new Date(now.getTime() + 30 * 86_400_000) })),
+    )
     .execute();
   await ctx.db
     .insertInto('board_users')
@@ -114,7 +130,10 @@ export async function signedInApp(driver: 'pglite' | 'postgres'): Promise<Signed
     )
     .execute();
   const sessionId = newSessionId();
-  await ctx.db.insertInto('sessions').values({ id: sha256(sessionId), user_id: user.id, data: JSON.stringify({ organization_id: orgs[0].id }), ip: '127.0.0.1', user_agent: 'bench', last_activity: now }).execute();
+  await ctx.db
+    .insertInto('sessions')
+    .values({ id: sha256(sessionId), user_id: user.id, data: JSON.stringify({ organization_id: orgs[0].id }), ip: '127.0.0.1', user_agent: 'bench', last_activity: now })
+    .execute();
 
   const server = await listen(createApp(ctx));
   // A returning browser: it sends the session and XSRF cookies it was given.

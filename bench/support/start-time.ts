@@ -88,18 +88,25 @@ export type StartCommand = 'npm start' | 'node server/cli/launch.mjs';
  * migrates and seeds; `prepared` is called then, and the restarts follow, alternating with `floor`
  * (so drifting machine load touches both alike).
  */
-export async function restarts<T>(
-  count: number,
-  command: StartCommand,
-  floor: () => Promise<T>,
-): Promise<{ ours: StartSample[]; floor: T[]; driver: string }> {
+export async function restarts<T>(count: number, command: StartCommand, floor: () => Promise<T>): Promise<{ ours: StartSample[]; floor: T[]; driver: string }> {
   const base = process.env.BENCH_DATABASE_URL;
   const schema = `bench_start_${randomBytes(4).toString('hex')}`;
   const databaseUrl = base ? await createDatabaseUrl(base, schema) : '';
   const storage = mkdtempSync(path.join(tmpdir(), 'boardly-bench-start-'));
   const once = async () => {
     const port = await freePort();
-    const env = { ...process.env, APP_ENV: 'production', APP_PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, REVERB_PORT: String(await freePort()), APP_KEY: 'bench-start', LOG_LEVEL: 'warn', STORAGE_DIR: storage, PGLITE_DIR: path.join(storage, 'pglite'), DATABASE_URL: databaseUrl };
+    const env = {
+      ...process.env,
+      APP_ENV: 'production',
+      APP_PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      REVERB_PORT: String(await freePort()),
+      APP_KEY: 'bench-start',
+      LOG_LEVEL: 'warn',
+      STORAGE_DIR: storage,
+      PGLITE_DIR: path.join(storage, 'pglite'),
+      DATABASE_URL: databaseUrl,
+    };
     const [file, args] = command === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['server/cli/launch.mjs']];
     return timeToFirst200(file, args, env, `http://127.0.0.1:${port}/login`);
   };

@@ -129,7 +129,11 @@ router.on('navigate', (event) => {
   if (!signedIn) {
     // Signed out: nobody is left to be online or to hear the organisation's events, and pages
     // prefetched while signed in must not be shown to whoever uses this tab next.
-    if (wasSignedIn) void import('@/lib/echo').then(({ disconnectEcho }) => disconnectEcho(), () => {});
+    if (wasSignedIn)
+      void import('@/lib/echo').then(
+        ({ disconnectEcho }) => disconnectEcho(),
+        () => {},
+      );
     router.flushAll();
   }
 });

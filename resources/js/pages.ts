@@ -21,10 +21,10 @@ export interface PageProps {
   'BoardUsers/Import': PropsOf<typeof import('./Pages/BoardUsers/Import')>;
   'BoardUsers/Index': PropsOf<typeof import('./Pages/BoardUsers/Index')>;
   'BoardUsers/Show': PropsOf<typeof import('./Pages/BoardUsers/Show')>;
-  'Dashboard': PropsOf<typeof import('./Pages/Dashboard')>;
+  Dashboard: PropsOf<typeof import('./Pages/Dashboard')>;
   'Errors/404': PropsOf<typeof import('./Pages/Errors/404')>;
   'Errors/Error': PropsOf<typeof import('./Pages/Errors/Error')>;
-  'History': PropsOf<typeof import('./Pages/History')>;
+  History: PropsOf<typeof import('./Pages/History')>;
   'Insights/Create': PropsOf<typeof import('./Pages/Insights/Create')>;
   'Insights/Edit': PropsOf<typeof import('./Pages/Insights/Edit')>;
   'Insights/Index': PropsOf<typeof import('./Pages/Insights/Index')>;
@@ -48,8 +48,8 @@ export interface PageProps {
   'Users/Edit': PropsOf<typeof import('./Pages/Users/Edit')>;
   'Users/Index': PropsOf<typeof import('./Pages/Users/Index')>;
   'Users/Show': PropsOf<typeof import('./Pages/Users/Show')>;
-  'Welcome': PropsOf<typeof import('./Pages/Welcome')>;
-  'Welcome_new': PropsOf<typeof import('./Pages/Welcome_new')>;
+  Welcome: PropsOf<typeof import('./Pages/Welcome')>;
+  Welcome_new: PropsOf<typeof import('./Pages/Welcome_new')>;
 }
 
 export type PageName = keyof PageProps;

@@ -9,15 +9,7 @@ import { scoped, scopedDelete, scopedUpdate } from '../tenancy/repository';
 export function memberList(db: Db, organizationId: number, search: string) {
   let q = scoped(db, organizationId, 'memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'memberships.role',
-      'memberships.last_active_at',
-      'memberships.online_since',
-      'memberships.created_at as joined_at',
-    ]);
+    .select(['users.id', 'users.name', 'users.email', 'memberships.role', 'memberships.last_active_at', 'memberships.online_since', 'memberships.created_at as joined_at']);
   if (search) {
     const term = containsPattern(search.toLowerCase());
     q = q.where((eb) => eb.or([eb(sql`lower(users.name)`, 'like', term), eb(sql`lower(users.email)`, 'like', term)]));
@@ -74,11 +66,7 @@ export async function membersCount(db: Db, organizationId: number): Promise<numb
 }
 
 export function insertMembership(db: Db, organizationId: number, userId: number, role: Role, now: Date) {
-  return db
-    .insertInto('memberships')
-    .values({ organization_id: organizationId, user_id: userId, role, created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.insertInto('memberships').values({ organization_id: organizationId, user_id: userId, role, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function setMembershipRole(db: Db, organizationId: number, userId: number, role: Role, now: Date): Promise<void> {

@@ -6,11 +6,7 @@ export function findUserById(db: Db, id: number): Promise<User | undefined> {
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+  return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
 }
 
 /** The user, the row locked for the rest of the transaction. */

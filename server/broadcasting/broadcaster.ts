@@ -43,14 +43,15 @@ export const pusherPackage = lazyPackage<typeof Pusher>('pusher');
 /** Publishes through the official Pusher SDK to our Reverb-compatible server's HTTP API. */
 export function pusherBroadcaster(options: PusherBroadcasterOptions): Broadcaster {
   let created: Pusher | null = null;
-  const client = () => (created ??= new (pusherPackage())({
-    appId: options.appId,
-    key: options.key,
-    secret: options.secret,
-    host: options.host,
-    port: String(options.port),
-    useTLS: options.useTLS,
-  }));
+  const client = () =>
+    (created ??= new (pusherPackage())({
+      appId: options.appId,
+      key: options.key,
+      secret: options.secret,
+      host: options.host,
+      port: String(options.port),
+      useTLS: options.useTLS,
+    }));
   return {
     async publish({ channels: names, event, data, socketId }) {
       // The HTTP API takes at most 100 channels per call.

@@ -85,7 +85,14 @@ export function authStylesheetSources(): string[] {
     const m = /\{([^{}]*)\}/.exec(pattern);
     return m ? m[1].split(',').flatMap((part) => expand(pattern.slice(0, m.index) + part + pattern.slice(m.index + m[0].length))) : [pattern];
   };
-  return [...css.matchAll(/^@source\s+'([^']+)';/gm)].flatMap((m) => expand(m[1])).map((p) => path.relative(ROOT, path.resolve(ROOT, 'resources/css', p)).split(path.sep).join('/'));
+  return [...css.matchAll(/^@source\s+'([^']+)';/gm)]
+    .flatMap((m) => expand(m[1]))
+    .map((p) =>
+      path
+        .relative(ROOT, path.resolve(ROOT, 'resources/css', p))
+        .split(path.sep)
+        .join('/'),
+    );
 }
 
 export interface FirstLoad {
@@ -131,7 +138,11 @@ export function violations(buildDir: string, guestPages: string[]): string[] {
     // Shared form parts live beside their pages (BoardUsers/Form.tsx): a page module that is not itself rendered is fine.
     for (const other of others) if (manifest[other].isDynamicEntry) problems.push(`${component} statically imports page ${other}`);
     if (!manifest[page].isDynamicEntry || !usesAuthStylesheet(component)) continue;
-    const ownModules = modulesOf(buildDir, manifest, graph.filter((k) => k !== ENTRY)).filter((m) => m.startsWith('resources/js/'));
+    const ownModules = modulesOf(
+      buildDir,
+      manifest,
+      graph.filter((k) => k !== ENTRY),
+    ).filter((m) => m.startsWith('resources/js/'));
     for (const m of ownModules) if (!inAuthStylesheet(m)) problems.push(`${component} is styled by resources/css/auth.css, whose @source lines miss ${m}`);
   }
   for (const component of guestPages) {
@@ -145,14 +156,27 @@ export function violations(buildDir: string, guestPages: string[]): string[] {
 }
 
 /** Guest pages: the auth pages and the public pages (insights, legal, welcome). */
-export const GUEST_PAGES = ['Auth/Login', 'Auth/Register', 'Auth/ForgotPassword', 'Auth/ResetPassword', 'Auth/OrganizationLogin', 'Insights/Public/Index', 'Insights/Public/Show', 'Welcome', 'Legal/Terms', 'Legal/PrivacyPolicyPage'];
+export const GUEST_PAGES = [
+  'Auth/Login',
+  'Auth/Register',
+  'Auth/ForgotPassword',
+  'Auth/ResetPassword',
+  'Auth/OrganizationLogin',
+  'Insights/Public/Index',
+  'Insights/Public/Show',
+  'Welcome',
+  'Legal/Terms',
+  'Legal/PrivacyPolicyPage',
+];
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const buildDir = path.resolve(process.argv[2] ?? 'public/build');
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
   console.log(`First load per page (JS + CSS + English catalogs), ${buildDir}\n${'page'.padEnd(34)}${'raw'.padStart(9)}${'brotli'.padStart(9)}${'gzip'.padStart(9)}`);
   const manifest = readManifest(buildDir);
-  for (const key of Object.keys(manifest).filter((k) => isPage(k) && manifest[k].isDynamicEntry).sort()) {
+  for (const key of Object.keys(manifest)
+    .filter((k) => isPage(k) && manifest[k].isDynamicEntry)
+    .sort()) {
     const component = key.slice('resources/js/Pages/'.length, -'.tsx'.length);
     const load = firstLoad(buildDir, component);
     console.log(`${component.padEnd(34)}${kb(load.raw)}${kb(load.br)}${kb(load.gzip)}`);

@@ -16,7 +16,8 @@ export interface Finding {
 }
 
 /** Attributes whose string value is read by people (or screen readers). */
-const TEXT_ATTRIBUTE = /^(aria-label|aria-description|aria-roledescription|aria-valuetext|alt|title|placeholder|label|description|hint|message|heading|subtitle|caption|text|summary|confirmText|emptyText|[a-z]+(Label|Title|Text|Message|Description|Placeholder|Hint|Heading))$/;
+const TEXT_ATTRIBUTE =
+  /^(aria-label|aria-description|aria-roledescription|aria-valuetext|alt|title|placeholder|label|description|hint|message|heading|subtitle|caption|text|summary|confirmText|emptyText|[a-z]+(Label|Title|Text|Message|Description|Placeholder|Hint|Heading))$/;
 
 /**
  * Text that reads the same in every language: the product's name, symbols, units and

@@ -43,7 +43,19 @@ export function bundlesFresh() {
  * packages taken by `import()` (prom-client): esbuild's chunk for one exports only `default`, so
  * `const { Registry } = await import(…)` would find nothing.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'esbuild', 'vite', 'lightningcss', 'playwright-core', 'pg-native', 'bufferutil', 'utf-8-validate', 'prom-client'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  '@node-rs/argon2',
+  'esbuild',
+  'vite',
+  'lightningcss',
+  'playwright-core',
+  'pg-native',
+  'bufferutil',
+  'utf-8-validate',
+  'prom-client',
+];
 
 /**
  * Bundles server/cli/{entry}.ts for each entry, with the packages they import: node resolving and

@@ -21,9 +21,7 @@ const booted = await boot(config);
 booted.ctx.mailQueue.start();
 const { ctx } = booted;
 const metrics =
-  config.METRICS_PORT === undefined
-    ? null
-    : await startAppMetrics({ host: config.METRICS_HOST, port: config.METRICS_PORT, db: ctx.db, pool: booted.database.pool, mailQueue: ctx.mailQueue, logger });
+  config.METRICS_PORT === undefined ? null : await startAppMetrics({ host: config.METRICS_HOST, port: config.METRICS_PORT, db: ctx.db, pool: booted.database.pool, mailQueue: ctx.mailQueue, logger });
 logger.info({ pollMs: config.QUEUE_POLL_MS, driver: booted.database.driver }, 'queue worker: delivering queued mails');
 
 let stopping = false;

@@ -24,10 +24,12 @@ const line = (level: string, msg: string, fields: Record<string, unknown> = {}) 
   }
   console.log(JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields }));
 };
-const log = (level: string) => (...a: unknown[]) => line(level, a.map(String).join(' '));
+const log =
+  (level: string) =>
+  (...a: unknown[]) =>
+    line(level, a.map(String).join(' '));
 installCrashHandlers({
-  fatal: ({ err, ...fields }, msg) =>
-    line('fatal', msg, { ...fields, err: err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : String(err) }),
+  fatal: ({ err, ...fields }, msg) => line('fatal', msg, { ...fields, err: err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : String(err) }),
 });
 
 const server = createRealtimeServer({

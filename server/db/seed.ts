@@ -50,7 +50,10 @@ export async function demoPeople(count: number, seed = DEMO_NAMES_SEED): Promise
     const full = `${first_name} ${last_name}`.toLowerCase();
     if (seen.has(full)) continue;
     seen.add(full);
-    const local = `${first_name}.${last_name}`.toLowerCase().normalize('NFKD').replace(/[^a-z.]/g, '');
+    const local = `${first_name}.${last_name}`
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z.]/g, '');
     people.push({ first_name, last_name, email: `${local}@boards.example` });
   }
   return people;
@@ -65,7 +68,7 @@ const INSIGHTS: { title: string; category: InsightCategory; summary: string; bod
     category: 'governance',
     status: 'published',
     shared: true,
-    summary: 'Themes from this year\'s board self-assessments and three changes worth making before the next cycle.',
+    summary: "Themes from this year's board self-assessments and three changes worth making before the next cycle.",
     body: `## What we heard\n\nAcross four boards, members asked for **shorter papers** and **clearer decisions**.\n\n- Papers longer than 12 pages were read in full by fewer than half of members.\n- Decision items buried in "any other business" were the most common complaint.\n\n## Three changes\n\n1. A one-page cover sheet on every paper, stating the decision sought.\n2. A consent agenda for routine approvals.\n3. An annual skills matrix review, shared with the nominations committee.\n\n> Good governance is mostly good preparation.`,
   },
   {
@@ -110,7 +113,11 @@ export async function demoSignIns(db: Kysely<Database>): Promise<SeedResult | nu
   const unchanged = await db
     .selectFrom('users')
     .select('email')
-    .where('email', 'in', DEMO_ACCOUNTS.map((a) => a.email))
+    .where(
+      'email',
+      'in',
+      DEMO_ACCOUNTS.map((a) => a.email),
+    )
     .where('password', '=', seed.password_hash)
     .execute();
   const emails = new Set(unchanged.map((u) => u.email));
@@ -146,7 +153,13 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
     const idOf = (email: string) => users.find((u) => u.email === email)!.id;
     const org = await trx
       .insertInto('organizations')
-      .values({ name: 'Northwind Governance', slug: 'northwind', description: 'Board support and governance advice for non-profits in the north.', website: 'https://northwind.example', public_page_enabled: true })
+      .values({
+        name: 'Northwind Governance',
+        slug: 'northwind',
+        description: 'Board support and governance advice for non-profits in the north.',
+        website: 'https://northwind.example',
+        public_page_enabled: true,
+      })
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
     await trx
@@ -159,7 +172,10 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
       .values({ organization_id: org.id, plan: 'team', status: 'trialing', trial_ends_at: trialEnds, current_period_start: now, current_period_end: trialEnds })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('subscription_events').values({ subscription_id: sub.id, organization_id: org.id, event: 'trial_started', to_plan: 'team', to_status: 'trialing', actor_id: idOf('owner@boardly.test') }).execute();
+    await trx
+      .insertInto('subscription_events')
+      .values({ subscription_id: sub.id, organization_id: org.id, event: 'trial_started', to_plan: 'team', to_status: 'trialing', actor_id: idOf('owner@boardly.test') })
+      .execute();
     const boardUsers = await trx
       .insertInto('board_users')
       .values(

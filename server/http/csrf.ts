@@ -24,10 +24,7 @@ export function csrf(options: CsrfOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     res.locals.csrfToken = () => csrfToken(options.key, req.session.id);
     if (!SAFE.has(req.method) && !options.except?.(req)) {
-      const sent =
-        req.get('X-XSRF-TOKEN') ??
-        req.get('X-CSRF-TOKEN') ??
-        (typeof req.body?._token === 'string' ? (req.body._token as string) : undefined);
+      const sent = req.get('X-XSRF-TOKEN') ?? req.get('X-CSRF-TOKEN') ?? (typeof req.body?._token === 'string' ? (req.body._token as string) : undefined);
       if (!sent || !safeEqual(sent, csrfToken(options.key, req.session.id))) {
         return next(new HttpError(419));
       }

@@ -13,7 +13,10 @@ const found = new WeakMap<Request, SessionWithIdentity & { organizationId: unkno
 function showsSwitcher(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (!req.get('X-Inertia-Partial-Component')) return true;
-  const only = (req.get('X-Inertia-Partial-Data') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const only = (req.get('X-Inertia-Partial-Data') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return only.length === 0 || only.includes('auth');
 }
 

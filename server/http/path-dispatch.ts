@@ -26,7 +26,11 @@ export function mountByFirstSegment(routers: Router[]): RequestHandler {
   });
   const known = new Set(segments.flatMap((s) => (s ? [...s] : [])));
   const plans = new Map<string, Router[]>();
-  for (const segment of known) plans.set(segment, routers.filter((_, i) => segments[i] === null || segments[i]!.has(segment)));
+  for (const segment of known)
+    plans.set(
+      segment,
+      routers.filter((_, i) => segments[i] === null || segments[i]!.has(segment)),
+    );
   const everywhere = routers.filter((_, i) => segments[i] === null);
 
   const dispatch = (req: Request, res: Response, next: NextFunction) => {

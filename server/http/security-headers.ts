@@ -38,11 +38,7 @@ export function securityHeaders(options: SecurityHeaderOptions) {
   };
   const scriptExtra = options.dev ? " 'unsafe-eval'" : '';
   const connectExtra = options.dev ? ' ws: wss:' : '';
-  const rest = [
-    `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: https:`,
-    `font-src 'self' data:`,
-  ].join('; ');
+  const rest = [`style-src 'self' 'unsafe-inline'`, `img-src 'self' data: https:`, `font-src 'self' data:`].join('; ');
   const tail = [`object-src 'none'`, `base-uri 'self'`, `form-action 'self'`, `frame-ancestors 'none'`].join('; ');
   const connect = ["'self'", ...options.connectSources].join(' ');
   // The policy around the nonce is built once.

@@ -27,7 +27,9 @@ export interface SessionWithIdentity {
 }
 
 /** `data.organization_id` as an integer key, or null for anything else (never a cast error). */
-const sessionOrganizationId = sql<number | null>`case when jsonb_typeof(s.data -> 'organization_id') = 'number' and (s.data ->> 'organization_id') ~ '^[0-9]{1,9}$' then (s.data ->> 'organization_id')::int end`;
+const sessionOrganizationId = sql<
+  number | null
+>`case when jsonb_typeof(s.data -> 'organization_id') = 'number' and (s.data ->> 'organization_id') ~ '^[0-9]{1,9}$' then (s.data ->> 'organization_id')::int end`;
 
 function identityQuery(db: Db, withOrganizations: boolean, hashedId: string) {
   return db
@@ -58,7 +60,9 @@ function identityQuery(db: Db, withOrganizations: boolean, hashedId: string) {
     ])
     .$if(withOrganizations, (q) =>
       q.select(
-        sql<SwitcherOrganization[]>`(select coalesce(json_agg(json_build_object('id', so.id, 'name', so.name, 'slug', so.slug, 'role', sm.role) order by so.sort_name, so.id), '[]'::json) from memberships sm join organizations so on so.id = sm.organization_id where sm.user_id = s.user_id and so.deleted_at is null)`.as(
+        sql<
+          SwitcherOrganization[]
+        >`(select coalesce(json_agg(json_build_object('id', so.id, 'name', so.name, 'slug', so.slug, 'role', sm.role) order by so.sort_name, so.id), '[]'::json) from memberships sm join organizations so on so.id = sm.organization_id where sm.user_id = s.user_id and so.deleted_at is null)`.as(
           'switcher_organizations',
         ),
       ),

@@ -11,10 +11,7 @@ export async function deleteSessions(db: Db, idHashes: string[]): Promise<void> 
   await db.deleteFrom('sessions').where('id', 'in', idHashes).execute();
 }
 
-export async function saveSession(
-  db: Db,
-  row: { id: string; user_id: number | null; data: string; ip: string | null; user_agent: string; last_activity: Date },
-): Promise<void> {
+export async function saveSession(db: Db, row: { id: string; user_id: number | null; data: string; ip: string | null; user_agent: string; last_activity: Date }): Promise<void> {
   await db
     .insertInto('sessions')
     .values(row)

@@ -225,9 +225,7 @@ export function sessionMiddleware(options: SessionOptions) {
       if (!session.isDirty && session.persisted) {
         // Only the activity time is due: written once a minute, after the response, without
         // touching the data (a later request may already have changed it).
-        touchSession(options.db, sha256(session.id), now(), touchEveryMs, req.ip ?? null, (req.get('user-agent') ?? '').slice(0, 500)).catch((error) =>
-          options.onTouchError?.(error, req),
-        );
+        touchSession(options.db, sha256(session.id), now(), touchEveryMs, req.ip ?? null, (req.get('user-agent') ?? '').slice(0, 500)).catch((error) => options.onTouchError?.(error, req));
         return;
       }
       const row = {

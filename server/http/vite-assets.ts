@@ -10,7 +10,6 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-
 /** `<head>` tags for the built client, read from Vite's manifest (re-read when it changes). */
 export function productionAssets(manifestPath: string, base = '/build/'): (nonce: string) => string {
   let mtime = -1;
@@ -61,4 +60,3 @@ export function devAssets(nonce: string): string {
     `<script type="module" src="/${CLIENT_ENTRY}" nonce="${nonce}"></script>`,
   ].join('\n    ');
 }
-

@@ -11,7 +11,9 @@ export const LANG_DIR = path.join(ROOT, 'lang');
 export function readCatalogs(locale: Locale, dir = LANG_DIR): Record<string, string> {
   const folder = path.join(dir, locale);
   const messages: Record<string, string> = {};
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const tree = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as CatalogTree;
     Object.assign(messages, flattenCatalog(path.basename(file, '.json'), tree));
   }

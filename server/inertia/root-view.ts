@@ -7,13 +7,11 @@ import { storesNothing } from '../http/send-whole';
 import { escapeHtml, escapeText } from '../lib/html';
 import { requestLocale } from '../i18n/locale';
 
-
 /**
  * Applies the stored theme before first paint: `dark` only when the user chose it
  * (light is the default, the system preference is deliberately ignored).
  */
-export const THEME_SCRIPT =
-  "try{if(localStorage.getItem('theme')==='dark'){document.documentElement.classList.add('dark')}}catch(e){}";
+export const THEME_SCRIPT = "try{if(localStorage.getItem('theme')==='dark'){document.documentElement.classList.add('dark')}}catch(e){}";
 
 export interface RootViewOptions {
   appName: string;
@@ -56,7 +54,10 @@ export function rootView(options: RootViewOptions) {
  */
 function revalidatable(res: Response, html: string, nonce: string): void {
   if (storesNothing(res)) return; // never kept, never revalidated
-  const digest = createHash('sha256').update(nonce ? html.split(nonce).join('') : html).digest('base64url').slice(0, 27);
+  const digest = createHash('sha256')
+    .update(nonce ? html.split(nonce).join('') : html)
+    .digest('base64url')
+    .slice(0, 27);
   res.set('ETag', `W/"${digest}"`);
   onBeforeEnd(res, () => {
     if (res.statusCode === 304) res.removeHeader('Content-Security-Policy');

@@ -29,7 +29,10 @@ export function ensureCurrentVersion(updatedAt: Date, version: Version, message?
  * row (a new password, a renamed organisation) is no conflict — only a change of these settings is.
  */
 export const versionOfValues = (values: Record<string, unknown>): string =>
-  createHash('sha256').update(JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)))).digest('base64url').slice(0, 22);
+  createHash('sha256')
+    .update(JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b))))
+    .digest('base64url')
+    .slice(0, 22);
 
 /** Refuses the save when the settings changed since the form was opened (call under the row's lock). */
 export function ensureCurrentValues(values: Record<string, unknown>, version: Version): void {

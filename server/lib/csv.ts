@@ -82,7 +82,10 @@ export async function streamCsv<T>(res: Response, filename: string, columns: Csv
   const toRecord = new Transform({
     objectMode: true,
     transform(row: T, _enc, done) {
-      done(null, columns.map((c) => neutraliseCell(c.value(row))));
+      done(
+        null,
+        columns.map((c) => neutraliseCell(c.value(row))),
+      );
     },
   });
   // Headers can come from outside too (an import's own header row): escaped as every cell is.

@@ -41,7 +41,12 @@ export const optionalString = (label: string, max: number) =>
       }
       return clean(v).trim() || null;
     })
-    .pipe(z.string().max(max, rule('max', label, { max })).nullable());
+    .pipe(
+      z
+        .string()
+        .max(max, rule('max', label, { max }))
+        .nullable(),
+    );
 
 export const email = (label = 'email') =>
   requiredString(label, 255)
@@ -49,7 +54,9 @@ export const email = (label = 'email') =>
     .transform((s) => s.toLowerCase());
 
 export const optionalEmail = (label = 'email') =>
-  optionalString(label, 255).pipe(z.string().email(rule('email', label)).nullable()).transform((s) => s?.toLowerCase() ?? null);
+  optionalString(label, 255)
+    .pipe(z.string().email(rule('email', label)).nullable())
+    .transform((s) => s?.toLowerCase() ?? null);
 
 export const password = (label = 'password') =>
   text(label)
@@ -69,15 +76,16 @@ export const confirmed = <T extends z.ZodObject>(schema: T, field = 'password') 
 
 /** A password being checked (sign-in, confirmation): any non-empty string. */
 export const currentPassword = (label = 'password') =>
-  text(label).min(1, rule('required', label)).max(1000, rule('max', label, { max: 1000 }));
+  text(label)
+    .min(1, rule('required', label))
+    .max(1000, rule('max', label, { max: 1000 }));
 
 export const checkbox = z
   .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0'), z.literal(''), z.null()])
   .optional()
   .transform((v) => v === true || v === 'on' || v === 'true' || v === '1');
 
-export const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: () => rule('in', label) });
+export const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) => z.enum(values, { error: () => rule('in', label) });
 
 export const optionalUrl = (label: string) =>
   optionalString(label, 255).pipe(
@@ -94,14 +102,22 @@ export const optionalDate = (label: string) =>
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, rule('dateFormat', label))
-      .refine((d) => {
-        const parsed = new Date(`${d}T00:00:00Z`);
-        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(d);
-      }, rule('date', label))
+      .refine(
+        (d) => {
+          const parsed = new Date(`${d}T00:00:00Z`);
+          return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(d);
+        },
+        rule('date', label),
+      )
       .nullable(),
   );
 
-export const id = (label: string) => z.coerce.number({ error: () => rule('invalid', label) }).int(rule('invalid', label)).positive(rule('invalid', label)).max(2_147_483_647, rule('invalid', label));
+export const id = (label: string) =>
+  z.coerce
+    .number({ error: () => rule('invalid', label) })
+    .int(rule('invalid', label))
+    .positive(rule('invalid', label))
+    .max(2_147_483_647, rule('invalid', label));
 
 /** Query-string page number: the query cleaner's (arrays, objects and anything odd are page 1). */
 export { queryPage as pageNumber } from './query';
@@ -112,7 +128,4 @@ export { queryPage as pageNumber } from './query';
  */
 export const textOrBlank = <S extends z.ZodType>(label: string, schema: S) =>
   // (A missing key is null before the check, so the field stays optional in the object.)
-  z.preprocess(
-    (v) => (v === undefined ? null : v),
-    z.union([z.string(), z.null()], { error: rule('text', label) }).pipe(schema as unknown as z.ZodType<z.output<S>, string | null>),
-  );
+  z.preprocess((v) => (v === undefined ? null : v), z.union([z.string(), z.null()], { error: rule('text', label) }).pipe(schema as unknown as z.ZodType<z.output<S>, string | null>));

@@ -27,13 +27,40 @@ function keepAlignment(tagName: string, attribs: SanitizeHtml.Attributes): Sanit
 
 const SANITIZE: SanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-    'p', 'br', 'hr', 'blockquote',
-    'strong', 'b', 'em', 'i', 'del', 's', 'sub', 'sup', 'mark', 'abbr',
-    'ul', 'ol', 'li',
-    'code', 'pre', 'kbd',
-    'a', 'img',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'del',
+    's',
+    'sub',
+    'sup',
+    'mark',
+    'abbr',
+    'ul',
+    'ol',
+    'li',
+    'code',
+    'pre',
+    'kbd',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
     'input',
   ],
   allowedAttributes: {
@@ -72,9 +99,7 @@ const SANITIZE: SanitizeHtml.IOptions = {
       return { tagName, attribs: { ...rest, ...(src && /^https:\/\//i.test(src.trim()) ? { src: src.trim() } : {}), loading: 'lazy', referrerpolicy: 'no-referrer' } };
     },
     input: (tagName, attribs) =>
-      attribs.type === 'checkbox'
-        ? { tagName, attribs: { type: 'checkbox', disabled: '', ...(attribs.checked !== undefined ? { checked: '' } : {}) } }
-        : { tagName: 'span', attribs: {}, text: '' },
+      attribs.type === 'checkbox' ? { tagName, attribs: { type: 'checkbox', disabled: '', ...(attribs.checked !== undefined ? { checked: '' } : {}) } } : { tagName: 'span', attribs: {}, text: '' },
   },
   exclusiveFilter: (frame) => (frame.tag === 'input' && frame.attribs.type !== 'checkbox') || (frame.tag === 'img' && !frame.attribs.src),
 };

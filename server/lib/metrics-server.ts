@@ -35,17 +35,19 @@ export function scrapedCounters(Counter: CounterClass, registry: import('prom-cl
  * mail worker and the realtime server.
  */
 export async function serveMetrics(registry: ScrapeSource, host: string, port: number): Promise<MetricsEndpoint> {
-  const server: Server = createServer(refusingHttp09((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (req.method !== 'GET' || path !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at GET /metrics\n');
-      return;
-    }
-    registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
-      () => res.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics could not be collected\n'),
-    );
-  }));
+  const server: Server = createServer(
+    refusingHttp09((req, res) => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (req.method !== 'GET' || path !== '/metrics') {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at GET /metrics\n');
+        return;
+      }
+      registry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+        () => res.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics could not be collected\n'),
+      );
+    }),
+  );
   server.on('clientError', (_e, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -22,14 +22,17 @@ export function cleanParam(value: unknown, max = QUERY_MAX): string | undefined 
  * A query-string value as zod input: the cleaned string, or undefined. (`.optional()` first: in
  * a zod 4 object a transformed key would otherwise be required.)
  */
-export const queryParam = (max = QUERY_MAX) => z.unknown().optional().transform((v) => cleanParam(v, max));
+export const queryParam = (max = QUERY_MAX) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => cleanParam(v, max));
 
 /** Free text (`?search=`): cleaned, '' when absent. */
 export const queryText = (max = QUERY_MAX) => queryParam(max).transform((v) => v ?? '');
 
 /** One of a fixed list (`?status=active`), else null: an unknown value is simply no filter. */
-export const queryChoice = <T extends readonly string[]>(values: T) =>
-  queryParam().transform((v) => ((values as readonly string[]).includes(v ?? '') ? (v as T[number]) : null));
+export const queryChoice = <T extends readonly string[]>(values: T) => queryParam().transform((v) => ((values as readonly string[]).includes(v ?? '') ? (v as T[number]) : null));
 
 /** `?page=`: a whole number from 1 to 100 000; anything else is page 1. */
 export const queryPage = queryParam().transform((v) => {

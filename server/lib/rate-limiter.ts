@@ -13,10 +13,7 @@ const ioredis = lazyPackage<typeof import('ioredis')>('ioredis');
  * web nodes share Redis or the PostgreSQL `throttles` table, so an attacker gets the same
  * number of attempts however many nodes answer.
  */
-export type ThrottleStore =
-  | { kind: 'memory' }
-  | { kind: 'postgres'; pool: pg.Pool }
-  | { kind: 'redis'; url: string; prefix: string };
+export type ThrottleStore = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool } | { kind: 'redis'; url: string; prefix: string };
 
 /** A counter's key stays within the table's varchar(255) however long the e-mail address is. */
 const storedKey = (key: string) => (key.length > 200 ? `sha256:${sha256(key)}` : key);

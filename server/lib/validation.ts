@@ -23,7 +23,10 @@ export function withLabels<S extends z.ZodType>(schema: S, labels: Record<string
 
 /** A field's label as a message: `validation.attributes.first_name`, or the label itself if it has none. */
 export function attributeName(label: string): string {
-  const id = `validation.attributes.${label.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
+  const id = `validation.attributes.${label
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')}`;
   return hasMessage(id) ? msg(id) : label;
 }
 

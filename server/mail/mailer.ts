@@ -51,7 +51,10 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       const info = await transport().sendMail({ from: options.from, ...message });
       mkdirSync(dir, { recursive: true });
-      const slug = message.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
+      const slug = message.subject
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, 40);
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}.eml`);
       writeFileSync(file, info.message as Buffer);
       const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);

@@ -37,9 +37,7 @@ export async function claimDueMails(db: Db, now: Date, leaseMs: number, limit: n
       for update skip locked
     )
     returning id, message, attempts`.execute(db);
-  return result.rows
-    .map((r) => ({ id: Number(r.id), attempts: r.attempts, message: typeof r.message === 'string' ? (JSON.parse(r.message) as MailMessage) : r.message }))
-    .sort((a, b) => a.id - b.id);
+  return result.rows.map((r) => ({ id: Number(r.id), attempts: r.attempts, message: typeof r.message === 'string' ? (JSON.parse(r.message) as MailMessage) : r.message })).sort((a, b) => a.id - b.id);
 }
 
 export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {

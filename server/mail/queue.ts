@@ -77,9 +77,11 @@ export class MailQueue {
     const previous = this.#pass ?? Promise.resolve(0);
     const pass = previous.catch(() => 0).then(() => this.#deliverBatch());
     this.#pass = pass;
-    void pass.finally(() => {
-      if (this.#pass === pass) this.#pass = null;
-    }).catch(() => {});
+    void pass
+      .finally(() => {
+        if (this.#pass === pass) this.#pass = null;
+      })
+      .catch(() => {});
     return pass;
   }
 

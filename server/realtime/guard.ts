@@ -31,12 +31,7 @@ export type Recovery<T, A extends unknown[]> = (this: T, error: unknown, ...args
  * Wraps a listener/callback so it can neither throw nor reject past its boundary. `this` is passed through,
  * so shared listeners (`function (this: WebSocket)`) keep working. A failing recovery is logged too.
  */
-export function guard<T, A extends unknown[]>(
-  logger: RealtimeLogger,
-  where: string,
-  fn: (this: T, ...args: A) => unknown,
-  recover?: Recovery<T, A>,
-): (this: T, ...args: A) => void {
+export function guard<T, A extends unknown[]>(logger: RealtimeLogger, where: string, fn: (this: T, ...args: A) => unknown, recover?: Recovery<T, A>): (this: T, ...args: A) => void {
   function fail(self: T, error: unknown, args: A): void {
     logSafely(logger, 'error', `realtime ${where} failed`, describeError(error));
     if (!recover) return;

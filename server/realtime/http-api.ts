@@ -105,7 +105,12 @@ function byChannel(): Record<string, unknown> {
 }
 
 function infoFields(info: string | null | undefined): Set<string> {
-  return new Set((info ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  return new Set(
+    (info ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 async function channelInfo(hub: Hub, channel: string, fields: Set<string>): Promise<Record<string, unknown>> {

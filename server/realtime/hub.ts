@@ -6,17 +6,7 @@ import { LocalChannels } from './local-channels';
 import type { Connection, PresenceMember } from './connection';
 import type { ResolvedOptions } from './options';
 import { parseChannelData, presenceData, userKey } from './presence';
-import {
-  ErrorCode,
-  SERVER_TO_USER_PREFIX,
-  encodeEvent,
-  isCache,
-  isPresence,
-  isServerToUser,
-  isValidChannelName,
-  needsAuth,
-  payloadBytes,
-} from './protocol';
+import { ErrorCode, SERVER_TO_USER_PREFIX, encodeEvent, isCache, isPresence, isServerToUser, isValidChannelName, needsAuth, payloadBytes } from './protocol';
 import { ScalingUnavailable, type BusMessage, type LocalMember, type LocalState, type Scaling } from './scaling';
 import { verifyChannelAuth } from './signature';
 import { RealtimeStats } from './stats';
@@ -174,9 +164,7 @@ export class Hub {
   }
 
   private subscriptionFailed(conn: Connection, channel: string, storeUnavailable: boolean): void {
-    const error = storeUnavailable
-      ? 'Presence is unavailable for now: the realtime server lost its shared store. Try again shortly.'
-      : 'A server error has occurred.';
+    const error = storeUnavailable ? 'Presence is unavailable for now: the realtime server lost its shared store. Try again shortly.' : 'A server error has occurred.';
     conn.send(encodeEvent('pusher:subscription_error', { type: 'ServerError', error, status: ErrorCode.ServerError }, channel));
   }
 

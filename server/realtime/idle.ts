@@ -31,7 +31,10 @@ export class IdleSweeper {
   }
 
   start(): void {
-    this.timer = setInterval(guard(this.logger, 'idle sweep', () => this.sweep(Date.now())), this.tickMs);
+    this.timer = setInterval(
+      guard(this.logger, 'idle sweep', () => this.sweep(Date.now())),
+      this.tickMs,
+    );
     this.timer.unref();
   }
 

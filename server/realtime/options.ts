@@ -179,9 +179,7 @@ export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
     presenceMaxMemberSizeKb: config.REVERB_PRESENCE_MAX_MEMBER_SIZE_KB,
     requireSignIn: config.REVERB_USER_AUTHENTICATION,
     signInTimeoutMs: config.REVERB_USER_AUTHENTICATION_TIMEOUT * 1000,
-    webhooks: webhookUrls.length
-      ? { urls: webhookUrls, events: list(config.REVERB_WEBHOOK_EVENTS) as WebhookEventType[], batchMs: config.REVERB_WEBHOOK_BATCH_MS }
-      : undefined,
+    webhooks: webhookUrls.length ? { urls: webhookUrls, events: list(config.REVERB_WEBHOOK_EVENTS) as WebhookEventType[], batchMs: config.REVERB_WEBHOOK_BATCH_MS } : undefined,
     metricsPort: config.REVERB_METRICS_PORT,
     metricsHost: config.REVERB_METRICS_HOST,
   };

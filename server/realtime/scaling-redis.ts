@@ -21,16 +21,7 @@ import type { PresenceMember } from './connection';
 import { describeError, guard, logSafely } from './guard';
 import type { RealtimeLogger } from './options';
 import { userKey } from './presence';
-import {
-  CACHE_TTL_MS,
-  ScalingUnavailable,
-  toBusMessage,
-  type BusMessage,
-  type LocalMember,
-  type PresenceJoin,
-  type Scaling,
-  type ScalingHooks,
-} from './scaling';
+import { CACHE_TTL_MS, ScalingUnavailable, toBusMessage, type BusMessage, type LocalMember, type PresenceJoin, type Scaling, type ScalingHooks } from './scaling';
 import type { RealtimeStats } from './stats';
 
 // KEYS: conns-of-channel, users-of-channel, counts-of-channel, channels-of-node
@@ -152,13 +143,25 @@ export class RedisScaling implements Scaling {
     this.cmd = new Redis(o.url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: o.commandTimeoutMs });
     this.sub = new Redis(o.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
     for (const c of [this.cmd, this.sub]) {
-      c.on('error', guard(o.logger, 'redis error handler', (e: Error) => {
-        if (this.up || !this.started) logSafely(o.logger, 'error', 'realtime redis error', e.message);
-      }));
-      c.on('close', guard(o.logger, 'redis close handler', () => this.lost()));
-      c.on('ready', guard(o.logger, 'redis ready handler', () => this.regained()));
+      c.on(
+        'error',
+        guard(o.logger, 'redis error handler', (e: Error) => {
+          if (this.up || !this.started) logSafely(o.logger, 'error', 'realtime redis error', e.message);
+        }),
+      );
+      c.on(
+        'close',
+        guard(o.logger, 'redis close handler', () => this.lost()),
+      );
+      c.on(
+        'ready',
+        guard(o.logger, 'redis ready handler', () => this.regained()),
+      );
     }
-    this.sub.on('message', guard(o.logger, 'redis message handler', (_channel: string, raw: string) => this.receive(raw)));
+    this.sub.on(
+      'message',
+      guard(o.logger, 'redis message handler', (_channel: string, raw: string) => this.receive(raw)),
+    );
   }
 
   get available(): boolean {
@@ -199,7 +202,10 @@ export class RedisScaling implements Scaling {
     this.started = true;
     this.up = true;
     await this.tick();
-    this.timer = setInterval(guard(this.o.logger, 'redis heartbeat timer', () => this.tick()), this.o.heartbeatIntervalMs);
+    this.timer = setInterval(
+      guard(this.o.logger, 'redis heartbeat timer', () => this.tick()),
+      this.o.heartbeatIntervalMs,
+    );
     this.timer.unref();
   }
 
@@ -271,9 +277,7 @@ export class RedisScaling implements Scaling {
 
   private async heartbeat(): Promise<void> {
     if (!this.available) return;
-    const beat = await this.rt(
-      this.cmd.multi().set(this.k('hb', this.nodeId), Date.now(), 'PX', this.o.nodeTimeoutMs).sadd(this.k('nodes'), this.nodeId).exec(),
-    );
+    const beat = await this.rt(this.cmd.multi().set(this.k('hb', this.nodeId), Date.now(), 'PX', this.o.nodeTimeoutMs).sadd(this.k('nodes'), this.nodeId).exec());
     // Re-added: another node reaped this one (a stall or partition longer than nodeTimeoutMs), or Redis lost its keys.
     if (beat?.[1]?.[1] === 1 && this.registered) this.dirty = true;
     this.registered = true;
@@ -319,9 +323,10 @@ export class RedisScaling implements Scaling {
         const batch = this.cmd.pipeline();
         for (const m of members) batch.eval(JOIN, 4, ...this.joinArgs(m, 0));
         const joined = (await this.rt(batch.exec())) ?? [];
-        if (wasReaped) members.forEach((m, j) => {
-          if (Number(joined[j]?.[1]) === 1) hooks.onMemberBack(m);
-        });
+        if (wasReaped)
+          members.forEach((m, j) => {
+            if (Number(joined[j]?.[1]) === 1) hooks.onMemberBack(m);
+          });
       }
       // Alive again: a later real death must be reapable at once, and must not be announced twice.
       if (wasReaped) await this.rt(this.cmd.del(this.k('reaped', this.nodeId), this.k('reap', this.nodeId)));
@@ -369,11 +374,7 @@ export class RedisScaling implements Scaling {
     // Its subscriptions leave the counts over all nodes; channels only it served are vacated (announced by this node).
     const { vacated } = await this.setSubscriptions(node, []);
     if (vacated.length) this.hooks?.onOccupancy([], vacated);
-    const done = this.cmd
-      .multi()
-      .del(this.k('nchan', node), this.k('hb', node))
-      .hdel(this.k('conns'), node)
-      .srem(this.k('nodes'), node);
+    const done = this.cmd.multi().del(this.k('nchan', node), this.k('hb', node)).hdel(this.k('conns'), node).srem(this.k('nodes'), node);
     // Last, so a node reaped while alive (stalled, cut off) that finds it knows the reaping is over, and re-announces.
     if (node !== this.nodeId) done.set(this.k('reaped', node), '1', 'PX', REAPED_MARKER_MS);
     await this.rt(done.exec());
@@ -384,15 +385,7 @@ export class RedisScaling implements Scaling {
   }
 
   private joinArgs(m: LocalMember, maxMembers: number): string[] {
-    return [
-      ...this.presenceKeys(m.channel),
-      this.k('nchan', this.nodeId),
-      `${this.nodeId}|${m.socketId}`,
-      userKey(m.member.user_id),
-      JSON.stringify(m.member),
-      m.channel,
-      String(maxMembers),
-    ];
+    return [...this.presenceKeys(m.channel), this.k('nchan', this.nodeId), `${this.nodeId}|${m.socketId}`, userKey(m.member.user_id), JSON.stringify(m.member), m.channel, String(maxMembers)];
   }
 
   /** SUBS_SET for one node: `flat` is channel, count, channel, count, … (empty: the node holds nothing). */

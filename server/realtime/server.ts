@@ -70,7 +70,13 @@ export function originAllowed(allowed: string[], origin: string | undefined): bo
         return false;
       }
     }
-    const re = new RegExp(`^${p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
+    const re = new RegExp(
+      `^${p
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+      'i',
+    );
     return re.test(host);
   });
 }
@@ -287,7 +293,10 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       });
     });
     // After listening, errors such as EMFILE on accept are logged; the server keeps serving who it can.
-    http.on('error', guard(log, 'http server error', (e: Error) => logSafely(log, 'error', 'realtime http server error', e.message)));
+    http.on(
+      'error',
+      guard(log, 'http server error', (e: Error) => logSafely(log, 'error', 'realtime http server error', e.message)),
+    );
     sweeper.start();
     const port = (http.address() as AddressInfo).port;
     logSafely(log, 'info', `realtime server listening on ${opts.host}:${port}`);

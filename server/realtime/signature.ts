@@ -27,14 +27,7 @@ function verifyToken(key: string, secret: string, auth: unknown, text: string): 
 }
 
 /** private-: HMAC over `socket_id:channel`; presence-: over `socket_id:channel:channel_data`. */
-export function verifyChannelAuth(
-  key: string,
-  secret: string,
-  socketId: string,
-  channel: string,
-  auth: unknown,
-  channelData?: string,
-): boolean {
+export function verifyChannelAuth(key: string, secret: string, socketId: string, channel: string, auth: unknown, channelData?: string): boolean {
   const text = channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
   return verifyToken(key, secret, auth, text);
 }
@@ -50,13 +43,7 @@ export type ApiAuthResult = { ok: true } | { ok: false; reason: string };
  * Pusher HTTP API request signature: HMAC over `METHOD\nPATH\nsorted query` where the query holds every
  * parameter but auth_signature, with body_md5 recomputed from the actual body when there is one.
  */
-export function verifyApiSignature(
-  opts: { key: string; secret: string; maxSkewSeconds?: number; now?: number },
-  method: string,
-  path: string,
-  query: URLSearchParams,
-  body: Buffer,
-): ApiAuthResult {
+export function verifyApiSignature(opts: { key: string; secret: string; maxSkewSeconds?: number; now?: number }, method: string, path: string, query: URLSearchParams, body: Buffer): ApiAuthResult {
   const signature = query.get('auth_signature');
   if (!signature) return { ok: false, reason: 'Missing auth_signature.' };
   if (query.get('auth_key') !== opts.key) return { ok: false, reason: 'Unknown auth_key.' };

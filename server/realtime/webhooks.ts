@@ -195,7 +195,8 @@ export class WebhookSender {
     for (const t of this.targets) {
       if (t.timer) clearTimeout(t.timer);
       t.timer = null;
-      if (t.inFlight && !t.abort) void this.post(t); // was waiting for a retry: one last attempt
+      if (t.inFlight && !t.abort)
+        void this.post(t); // was waiting for a retry: one last attempt
       else this.sendNext(t);
     }
     while (this.targets.some((t) => t.inFlight) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));

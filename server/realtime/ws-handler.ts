@@ -1,19 +1,7 @@
 /** Handles one text frame from a client: pusher:* events, sign-in and client events. */
 import type { Connection } from './connection';
 import type { Hub } from './hub';
-import {
-  ErrorCode,
-  INVALID_MESSAGE,
-  MESSAGE_TOO_BIG,
-  PONG_FRAME,
-  dataObject,
-  encodeEvent,
-  isPresence,
-  isPrivate,
-  parseClientFrame,
-  payloadBytes,
-  type PusherMessage,
-} from './protocol';
+import { ErrorCode, INVALID_MESSAGE, MESSAGE_TOO_BIG, PONG_FRAME, dataObject, encodeEvent, isPresence, isPrivate, parseClientFrame, payloadBytes, type PusherMessage } from './protocol';
 import { verifyUserAuth } from './signature';
 
 /**

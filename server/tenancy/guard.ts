@@ -49,7 +49,12 @@ export async function guardTenantRecord<T>(req: Request, load: () => Promise<T |
 export function loadTenantRecord<T>(req: Request, load: (organization: CurrentOrganization, id: number) => Promise<T | undefined>, ability: Ability | null): Promise<T> {
   const organization = currentOrganization(req);
   const id = routeId(req.params.id);
-  return guardTenantRecord(req, () => load(organization, id), () => organization.role, ability);
+  return guardTenantRecord(
+    req,
+    () => load(organization, id),
+    () => organization.role,
+    ability,
+  );
 }
 
 /**
@@ -74,7 +79,12 @@ export function organizationFromRoute(ctx: AppContext, ability: Ability, options
     if (!user) throw new HttpError(401);
     const id = routeId(req.params.id);
     const platformAdmin = options.membersOnly ? false : user.is_platform_admin;
-    const organization = await guardTenantRecord(req, () => findOrganizationFor(ctx.db, user.id, id, platformAdmin), (org) => org.role, ability);
+    const organization = await guardTenantRecord(
+      req,
+      () => findOrganizationFor(ctx.db, user.id, id, platformAdmin),
+      (org) => org.role,
+      ability,
+    );
     if (!passGate(req, res, organization)) return;
     req.routeOrganization = organization;
     next();

@@ -7,15 +7,7 @@ import { msg } from '../i18n/message';
  * membership rules on top of it (who may hand out or take away the owner role, the last owner).
  */
 
-export type Ability =
-  | 'read'
-  | 'manageRecords'
-  | 'viewActivity'
-  | 'manageMembers'
-  | 'manageOrganization'
-  | 'manageSubscription'
-  | 'deleteOrganization'
-  | 'transferOwnership';
+export type Ability = 'read' | 'manageRecords' | 'viewActivity' | 'manageMembers' | 'manageOrganization' | 'manageSubscription' | 'deleteOrganization' | 'transferOwnership';
 
 const table: Record<Role, Ability[]> = {
   viewer: ['read'],
@@ -87,8 +79,7 @@ export const lastOwnerMessages = {
   demote: (name: string, org: string) => msg('validation.members.lastOwnerDemote', { name, organization: org }),
   remove: (name: string, org: string) => msg('validation.members.lastOwnerRemove', { name, organization: org }),
   leave: (org: string) => msg('validation.members.lastOwnerLeave', { organization: org }),
-  deleteAccount: (names: string[]) =>
-    msg('validation.members.lastOwnerDeleteAccount', { organizations: names.join(', '), count: names.length }),
+  deleteAccount: (names: string[]) => msg('validation.members.lastOwnerDeleteAccount', { organizations: names.join(', '), count: names.length }),
 };
 
 /**

@@ -41,7 +41,6 @@ export interface CurrentOrganization {
   two_factor_missing: boolean;
 }
 
-
 /** The organisation as `userId` sees it: a member (with their role), or any for a platform admin. */
 export async function findOrganizationFor(db: Db, userId: number, organizationId: number, platformAdmin: boolean): Promise<CurrentOrganization | undefined> {
   const row = await db

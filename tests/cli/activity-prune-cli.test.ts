@@ -27,7 +27,10 @@ describe('activity:prune arguments', () => {
 
   it('exits with code 2 and a clear message on a bad argument, before touching any database', async () => {
     for (const arg of ['--days=0', '--days=soon']) {
-      const failure = await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/cli/activity-prune.ts', arg], { cwd: ROOT, env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } }).then(
+      const failure = await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/cli/activity-prune.ts', arg], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      }).then(
         () => null,
         (error: { code: number; stderr: string }) => error,
       );
@@ -36,15 +39,11 @@ describe('activity:prune arguments', () => {
     }
   }, 60_000);
 
-  it(
-    'boots, prunes and reports on a real run',
-    async () => {
-      const { stdout } = await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/cli/activity-prune.ts', '--days=30'], {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: '', PGLITE_DIR: 'memory', STORAGE_DIR: '/tmp/boardly-test-storage', LOG_LEVEL: 'silent' },
-      });
-      expect(stdout).toMatch(/^Activity log: 0 entries older than 30 day\(s\) \(before .+\) deleted\.$/m);
-    },
-    90_000,
-  );
+  it('boots, prunes and reports on a real run', async () => {
+    const { stdout } = await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/cli/activity-prune.ts', '--days=30'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: '', PGLITE_DIR: 'memory', STORAGE_DIR: '/tmp/boardly-test-storage', LOG_LEVEL: 'silent' },
+    });
+    expect(stdout).toMatch(/^Activity log: 0 entries older than 30 day\(s\) \(before .+\) deleted\.$/m);
+  }, 90_000);
 });

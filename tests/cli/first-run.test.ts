@@ -19,7 +19,16 @@ const START = path.join(ROOT, 'server/cli/start.ts');
 const REALTIME_BUNDLE = path.join(ROOT, 'storage/test-bundles', `reverb-${process.pid}.mjs`);
 
 beforeAll(async () => {
-  await build({ entryPoints: [path.join(ROOT, 'server/cli/reverb.ts')], outfile: REALTIME_BUNDLE, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(ROOT, 'server/cli/reverb.ts')],
+    outfile: REALTIME_BUNDLE,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
 }, 60_000);
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -30,31 +39,39 @@ afterAll(async () => {
 
 /** `npm start` run from `cwd` (where a `.env` would be), in production mode, logging at info. */
 async function npmStart(env: Record<string, string>, cwd?: string): Promise<NodeProcess> {
-  const proc = spawnNode(['--import', TSX, START], {
-    APP_ENV: 'production',
-    NODE_ENV: '',
-    APP_HOST: '127.0.0.1',
-    APP_PORT: String(await freePort()),
-    APP_KEY: `first-run-${Math.random().toString(36).slice(2)}`,
-    DATABASE_URL: '',
-    PGLITE_DIR: 'memory',
-    STORAGE_DIR: mkdtempSync(path.join(tmpdir(), 'boardly-first-run-')),
-    REVERB_HOST: '127.0.0.1',
-    REVERB_PORT: String(await freePort()),
-    BOARDLY_REALTIME_BUNDLE: REALTIME_BUNDLE,
-    SCHEDULER_ENABLED: 'false',
-    LOG_LEVEL: 'info',
-    ...env,
-  }, cwd);
+  const proc = spawnNode(
+    ['--import', TSX, START],
+    {
+      APP_ENV: 'production',
+      NODE_ENV: '',
+      APP_HOST: '127.0.0.1',
+      APP_PORT: String(await freePort()),
+      APP_KEY: `first-run-${Math.random().toString(36).slice(2)}`,
+      DATABASE_URL: '',
+      PGLITE_DIR: 'memory',
+      STORAGE_DIR: mkdtempSync(path.join(tmpdir(), 'boardly-first-run-')),
+      REVERB_HOST: '127.0.0.1',
+      REVERB_PORT: String(await freePort()),
+      BOARDLY_REALTIME_BUNDLE: REALTIME_BUNDLE,
+      SCHEDULER_ENABLED: 'false',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    cwd,
+  );
   closers.push(() => proc.stop('SIGKILL'));
   return proc;
 }
 
 const running = (proc: NodeProcess) =>
-  waitFor('npm start to be running', () => {
-    if (!proc.alive()) throw new GiveUp(`npm start exited:\n${proc.output().slice(-3000)}`);
-    return / is running at /.test(proc.output()) && proc.output().endsWith('\n\n');
-  }, 120_000);
+  waitFor(
+    'npm start to be running',
+    () => {
+      if (!proc.alive()) throw new GiveUp(`npm start exited:\n${proc.output().slice(-3000)}`);
+      return / is running at /.test(proc.output()) && proc.output().endsWith('\n\n');
+    },
+    120_000,
+  );
 
 async function taken(): Promise<{ port: number; server: Server }> {
   const port = await freePort();

@@ -155,10 +155,15 @@ describe.skipIf(reason !== null)('several processes, as an operator runs them', 
   const start = async (name: string, script: string, env: Record<string, string>, ready: () => Promise<boolean>) => {
     const p = new Proc(name, script, env);
     procs.push(p);
-    await waitFor(`${name} to be ready`, async () => {
-      if (!p.alive()) throw new Error(`${name} exited:\n${p.out}`);
-      return ready();
-    }, 90_000, 200);
+    await waitFor(
+      `${name} to be ready`,
+      async () => {
+        if (!p.alive()) throw new Error(`${name} exited:\n${p.out}`);
+        return ready();
+      },
+      90_000,
+      200,
+    );
     return p;
   };
   const answers = (url: string) => async () => (await fetch(url).catch(() => null))?.ok === true;
@@ -302,14 +307,19 @@ describe.skipIf(reason !== null)('several processes, as an operator runs them', 
     });
 
   const presenceUsers = async (port: number) => {
-    const res = await fetch(`http://127.0.0.1:${port}/apps/${CREDS.appId}/channels/presence-organizations.${orgId}.online/users?${await signedQuery(`/apps/${CREDS.appId}/channels/presence-organizations.${orgId}.online/users`)}`);
+    const res = await fetch(
+      `http://127.0.0.1:${port}/apps/${CREDS.appId}/channels/presence-organizations.${orgId}.online/users?${await signedQuery(`/apps/${CREDS.appId}/channels/presence-organizations.${orgId}.online/users`)}`,
+    );
     return ((await res.json()) as { users: { id: string }[] }).users.map((u) => u.id).sort();
   };
 
   async function signedQuery(pathname: string): Promise<string> {
     const { createHmac } = await import('node:crypto');
     const params = new URLSearchParams({ auth_key: CREDS.key, auth_timestamp: String(Math.floor(Date.now() / 1000)), auth_version: '1.0' });
-    const sorted = [...params.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`).join('&');
+    const sorted = [...params.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
     params.set('auth_signature', createHmac('sha256', CREDS.secret).update(`GET\n${pathname}\n${sorted}`).digest('hex'));
     return params.toString();
   }
@@ -325,7 +335,13 @@ describe.skipIf(reason !== null)('several processes, as an operator runs them', 
     const c1 = new TestClient(web1);
     await c1.prime('/login');
     const c2 = sameBrowser(c1, web2);
-    for (const [c, base] of [[c1, web1], [c2, web2], [c1, web1], [c2, web2], [c1, web1]] as const) {
+    for (const [c, base] of [
+      [c1, web1],
+      [c2, web2],
+      [c1, web1],
+      [c2, web2],
+      [c1, web1],
+    ] as const) {
       await c.post('/login', { email: target.email, password: 'wrong password' }, { inertia: true, headers: { Referer: `${base}/login` } });
     }
     const api = await c2.post('/login', { email: target.email, password: PASSWORD }, { headers: { Accept: 'application/json' } });
@@ -369,10 +385,15 @@ describe.skipIf(reason !== null)('several processes, as an operator runs them', 
     expect(await presenceUsers(ports.rt1)).toEqual(ids);
     expect(await presenceUsers(ports.rt2)).toEqual(ids);
     // The realtime nodes' webhooks put both online in the database (through web 1).
-    await waitFor('both online in the database', async () => {
-      const rows = await db.db.selectFrom('memberships').select(['user_id', 'online_since']).where('organization_id', '=', orgId).execute();
-      return rows.every((r) => r.online_since !== null);
-    }, 10_000, 100);
+    await waitFor(
+      'both online in the database',
+      async () => {
+        const rows = await db.db.selectFrom('memberships').select(['user_id', 'online_since']).where('organization_id', '=', orgId).execute();
+        return rows.every((r) => r.online_since !== null);
+      },
+      10_000,
+      100,
+    );
 
     // A third browser sits on realtime 1 directly: when realtime 1 dies it has nowhere to go.
     const ghost = await createUser(factoryApp, { name: 'Gus Gone' });
@@ -394,10 +415,15 @@ describe.skipIf(reason !== null)('several processes, as an operator runs them', 
     });
     await waitFor('the member to see the ghost leave', () => memberPresence.members.count === 2 && !memberPresence.members.get(String(ghost.id)), 10_000, 50);
     expect(memberPresence.members.get(String(owner.id))).toBeTruthy();
-    await waitFor('the ghost offline in the database', async () => {
-      const row = await db.db.selectFrom('memberships').select('online_since').where('organization_id', '=', orgId).where('user_id', '=', ghost.id).executeTakeFirstOrThrow();
-      return row.online_since === null;
-    }, 20_000, 200);
+    await waitFor(
+      'the ghost offline in the database',
+      async () => {
+        const row = await db.db.selectFrom('memberships').select('online_since').where('organization_id', '=', orgId).where('user_id', '=', ghost.id).executeTakeFirstOrThrow();
+        return row.online_since === null;
+      },
+      20_000,
+      200,
+    );
   }, 120_000);
 
   it('a mail queued on web 1 is sent once by the worker', async () => {

@@ -54,7 +54,10 @@ describe('the board-user index query template', () => {
           for (const status of [null, 'active', 'inactive'] as const)
             for (const search of ['', 'a', '50%', '_', 'nobody'])
               for (const organizationId of orgs)
-                for (const [limit, offset] of [[25, 0], [3, 3]]) {
+                for (const [limit, offset] of [
+                  [25, 0],
+                  [3, 3],
+                ]) {
                   const filters: BoardUserFilters = { search, tags: [], status, trashed, sort, direction };
                   const expected = await fresh(organizationId, filters, limit, offset);
                   const actual = await listPage(database.db, organizationId, filters, limit, offset);

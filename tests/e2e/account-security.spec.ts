@@ -83,7 +83,10 @@ test('sign another browser out from the sessions list', async ({ page, app, brow
   const email = uniqueEmail('katherine');
   await registerAndVerify(page, app, name, email);
 
-  const other = await browser.newContext({ baseURL: app.url, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' });
+  const other = await browser.newContext({
+    baseURL: app.url,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
   const phone = await other.newPage();
   await phone.goto('/profile');
   await phone.getByLabel('Email').fill(email);

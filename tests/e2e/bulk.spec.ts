@@ -28,7 +28,10 @@ async function upload(page: Page, name: string, csv: string) {
   await page.goto('/board-users');
   await page.getByRole('link', { name: 'Import CSV' }).click();
   await expect(page).toHaveURL(/\/board-users\/import$/);
-  await page.getByLabel('CSV file').and(page.locator('input[type=file]')).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV file')
+    .and(page.locator('input[type=file]'))
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Upload and map columns' }).click();
   await expect(page).toHaveURL(/\/board-users\/import\/\d+$/);
 }
@@ -126,7 +129,12 @@ test('shows tags in the list and filters by several of them, with their counts o
   const suffix = `Tag${Date.now().toString(36)}`;
   const [a, b] = [`alpha-${suffix}`.toLowerCase(), `beta-${suffix}`.toLowerCase()];
   await signInAs(page, 'editor');
-  const csv = ['First name,Last name,Email,Board,Tags', `Person00,${suffix},p0.${suffix}@example.test,Audit,${a}; ${b}`, `Person01,${suffix},p1.${suffix}@example.test,Audit,${a}`, `Person02,${suffix},p2.${suffix}@example.test,Audit,${b}`].join('\r\n');
+  const csv = [
+    'First name,Last name,Email,Board,Tags',
+    `Person00,${suffix},p0.${suffix}@example.test,Audit,${a}; ${b}`,
+    `Person01,${suffix},p1.${suffix}@example.test,Audit,${a}`,
+    `Person02,${suffix},p2.${suffix}@example.test,Audit,${b}`,
+  ].join('\r\n');
   await upload(page, 'tags.csv', csv);
   await page.getByRole('button', { name: 'Import 3 rows' }).click();
   await expect(page.getByRole('progressbar', { name: /rows processed/ })).toHaveAttribute('aria-valuenow', '100');
@@ -135,7 +143,12 @@ test('shows tags in the list and filters by several of them, with their counts o
   const table = page.getByRole('table', { name: 'Board users' });
   const names = table.getByRole('link', { name: new RegExp(suffix) });
   await expect(names).toHaveCount(3);
-  await expect(table.getByRole('row', { name: new RegExp(`Person00 ${suffix}`) }).getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([a, b]);
+  await expect(
+    table
+      .getByRole('row', { name: new RegExp(`Person00 ${suffix}`) })
+      .getByRole('list', { name: 'Tags' })
+      .getByRole('listitem'),
+  ).toHaveText([a, b]);
 
   // The counts arrive right after the page (a deferred prop); each chosen tag narrows further.
   const filter = page.getByRole('combobox', { name: 'Tags' });

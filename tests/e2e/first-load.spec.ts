@@ -61,7 +61,10 @@ test('the sign-in page downloads at most 110 KB until the network is idle, what 
   const listing = load.responses.map((r) => `${kilobytes(r.bodyBytes).padStart(9)} ${r.encoding ?? '-'} ${new URL(r.url).pathname}`).join('\n');
   expect(load.responses.length, listing).toBeGreaterThan(5);
   expect(load.htmlBytes, listing).toBeGreaterThan(0);
-  expect(load.responses.map((r) => new URL(r.url).pathname).filter((p) => /\/(axios|http|passkeys)-[\w-]+\.js$/.test(p)), listing).toEqual([]);
+  expect(
+    load.responses.map((r) => new URL(r.url).pathname).filter((p) => /\/(axios|http|passkeys)-[\w-]+\.js$/.test(p)),
+    listing,
+  ).toEqual([]);
   expect(load.bodyBytes, listing).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
 });
 

@@ -43,7 +43,13 @@ async function acceptAsNewcomer(browser: Browser, app: AppProcess, baseURL: stri
   return { page, context, link };
 }
 
-test('owner creates an organisation, invites an editor and a viewer by mail; the editor signs in through /org-login and switches organisations; the viewer sees no edit buttons', async ({ page, app, browser, baseURL, consoleErrors }) => {
+test('owner creates an organisation, invites an editor and a viewer by mail; the editor signs in through /org-login and switches organisations; the viewer sees no edit buttons', async ({
+  page,
+  app,
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
   // A long journey through four accounts: give it more than the default minute.
   test.setTimeout(180_000);
   const suffix = Date.now().toString(36);

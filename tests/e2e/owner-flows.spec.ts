@@ -39,7 +39,12 @@ test('a platform admin’s menu holds only links that work, before and after cho
   }
 });
 
-test('the only owner is told why they cannot leave, transfers ownership through the password dialog, and the organization is deleted in one go (bugs 7, 3, 9)', async ({ page, browser, baseURL, consoleErrors }) => {
+test('the only owner is told why they cannot leave, transfers ownership through the password dialog, and the organization is deleted in one go (bugs 7, 3, 9)', async ({
+  page,
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, 'owner');
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -126,7 +126,10 @@ test.describe('on a phone (390 px)', () => {
     await page.goto('/history');
     const counts = await lineCounts(page.locator('main time'));
     expect(counts.length).toBeGreaterThan(0);
-    expect(counts.every((n) => n === 1), `lines per date: ${counts.join(',')}`).toBe(true);
+    expect(
+      counts.every((n) => n === 1),
+      `lines per date: ${counts.join(',')}`,
+    ).toBe(true);
   });
 
   test('the organization page breaks its sign-in link only after a slash', async ({ page }) => {

@@ -131,7 +131,10 @@ test('the import lists its columns, offers a template, keeps phone numbers whole
 
   const good = Array.from({ length: 11 }, (_, i) => `Imported${i},Person,imported${i}@example.test,+44 20 7946 ${String(1000 + i)}`);
   const csv = ['first_name,last_name,email,phone', ...good, 'Broken,,broken-at-example,+44 20 7946 9999'].join('\n');
-  await page.getByLabel('CSV file').and(page.locator('input[type=file]')).setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV file')
+    .and(page.locator('input[type=file]'))
+    .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Upload and map columns' }).click();
   await expect(page.getByRole('table', { name: 'Preview of the first rows' })).toBeVisible();
 

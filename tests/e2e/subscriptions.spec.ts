@@ -91,7 +91,11 @@ test('the dashboard chart renders as an accessible SVG', async ({ page }) => {
   await expect(page.getByRole('link', { name: /members: view all/ })).toHaveAttribute('href', '/users');
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.locator('section').filter({ has: chart }).last().screenshot({ path: test.info().outputPath('dashboard-chart.png') });
+  await page
+    .locator('section')
+    .filter({ has: chart })
+    .last()
+    .screenshot({ path: test.info().outputPath('dashboard-chart.png') });
   await page.screenshot({ path: test.info().outputPath('dashboard.png'), fullPage: true });
 });
 
@@ -147,7 +151,10 @@ test('a new organisation downgrades to Free with a confirmation, and at 25 of 25
   const rows = ['First name,Last name,Email'];
   for (let i = 0; i < 25; i++) rows.push(`Person${i},Limit,p${i}.limit@example.test`);
   await page.goto('/board-users/import');
-  await page.getByLabel('CSV file').and(page.locator('input[type=file]')).setInputFiles({ name: 'limit.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) });
+  await page
+    .getByLabel('CSV file')
+    .and(page.locator('input[type=file]'))
+    .setInputFiles({ name: 'limit.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) });
   await page.getByRole('button', { name: 'Upload and map columns' }).click();
   await page.getByRole('button', { name: 'Import 25 rows' }).click();
   await expect(page.getByText('25 of 25 rows processed')).toBeVisible();

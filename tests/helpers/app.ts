@@ -105,8 +105,5 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 }
 
 export function writeTestManifest(file: string, build: string): void {
-  writeFileSync(
-    file,
-    JSON.stringify({ 'resources/js/app.tsx': { file: `assets/app-${build}.js`, css: [`assets/app-${build}.css`], isEntry: true } }),
-  );
+  writeFileSync(file, JSON.stringify({ 'resources/js/app.tsx': { file: `assets/app-${build}.js`, css: [`assets/app-${build}.css`], isEntry: true } }));
 }

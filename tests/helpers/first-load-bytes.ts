@@ -37,7 +37,13 @@ export async function firstLoadBytes(page: Page, url: string): Promise<FirstLoad
         if (!response) return null;
         const sizes = await request.sizes();
         // A response from the memory cache (a stylesheet fetched twice) reports -1: nothing came.
-        return { url: request.url(), status: response.status(), encoding: (await response.headerValue('content-encoding')) ?? null, bodyBytes: Math.max(0, sizes.responseBodySize), headerBytes: Math.max(0, sizes.responseHeadersSize) };
+        return {
+          url: request.url(),
+          status: response.status(),
+          encoding: (await response.headerValue('content-encoding')) ?? null,
+          bodyBytes: Math.max(0, sizes.responseBodySize),
+          headerBytes: Math.max(0, sizes.responseHeadersSize),
+        };
       })(),
     );
   };

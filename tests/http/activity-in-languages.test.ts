@@ -60,8 +60,14 @@ describe('activity in the reader’s language', () => {
   it('writes the activity CSV in German and in French: headers, events and sentences, no English', async () => {
     const s = await setup();
     const expected = {
-      de: { header: 'Datum (UTC),Wer,Ereignis,Objekttyp,Objekt-ID,Objekt,Beschreibung,Änderungen', sentences: ['Hat die Rolle von Vic Viewer von Betrachter zu Bearbeiter geändert', 'Hat den Status von 1 Gremienmitglied auf inaktiv gesetzt', 'Hat das Gremienmitglied Ada Lovelace angelegt'] },
-      fr: { header: 'Date (UTC),Qui,Événement,Type d’objet,ID de l’objet,Objet,Description,Modifications', sentences: ['A changé le rôle de Vic Viewer de Lecteur à Éditeur', 'A passé le statut de 1 membre du conseil à inactif', 'A créé le membre du conseil Ada Lovelace'] },
+      de: {
+        header: 'Datum (UTC),Wer,Ereignis,Objekttyp,Objekt-ID,Objekt,Beschreibung,Änderungen',
+        sentences: ['Hat die Rolle von Vic Viewer von Betrachter zu Bearbeiter geändert', 'Hat den Status von 1 Gremienmitglied auf inaktiv gesetzt', 'Hat das Gremienmitglied Ada Lovelace angelegt'],
+      },
+      fr: {
+        header: 'Date (UTC),Qui,Événement,Type d’objet,ID de l’objet,Objet,Description,Modifications',
+        sentences: ['A changé le rôle de Vic Viewer de Lecteur à Éditeur', 'A passé le statut de 1 membre du conseil à inactif', 'A créé le membre du conseil Ada Lovelace'],
+      },
     } as const;
     for (const [locale, want] of Object.entries(expected)) {
       const reader = await s.asUser(s.owner, locale);

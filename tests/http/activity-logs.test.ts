@@ -300,7 +300,9 @@ describe('Activity log: CSV export', () => {
     expect(lines[0]).toBe('Date (UTC),Who,Event,Subject type,Subject ID,Subject,Description,Changes');
     expect(lines[1]).toBe(`${at(ago(1))},System,Deleted,,,,"'-2+3 and\na second line",{}`);
     expect(lines[2]).toBe(`${at(ago(2))},Adam Admin,Created,Board user,1,(deleted),"'=HYPERLINK(""http://evil"",""click"")","{""attributes"":{""first_name"":""@SUM(A1)""}}"`);
-    expect(text).toContain(`${at(ago(40))},Adam Admin,Updated,Board user,1,(deleted),Updated board user Ada Lovelace,"{""old"":{""status"":""active"",""share_token"":""[hidden]""},""attributes"":{""status"":""inactive"",""share_token"":""[hidden]""}}"`);
+    expect(text).toContain(
+      `${at(ago(40))},Adam Admin,Updated,Board user,1,(deleted),Updated board user Ada Lovelace,"{""old"":{""status"":""active"",""share_token"":""[hidden]""},""attributes"":{""status"":""inactive"",""share_token"":""[hidden]""}}"`,
+    );
     expect(text).not.toContain('secret');
     expect(text).not.toContain('Foreign entry');
     expect(text).not.toContain('203.0.113.9');
@@ -310,7 +312,12 @@ describe('Activity log: CSV export', () => {
   it('applies the same filters as the page', async () => {
     const s = await setup();
     const c = await s.as(s.owner);
-    const rows = async (qs: string) => body((await c.get(`/organizations/${s.org.id}/activity-logs/export?${qs}`)).text).split('\r\n').slice(1).filter(Boolean).map((l) => l.split(',')[6]);
+    const rows = async (qs: string) =>
+      body((await c.get(`/organizations/${s.org.id}/activity-logs/export?${qs}`)).text)
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((l) => l.split(',')[6]);
     expect(await rows(`causer=${s.editor.id}`)).toEqual(['"Shared insight ""Risk 100%"""', 'Created board user Ada Lovelace']);
     expect(await rows('causer=system')).toEqual(['Trial ended: now on Free']);
     expect(await rows('event=updated')).toEqual(['Updated board user Ada Lovelace']);

@@ -18,7 +18,14 @@ async function entry(organizationId: number | null, description: string, at: Dat
 }
 
 const remaining = async (organizationIds: number[]) =>
-  (await app.ctx.db.selectFrom('activity_logs').select('description').where((eb) => eb.or([eb('organization_id', 'in', organizationIds), eb('organization_id', 'is', null)])).orderBy('id').execute()).map((r) => r.description);
+  (
+    await app.ctx.db
+      .selectFrom('activity_logs')
+      .select('description')
+      .where((eb) => eb.or([eb('organization_id', 'in', organizationIds), eb('organization_id', 'is', null)]))
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.description);
 
 const deletes = () => app.queries.filter((q) => /^delete from "activity_logs"/i.test(q.query.sql)).length;
 

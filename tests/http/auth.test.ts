@@ -239,7 +239,11 @@ describe('forgot and reset password', () => {
     expect((await elsewhere.get('/profile')).status).toBe(302);
     expect((await login(await guest(), user.email, 'brand new secret')).location).toBe('/dashboard');
     const again = await guest('/forgot-password');
-    await again.post('/reset-password', { token, email: user.email, password: 'another secret!', password_confirmation: 'another secret!' }, { inertia: true, headers: { Referer: `${app.url}/forgot-password` } });
+    await again.post(
+      '/reset-password',
+      { token, email: user.email, password: 'another secret!', password_confirmation: 'another secret!' },
+      { inertia: true, headers: { Referer: `${app.url}/forgot-password` } },
+    );
     expect((await errorsAfter(again, '/forgot-password')).email).toBe('This password reset token is invalid or has expired.');
   });
 
@@ -249,7 +253,11 @@ describe('forgot and reset password', () => {
     const token = decodeURIComponent(new URL(app.mail.linkIn(app.mail.last(user.email))).pathname.split('/').pop()!);
     clock.advance(61 * 60_000);
     const c = await guest('/forgot-password');
-    await c.post('/reset-password', { token, email: user.email, password: 'brand new secret', password_confirmation: 'brand new secret' }, { inertia: true, headers: { Referer: `${app.url}/forgot-password` } });
+    await c.post(
+      '/reset-password',
+      { token, email: user.email, password: 'brand new secret', password_confirmation: 'brand new secret' },
+      { inertia: true, headers: { Referer: `${app.url}/forgot-password` } },
+    );
     expect((await errorsAfter(c, '/forgot-password')).email).toBe('This password reset token is invalid or has expired.');
   });
 });
@@ -373,7 +381,13 @@ describe('bad input never answers 500', () => {
     const c = await guest();
     const res = await fetch(`${app.url}/login`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: [...c.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '), 'X-XSRF-TOKEN': c.cookie('XSRF-TOKEN')!, 'X-Inertia': 'true', 'X-Inertia-Version': c.version },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: [...c.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
+        'X-XSRF-TOKEN': c.cookie('XSRF-TOKEN')!,
+        'X-Inertia': 'true',
+        'X-Inertia-Version': c.version,
+      },
       body: Buffer.from([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x3d, 0xff, 0xfe, 0x25, 0xc3, 0x28]),
     });
     expect(res.status).toBeLessThan(500);

@@ -17,7 +17,6 @@ afterAll(() => app.close());
 
 const editorOf = (plan?: 'free' | 'team' | 'business') => editorOfNewOrganization(app, plan);
 
-
 async function post(client: TestClient, body: FormData | string, headers: Record<string, string> = {}) {
   const res = await fetch(`${client.baseUrl}/board-users/import`, {
     method: 'POST',
@@ -67,11 +66,9 @@ async function run(client: TestClient, id: number, options: { mapping?: string[]
   return (await client.get(`/board-users/import/${id}`, { inertia: true })).page().props.import;
 }
 
-const boardUsers = (orgId: number) =>
-  app.ctx.db.selectFrom('board_users').selectAll().where('organization_id', '=', orgId).orderBy('id').execute();
+const boardUsers = (orgId: number) => app.ctx.db.selectFrom('board_users').selectAll().where('organization_id', '=', orgId).orderBy('id').execute();
 
-const activity = (orgId: number) =>
-  app.ctx.db.selectFrom('activity_logs').selectAll().where('organization_id', '=', orgId).where('event', '=', 'imported').execute();
+const activity = (orgId: number) => app.ctx.db.selectFrom('activity_logs').selectAll().where('organization_id', '=', orgId).where('event', '=', 'imported').execute();
 
 describe('upload, mapping and preview', () => {
   it('guesses the mapping from the headers, previews rows with their validation result, and imports with a changed mapping', async () => {
@@ -179,7 +176,10 @@ describe('duplicates by e-mail', () => {
 
   async function seeded() {
     const ctx = await editorOf();
-    await app.ctx.db.insertInto('board_users').values({ organization_id: ctx.orgId, first_name: 'Anna', last_name: 'Smith', email: 'anna@example.test', board_name: 'Audit', position: 'Chair' }).execute();
+    await app.ctx.db
+      .insertInto('board_users')
+      .values({ organization_id: ctx.orgId, first_name: 'Anna', last_name: 'Smith', email: 'anna@example.test', board_name: 'Audit', position: 'Chair' })
+      .execute();
     return ctx;
   }
 
@@ -229,12 +229,17 @@ describe('size', () => {
   it('imports 10,000 rows in batches within the request limits', async () => {
     const { orgId, client } = await editorOf('business');
     const lines = ['First name,Last name,Email,Board,Status,Tags,Joined on,Notes'];
-    for (let i = 0; i < 10_000; i++) lines.push(`First${i},Last${i},p${i}@example.test,Board ${i % 7},${i % 3 ? 'active' : 'inactive'},"t${i % 5}; x",2020-01-${String((i % 28) + 1).padStart(2, '0')},"Note ${i}, with a comma"`);
+    for (let i = 0; i < 10_000; i++)
+      lines.push(`First${i},Last${i},p${i}@example.test,Board ${i % 7},${i % 3 ? 'active' : 'inactive'},"t${i % 5}; x",2020-01-${String((i % 28) + 1).padStart(2, '0')},"Note ${i}, with a comma"`);
     const page = await uploaded(client, lines.join('\r\n'));
     expect(page.props.import.total_rows).toBe(10_000);
     const done = await run(client, page.props.import.id);
     expect(done).toMatchObject({ status: 'completed', processed_rows: 10_000, created_count: 10_000, failed_count: 0 });
-    const count = await app.ctx.db.selectFrom('board_users').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', orgId).executeTakeFirstOrThrow();
+    const count = await app.ctx.db
+      .selectFrom('board_users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', orgId)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(10_000);
     expect(await activity(orgId)).toHaveLength(1);
     // Progress was reported batch by batch (500 rows each).
@@ -249,9 +254,45 @@ describe('round trip', () => {
     await app.ctx.db
       .insertInto('board_users')
       .values([
-        { organization_id: source.orgId, first_name: 'Anna', last_name: 'Smith', email: 'anna@example.test', phone: '+44 20 7946 0000', position: 'Chair', board_name: 'Audit', status: 'active', tags: ['finance', 'audit'], notes: 'Line one\nLine two, "quoted"', joined_on: '2024-03-01' },
-        { organization_id: source.orgId, first_name: '=cmd|calc', last_name: 'Élan', email: null, phone: null, position: null, board_name: '@risk', status: 'inactive', tags: [], notes: null, joined_on: null },
-        { organization_id: source.orgId, first_name: 'Zoë', last_name: "O'Brien", email: 'zoe@example.test', phone: '-12', position: 'Treasurer; acting', board_name: 'Finance', status: 'active', tags: ['x'], notes: '', joined_on: '1999-12-31' },
+        {
+          organization_id: source.orgId,
+          first_name: 'Anna',
+          last_name: 'Smith',
+          email: 'anna@example.test',
+          phone: '+44 20 7946 0000',
+          position: 'Chair',
+          board_name: 'Audit',
+          status: 'active',
+          tags: ['finance', 'audit'],
+          notes: 'Line one\nLine two, "quoted"',
+          joined_on: '2024-03-01',
+        },
+        {
+          organization_id: source.orgId,
+          first_name: '=cmd|calc',
+          last_name: 'Élan',
+          email: null,
+          phone: null,
+          position: null,
+          board_name: '@risk',
+          status: 'inactive',
+          tags: [],
+          notes: null,
+          joined_on: null,
+        },
+        {
+          organization_id: source.orgId,
+          first_name: 'Zoë',
+          last_name: "O'Brien",
+          email: 'zoe@example.test',
+          phone: '-12',
+          position: 'Treasurer; acting',
+          board_name: 'Finance',
+          status: 'active',
+          tags: ['x'],
+          notes: '',
+          joined_on: '1999-12-31',
+        },
       ])
       .execute();
     const exported = await source.client.get('/board-users/export');
@@ -265,7 +306,18 @@ describe('round trip', () => {
 
     const fields = (rows: Awaited<ReturnType<typeof boardUsers>>) =>
       rows
-        .map((r) => ({ first_name: r.first_name, last_name: r.last_name, email: r.email, phone: r.phone, position: r.position, board_name: r.board_name, status: r.status, tags: r.tags, notes: r.notes || null, joined_on: r.joined_on }))
+        .map((r) => ({
+          first_name: r.first_name,
+          last_name: r.last_name,
+          email: r.email,
+          phone: r.phone,
+          position: r.position,
+          board_name: r.board_name,
+          status: r.status,
+          tags: r.tags,
+          notes: r.notes || null,
+          joined_on: r.joined_on,
+        }))
         .sort((a, b) => a.last_name.localeCompare(b.last_name));
     expect(fields(await boardUsers(target.orgId))).toEqual(fields(await boardUsers(source.orgId)));
     // And exporting again gives the same file, but for the ids and creation times.
@@ -396,7 +448,15 @@ describe('what an upload may hold (#23 finding 8)', () => {
   it('keeps an upload’s file name printable (a NUL in an encoded filename* is not a 400)', async () => {
     const { client } = await editorOf();
     const boundary = 'b0undary';
-    const body = [`--${boundary}`, `Content-Disposition: form-data; name="file"; filename*=UTF-8''bad%00name%0A.csv`, 'Content-Type: text/csv', '', 'First name,Last name\nA,B\n', `--${boundary}--`, ''].join('\r\n');
+    const body = [
+      `--${boundary}`,
+      `Content-Disposition: form-data; name="file"; filename*=UTF-8''bad%00name%0A.csv`,
+      'Content-Type: text/csv',
+      '',
+      'First name,Last name\nA,B\n',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
     const res = await post(client, body, { 'Content-Type': `multipart/form-data; boundary=${boundary}` });
     expect(res.status).toBe(303);
     const page = (await client.get(res.location!, { inertia: true })).page();

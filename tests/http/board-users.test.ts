@@ -14,7 +14,21 @@ let other: { organizationId: number; client: TestClient };
 
 const json = { headers: { Accept: 'application/json' } };
 
-async function seed(organizationId: number, rows: Partial<{ first_name: string; last_name: string; email: string | null; board_name: string | null; status: 'active' | 'inactive'; joined_on: string | null; deleted_at: Date | null; tags: string[]; notes: string | null; phone: string | null }>[]) {
+async function seed(
+  organizationId: number,
+  rows: Partial<{
+    first_name: string;
+    last_name: string;
+    email: string | null;
+    board_name: string | null;
+    status: 'active' | 'inactive';
+    joined_on: string | null;
+    deleted_at: Date | null;
+    tags: string[];
+    notes: string | null;
+    phone: string | null;
+  }>[],
+) {
   if (!rows.length) return [];
   return app.ctx.db
     .insertInto('board_users')
@@ -112,7 +126,10 @@ describe('index', () => {
 
   it('paginates 25 a page and keeps the query string in the links', async () => {
     const m = await memberClient(app, 'viewer');
-    await seed(m.organizationId, Array.from({ length: 60 }, (_, i) => ({ first_name: `P${i}`, board_name: 'Main board', status: i % 2 ? 'inactive' : 'active' })));
+    await seed(
+      m.organizationId,
+      Array.from({ length: 60 }, (_, i) => ({ first_name: `P${i}`, board_name: 'Main board', status: i % 2 ? 'inactive' : 'active' })),
+    );
     const first = (await m.client.get('/board-users?search=main&sort=name&direction=desc', { inertia: true })).page();
     expect(first.props.boardUsers.data).toHaveLength(25);
     expect(first.props.boardUsers.meta).toMatchObject({ total: 60, last_page: 3, from: 1, to: 25 });
@@ -133,9 +150,15 @@ describe('index', () => {
       return app.queries.length - before;
     };
     const small = await memberClient(app, 'editor');
-    await seed(small.organizationId, Array.from({ length: 3 }, () => ({})));
+    await seed(
+      small.organizationId,
+      Array.from({ length: 3 }, () => ({})),
+    );
     const big = await memberClient(app, 'editor');
-    await seed(big.organizationId, Array.from({ length: 60 }, () => ({ tags: ['a', 'b'] })));
+    await seed(
+      big.organizationId,
+      Array.from({ length: 60 }, () => ({ tags: ['a', 'b'] })),
+    );
     await count(small.client); // warm the session row
     await count(big.client);
     const a = await count(small.client);
@@ -207,7 +230,13 @@ describe('create, update, delete and restore', () => {
       ])
       .returning('id')
       .execute();
-    await app.ctx.db.insertInto('board_user_insight').values([{ insight_id: i1.id, board_user_id: b.id }, { insight_id: i2.id, board_user_id: b.id }]).execute();
+    await app.ctx.db
+      .insertInto('board_user_insight')
+      .values([
+        { insight_id: i1.id, board_user_id: b.id },
+        { insight_id: i2.id, board_user_id: b.id },
+      ])
+      .execute();
     const show = (await viewer.get(`/board-users/${b.id}`, { inertia: true })).page();
     expect(show.props.insights.map((i: any) => i.title)).toEqual(['Linked insight']);
   });
@@ -244,14 +273,22 @@ describe('validation', () => {
   it('accepts blanks for optional fields and dedupes tags', async () => {
     const res = await post(valid({ email: '', phone: '', position: '', board_name: '', notes: '', joined_on: '', status: '', tags: ['A', 'a', ' ', 'b'] }));
     expect(res.status).toBe(303);
-    const row = await app.ctx.db.selectFrom('board_users').selectAll().where('id', '=', Number(res.location!.split('/').pop())).executeTakeFirstOrThrow();
+    const row = await app.ctx.db
+      .selectFrom('board_users')
+      .selectAll()
+      .where('id', '=', Number(res.location!.split('/').pop()))
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: null, phone: null, joined_on: null, status: 'active', tags: ['A', 'b'] });
   });
 
   it('accepts a body with only the required fields', async () => {
     const res = await post({ first_name: 'Only', last_name: 'Required' });
     expect(res.status).toBe(303);
-    const row = await app.ctx.db.selectFrom('board_users').selectAll().where('id', '=', Number(res.location!.split('/').pop())).executeTakeFirstOrThrow();
+    const row = await app.ctx.db
+      .selectFrom('board_users')
+      .selectAll()
+      .where('id', '=', Number(res.location!.split('/').pop()))
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: null, phone: null, position: null, board_name: null, notes: null, joined_on: null, status: 'active', tags: [] });
   });
 
@@ -314,7 +351,10 @@ describe('plan limits', () => {
     const owner = await createUser(app);
     const org = await createOrganization(app, owner, { plan: 'free' });
     const client = await actingAs(app, app.client(), owner, org.id);
-    const rows = await seed(org.id, Array.from({ length: 25 }, () => ({})));
+    const rows = await seed(
+      org.id,
+      Array.from({ length: 25 }, () => ({})),
+    );
     const res = await client.post('/board-users', valid({ email: null }), json);
     expect(res.status).toBe(422);
     expect(res.json().errors.form).toBe('The Free plan allows 25 board users; you have 25. Upgrade your plan to add more.');
@@ -362,7 +402,10 @@ describe('CSV export', () => {
   it('guards only what a spreadsheet would run: phone numbers and negative numbers stay as they are', async () => {
     const m = await memberClient(app, 'viewer');
     const cells = ['+44 20 7946 0000', '-12', '-0.5', "=cmd|' /C calc'!A0", '+SUM(1)', '-2+3', '@x', '\tx', '\rx', 'plain'];
-    await seed(m.organizationId, cells.map((board_name, i) => ({ first_name: 'Cell', last_name: `N${String(i).padStart(2, '0')}`, board_name })));
+    await seed(
+      m.organizationId,
+      cells.map((board_name, i) => ({ first_name: 'Cell', last_name: `N${String(i).padStart(2, '0')}`, board_name })),
+    );
     const res = await m.client.get('/board-users/export?sort=name');
     const boards = parse(res.text)
       .split('\r\n')
@@ -377,14 +420,25 @@ describe('CSV export', () => {
     await app.ctx.db.updateTable('users').set({ timezone: 'Europe/London' }).where('id', '=', m.user.id).execute();
     // Summer time: 18:27 UTC is 19:27 in London; in January London is on UTC.
     await seed(m.organizationId, [{ first_name: 'Tz', last_name: 'Case', deleted_at: new Date('2026-07-01T18:27:05Z') }]);
-    await app.ctx.db.updateTable('board_users').set({ created_at: new Date('2026-01-15T23:30:00Z') }).where('organization_id', '=', m.organizationId).execute();
+    await app.ctx.db
+      .updateTable('board_users')
+      .set({ created_at: new Date('2026-01-15T23:30:00Z') })
+      .where('organization_id', '=', m.organizationId)
+      .execute();
     const lines = parse((await m.client.get('/board-users/export?trashed=only')).text).split('\r\n');
     expect(lines[0]).toMatch(/,Created at \(Europe\/London\),Deleted at \(Europe\/London\)$/);
     expect(lines[1]).toMatch(/,2026-01-15 23:30:00,2026-07-01 19:27:05$/);
   });
 
   it('applies search, status, trashed and sort like the index', async () => {
-    const rows = (qs: string) => client.get(`/board-users/export?${qs}`).then((r) => parse(r.text).split('\r\n').slice(1).filter(Boolean).map((l) => l.split(',')[2]));
+    const rows = (qs: string) =>
+      client.get(`/board-users/export?${qs}`).then((r) =>
+        parse(r.text)
+          .split('\r\n')
+          .slice(1)
+          .filter(Boolean)
+          .map((l) => l.split(',')[2]),
+      );
     expect(await rows('status=inactive')).toEqual(['Beta']);
     expect(await rows('trashed=only')).toEqual(['Delta']);
     expect(await rows('sort=name&direction=desc&trashed=with')).toEqual(['Gamma', 'Delta', 'Beta', 'Alpha']);
@@ -424,7 +478,10 @@ describe('CSV export', () => {
 describe('picker options', () => {
   it('returns JSON options of live board users of the organisation only', async () => {
     const m = await memberClient(app, 'viewer');
-    await seed(m.organizationId, [{ first_name: 'Opt', last_name: 'One', board_name: 'B' }, { first_name: 'Opt', last_name: 'Gone', deleted_at: new Date() }]);
+    await seed(m.organizationId, [
+      { first_name: 'Opt', last_name: 'One', board_name: 'B' },
+      { first_name: 'Opt', last_name: 'Gone', deleted_at: new Date() },
+    ]);
     const res = await m.client.get('/board-users/options?search=opt', json);
     expect(res.status).toBe(200);
     expect(res.json().data).toEqual([{ value: expect.any(Number), label: 'Opt One', description: 'B' }]);

@@ -14,8 +14,7 @@ afterAll(() => app.close());
 
 const sign = (text: string) => `app-key:${createHmac('sha256', 'app-secret').update(text).digest('hex')}`;
 const json = { headers: { Accept: 'application/json' } };
-const auth = (client: TestClient, channel_name: string, socket_id = SOCKET) =>
-  client.post('/broadcasting/auth', { socket_id, channel_name }, { ...json, form: true });
+const auth = (client: TestClient, channel_name: string, socket_id = SOCKET) => client.post('/broadcasting/auth', { socket_id, channel_name }, { ...json, form: true });
 
 async function setup() {
   const owner = await createUser(app, { name: 'Olive Owner' });

@@ -130,7 +130,11 @@ describe('new devices', () => {
   it('mails the user when a device not seen before signs in, not on the first or a known one', async () => {
     const user = await createUser(app);
     // Older than a minute: the sign-ins right after creating an account mail nothing.
-    await app.ctx.db.updateTable('users').set({ created_at: new Date(clock.now().getTime() - 3_600_000) }).where('id', '=', user.id).execute();
+    await app.ctx.db
+      .updateTable('users')
+      .set({ created_at: new Date(clock.now().getTime() - 3_600_000) })
+      .where('id', '=', user.id)
+      .execute();
     const newDeviceMails = () => app.mail.sent.filter((m) => m.to === user.email && /New sign-in/.test(m.subject));
     const laptop = await signInWith(CHROME_LINUX, user);
     expect(newDeviceMails()).toHaveLength(0);

@@ -18,7 +18,16 @@ const editorOf = (plan?: 'free' | 'team' | 'business') => editorOfNewOrganizatio
 async function thirty(orgId: number) {
   return app.ctx.db
     .insertInto('board_users')
-    .values(Array.from({ length: 30 }, (_, i) => ({ organization_id: orgId, first_name: 'Person', last_name: String(i).padStart(2, '0'), email: `p${i}@example.test`, status: i % 3 === 0 ? ('inactive' as const) : ('active' as const), tags: i === 0 ? ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10'] : ['board'] })))
+    .values(
+      Array.from({ length: 30 }, (_, i) => ({
+        organization_id: orgId,
+        first_name: 'Person',
+        last_name: String(i).padStart(2, '0'),
+        email: `p${i}@example.test`,
+        status: i % 3 === 0 ? ('inactive' as const) : ('active' as const),
+        tags: i === 0 ? ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10'] : ['board'],
+      })),
+    )
     .returning('id')
     .execute()
     .then((rows) => rows.map((r) => r.id));
@@ -154,7 +163,19 @@ describe('insights', () => {
     const author = await createUser(app);
     return app.ctx.db
       .insertInto('insights')
-      .values(Array.from({ length: n }, (_, i) => ({ organization_id: orgId, author_id: author.id, title: `Insight ${String(i).padStart(2, '0')}`, category: 'governance' as const, status: i % 2 ? ('published' as const) : ('draft' as const), published_at: i % 2 ? new Date('2026-01-01T00:00:00Z') : null, share_token: i === 1 ? `tok-${orgId}-${i}` : null, created_at: new Date(), updated_at: new Date() })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          organization_id: orgId,
+          author_id: author.id,
+          title: `Insight ${String(i).padStart(2, '0')}`,
+          category: 'governance' as const,
+          status: i % 2 ? ('published' as const) : ('draft' as const),
+          published_at: i % 2 ? new Date('2026-01-01T00:00:00Z') : null,
+          share_token: i === 1 ? `tok-${orgId}-${i}` : null,
+          created_at: new Date(),
+          updated_at: new Date(),
+        })),
+      )
       .returning('id')
       .execute()
       .then((r) => r.map((x) => x.id));

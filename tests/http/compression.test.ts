@@ -149,7 +149,10 @@ describe('built assets', () => {
     writeFileSync(path.join(dir, 'assets/app-abc123.js.br'), brotliCompressSync(js));
     writeFileSync(path.join(dir, 'assets/app-abc123.js.gz'), gzipSync(js));
     writeFileSync(path.join(dir, 'assets/logo-abc123.png'), Buffer.from([137, 80, 78, 71]));
-    const server = express().use(compression()).use('/build', ...buildAssets(dir)).listen(0, '127.0.0.1');
+    const server = express()
+      .use(compression())
+      .use('/build', ...buildAssets(dir))
+      .listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     close = () => server.close();
@@ -157,7 +160,11 @@ describe('built assets', () => {
   afterAll(() => close());
 
   it('are served precompressed as negotiated, cacheable forever, with Vary', async () => {
-    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
       const res = await raw(url, '/build/assets/app-abc123.js', { 'Accept-Encoding': accept });
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBe(encoding);

@@ -31,7 +31,9 @@ async function seed(orgId: number, size: number) {
     .execute();
   await app.ctx.db
     .insertInto('activity_logs')
-    .values(Array.from({ length: size * 2 }, (_, i) => ({ organization_id: orgId, event: 'created', description: `Entry ${i}`, created_at: new Date(clock.now().getTime() - (size * 2 - i) * 60_000) })))
+    .values(
+      Array.from({ length: size * 2 }, (_, i) => ({ organization_id: orgId, event: 'created', description: `Entry ${i}`, created_at: new Date(clock.now().getTime() - (size * 2 - i) * 60_000) })),
+    )
     .execute();
 }
 
@@ -58,7 +60,10 @@ describe('Dashboard', () => {
         { organization_id: org.id, title: 'x', category: 'other', status: 'published', published_at: clock.now(), deleted_at: clock.now() },
       ])
       .execute();
-    await app.ctx.db.insertInto('activity_logs').values({ organization_id: org.id, causer_id: user.id, event: 'created', subject_type: 'board_user', subject_id: 1, description: 'Created board user A A' }).execute();
+    await app.ctx.db
+      .insertInto('activity_logs')
+      .values({ organization_id: org.id, causer_id: user.id, event: 'created', subject_type: 'board_user', subject_id: 1, description: 'Created board user A A' })
+      .execute();
 
     const page = (await client.get('/dashboard', { inertia: true })).json();
     expect(page.component).toBe('Dashboard');
@@ -109,7 +114,10 @@ describe('Dashboard', () => {
     const { client, user } = await memberClient(app, 'viewer', org.id);
     await app.ctx.db.updateTable('users').set({ timezone: 'Pacific/Auckland' }).where('id', '=', user.id).execute();
     // Sunday 22 Nov 23:30 UTC is Monday 23 Nov 12:30 in Auckland.
-    await app.ctx.db.insertInto('insights').values({ organization_id: org.id, title: 'nz', category: 'other', status: 'published', published_at: new Date('2026-11-22T23:30:00Z') }).execute();
+    await app.ctx.db
+      .insertInto('insights')
+      .values({ organization_id: org.id, title: 'nz', category: 'other', status: 'published', published_at: new Date('2026-11-22T23:30:00Z') })
+      .execute();
     const weeks = (await client.get('/dashboard', { inertia: true })).json().props.publishedPerWeek;
     expect(weeks.at(-1)).toEqual({ week: '2026-11-23', count: 1 });
   });
@@ -136,7 +144,15 @@ describe('Dashboard', () => {
       .values([
         { organization_id: org.id, causer_id: user.id, event: 'created', subject_type: 'board_user', subject_id: 1, description: 'Created board user A A', created_at: at(30) },
         { organization_id: org.id, causer_id: user.id, event: 'shared', subject_type: 'insight', subject_id: 1, description: 'Shared insight "Q3"', created_at: at(20) },
-        ...Array.from({ length: 12 }, (_, i) => ({ organization_id: org.id, causer_id: user.id, event: 'signed_in', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in`, created_at: at(10 - i / 2) })),
+        ...Array.from({ length: 12 }, (_, i) => ({
+          organization_id: org.id,
+          causer_id: user.id,
+          event: 'signed_in',
+          subject_type: 'user',
+          subject_id: user.id,
+          description: `${user.name} signed in`,
+          created_at: at(10 - i / 2),
+        })),
       ])
       .execute();
     const recent = (await client.get('/dashboard', { inertia: true })).json().props.recentActivity as { event: string; description: string }[];

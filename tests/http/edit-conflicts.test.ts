@@ -34,14 +34,25 @@ const editProps = async (client: TestClient, url: string) => (await client.get(u
 /** One resource: how to open its form, what a save sends, and where the saved value is read back. */
 interface Resource {
   name: string;
-  setup: (w: Awaited<ReturnType<typeof colleagues>>) => Promise<{ edit: string; save: string; method: 'PUT' | 'PATCH'; form: (props: any) => Record<string, unknown>; change: (values: Record<string, unknown>, v: string) => Record<string, unknown>; read: () => Promise<string> }>;
+  setup: (w: Awaited<ReturnType<typeof colleagues>>) => Promise<{
+    edit: string;
+    save: string;
+    method: 'PUT' | 'PATCH';
+    form: (props: any) => Record<string, unknown>;
+    change: (values: Record<string, unknown>, v: string) => Record<string, unknown>;
+    read: () => Promise<string>;
+  }>;
 }
 
 const RESOURCES: Resource[] = [
   {
     name: 'board user',
     async setup({ org }) {
-      const row = await app.ctx.db.insertInto('board_users').values({ organization_id: org.id, first_name: 'Bea', last_name: 'Board', position: 'Member', status: 'active' }).returning('id').executeTakeFirstOrThrow();
+      const row = await app.ctx.db
+        .insertInto('board_users')
+        .values({ organization_id: org.id, first_name: 'Bea', last_name: 'Board', position: 'Member', status: 'active' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return {
         edit: `/board-users/${row.id}/edit`,
         save: `/board-users/${row.id}`,
@@ -174,7 +185,11 @@ describe('settings and subscription changes are checked the same way', () => {
     const opened = (await editProps(w.adam, '/settings')).preferences;
     expect(typeof opened.version).toBe('string');
     // A new password (another save of the same row) does not touch these settings: no conflict.
-    await app.ctx.db.updateTable('users').set({ updated_at: new Date(clock.now().getTime() + 5_000) }).where('id', '=', w.adamUser.id).execute();
+    await app.ctx.db
+      .updateTable('users')
+      .set({ updated_at: new Date(clock.now().getTime() + 5_000) })
+      .where('id', '=', w.adamUser.id)
+      .execute();
     const other = (await editProps(tabB, '/settings')).preferences;
     expect(other.version).toBe(opened.version);
     expect((await tabB.patch('/settings', { locale: 'de-DE', timezone: opened.timezone, version: other.version }, { inertia: true, headers: { Referer: `${app.url}/settings` } })).status).toBe(303);
@@ -207,7 +222,7 @@ describe('settings and subscription changes are checked the same way', () => {
       expect(res.json().errors.version, url).toMatch(/The subscription changed after you opened this page/);
     }
     expect(await events()).toBe(before);
-    expect((await app.ctx.db.selectFrom('subscriptions').select(['status', 'plan']).where('organization_id', '=', w.org.id).executeTakeFirstOrThrow())).toEqual({ status: 'canceled', plan: after.plan });
+    expect(await app.ctx.db.selectFrom('subscriptions').select(['status', 'plan']).where('organization_id', '=', w.org.id).executeTakeFirstOrThrow()).toEqual({ status: 'canceled', plan: after.plan });
     // With the version the page now shows, the resume goes through.
     const fresh = (await editProps(w.adam, '/subscription')).subscription;
     expect((await w.adam.post('/subscription/resume', { version: fresh.version }, { inertia: true })).status).toBe(303);

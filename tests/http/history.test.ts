@@ -13,7 +13,15 @@ afterAll(() => app.close());
 async function log(organizationId: number | null, causerId: number | null, description: string, minutesAgo: number) {
   await app.ctx.db
     .insertInto('activity_logs')
-    .values({ organization_id: organizationId, causer_id: causerId, event: 'updated', subject_type: 'board_user', subject_id: 1, description, created_at: new Date(clock.now().getTime() - minutesAgo * 60_000) })
+    .values({
+      organization_id: organizationId,
+      causer_id: causerId,
+      event: 'updated',
+      subject_type: 'board_user',
+      subject_id: 1,
+      description,
+      created_at: new Date(clock.now().getTime() - minutesAgo * 60_000),
+    })
     .execute();
 }
 

@@ -41,7 +41,6 @@ function problems(label: string, res: { status: number; text: string }): string[
   return found;
 }
 
-
 describe('messages are sealed values', () => {
   it('a message survives storage as data; text shaped like one, stored or not, stays text', () => {
     const real = msg('messages.twoFactor.setupRequired', { name: HOSTILE[0] });
@@ -77,7 +76,18 @@ describe('everywhere people see user text', () => {
         .values({ organization_id: org.id, first_name: text, last_name: text, position: text, board_name: text, notes: text })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const url of ['/dashboard', '/users', `/users/${viewer.id}`, `/users/${viewer.id}/edit`, `/organizations/${org.id}`, `/organizations/${org.id}/edit`, '/board-users', `/board-users/${boardUser.id}`, `/board-users/${boardUser.id}/edit`, `/organizations/${org.id}/activity-logs`]) {
+      for (const url of [
+        '/dashboard',
+        '/users',
+        `/users/${viewer.id}`,
+        `/users/${viewer.id}/edit`,
+        `/organizations/${org.id}`,
+        `/organizations/${org.id}/edit`,
+        '/board-users',
+        `/board-users/${boardUser.id}`,
+        `/board-users/${boardUser.id}/edit`,
+        `/organizations/${org.id}/activity-logs`,
+      ]) {
         const res = await admin.get(url);
         failures.push(...problems(`${url} (${text})`, res));
         // No message of ours leaves unsealed-but-untranslated (only the forged one, as typed).

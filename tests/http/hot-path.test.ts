@@ -150,7 +150,13 @@ describe('lazy props', () => {
       return name;
     };
     const page = await buildPage(
-      { component: 'BoardUsers/Index', url: '/board-users', version: 'v', shared: { auth: lazy('auth'), flash: lazy('flash'), realtime: lazy('realtime') }, props: { boardUsers: lazy('boardUsers'), filters: lazy('filters') } },
+      {
+        component: 'BoardUsers/Index',
+        url: '/board-users',
+        version: 'v',
+        shared: { auth: lazy('auth'), flash: lazy('flash'), realtime: lazy('realtime') },
+        props: { boardUsers: lazy('boardUsers'), filters: lazy('filters') },
+      },
       { partialComponent: 'BoardUsers/Index', only: ['boardUsers'], except: [], reset: [], exceptOnce: [] },
     );
     expect(resolved).toEqual(['boardUsers']);
@@ -166,7 +172,7 @@ describe('lazy props', () => {
     expect(Object.keys(page.props)).toEqual(['auth', 'plain', 'lazy', 'later', 'errors']);
   });
 
-  it('buildPage fails with a lazy prop\'s error, and a prop already started that rejects is still observed', async () => {
+  it("buildPage fails with a lazy prop's error, and a prop already started that rejects is still observed", async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
@@ -175,7 +181,9 @@ describe('lazy props', () => {
       const throws = () => {
         throw new Error('thrown at once');
       };
-      await expect(buildPage({ component: 'X', url: '/x', version: 'v', shared: {}, props: { started, throws } }, { only: [], except: [], reset: [], exceptOnce: [] })).rejects.toThrow('thrown at once');
+      await expect(buildPage({ component: 'X', url: '/x', version: 'v', shared: {}, props: { started, throws } }, { only: [], except: [], reset: [], exceptOnce: [] })).rejects.toThrow(
+        'thrown at once',
+      );
       await new Promise((r) => setTimeout(r, 20));
       expect(unhandled).toEqual([]);
     } finally {

@@ -51,9 +51,7 @@ beforeAll(async () => {
           { title: 'Props' },
         ),
       );
-      router.get('/__test/slashes', (_req, res) =>
-        res.inertia.render('Test/Slashes', { html: '</script><script>alert(1)</script> & <!-- a/b "quoted"' }),
-      );
+      router.get('/__test/slashes', (_req, res) => res.inertia.render('Test/Slashes', { html: '</script><script>alert(1)</script> & <!-- a/b "quoted"' }));
       router.post('/__test/validate', (_req, res) => res.inertia.validationFailed({ name: 'The name field is required.' }));
       router.get('/__test/form', (_req, res) => res.inertia.render('Test/Form'));
       router.post('/__test/flash', (req, res) => {

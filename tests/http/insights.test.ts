@@ -17,12 +17,33 @@ const json = { headers: { Accept: 'application/json' } };
 async function boardUsers(organizationId: number, n: number, extra: { deleted_at?: Date } = {}) {
   return app.ctx.db
     .insertInto('board_users')
-    .values(Array.from({ length: n }, (_, i) => ({ organization_id: organizationId, first_name: `Bu${i}`, last_name: `Member${i}`, email: `bu${i}-${Math.random().toString(36).slice(2)}@x.test`, ...extra })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        organization_id: organizationId,
+        first_name: `Bu${i}`,
+        last_name: `Member${i}`,
+        email: `bu${i}-${Math.random().toString(36).slice(2)}@x.test`,
+        ...extra,
+      })),
+    )
     .returningAll()
     .execute();
 }
 
-async function insights(organizationId: number, rows: Partial<{ title: string; summary: string; body: string; category: InsightCategory; status: InsightStatus; share_token: string | null; deleted_at: Date | null; published_at: Date | null; updated_at: Date }>[]) {
+async function insights(
+  organizationId: number,
+  rows: Partial<{
+    title: string;
+    summary: string;
+    body: string;
+    category: InsightCategory;
+    status: InsightStatus;
+    share_token: string | null;
+    deleted_at: Date | null;
+    published_at: Date | null;
+    updated_at: Date;
+  }>[],
+) {
   return app.ctx.db
     .insertInto('insights')
     .values(rows.map((r, i) => ({ organization_id: organizationId, title: r.title ?? `Insight ${i}`, category: r.category ?? 'governance', ...r })))
@@ -96,7 +117,10 @@ describe('index', () => {
 
   it('paginates 25 a page keeping the filters in the links', async () => {
     const m = await memberClient(app, 'viewer');
-    await insights(m.organizationId, Array.from({ length: 30 }, (_, i) => ({ title: `Many ${i}`, category: 'people' as const })));
+    await insights(
+      m.organizationId,
+      Array.from({ length: 30 }, (_, i) => ({ title: `Many ${i}`, category: 'people' as const })),
+    );
     const page = (await m.client.get('/insights?category=people&search=many', { inertia: true })).page();
     expect(page.props.insights.data).toHaveLength(25);
     expect(page.props.insights.links.at(-1).url).toBe('/insights?search=many&category=people&page=2');
@@ -107,9 +131,15 @@ describe('index', () => {
   it('runs the same number of queries for 3 insights as for 60 with linked board users', async () => {
     const make = async (n: number) => {
       const m = await memberClient(app, 'editor');
-      const rows = await insights(m.organizationId, Array.from({ length: n }, () => ({})));
+      const rows = await insights(
+        m.organizationId,
+        Array.from({ length: n }, () => ({})),
+      );
       const people = await boardUsers(m.organizationId, 3);
-      await app.ctx.db.insertInto('board_user_insight').values(rows.flatMap((r) => people.map((p) => ({ insight_id: r.id, board_user_id: p.id })))).execute();
+      await app.ctx.db
+        .insertInto('board_user_insight')
+        .values(rows.flatMap((r) => people.map((p) => ({ insight_id: r.id, board_user_id: p.id }))))
+        .execute();
       return m.client;
     };
     const small = await make(3);
@@ -164,7 +194,10 @@ describe('create and edit', () => {
     const [a, b, c] = await boardUsers(orgId, 3);
     const [trashed] = await boardUsers(orgId, 1, { deleted_at: new Date() });
     const [row] = await insights(orgId, [{ title: 'Relink', body: 'x', category: 'risk' }]);
-    await app.ctx.db.insertInto('board_user_insight').values([a, b, trashed].map((p) => ({ insight_id: row.id, board_user_id: p.id }))).execute();
+    await app.ctx.db
+      .insertInto('board_user_insight')
+      .values([a, b, trashed].map((p) => ({ insight_id: row.id, board_user_id: p.id })))
+      .execute();
     const res = await editor.put(`/insights/${row.id}`, valid({ title: 'Relink', body: 'x', summary: null, category: 'risk', board_user_ids: [b.id, c.id] }), { inertia: true });
     expect(res.status).toBe(303);
     const links = (await app.ctx.db.selectFrom('board_user_insight').select('board_user_id').where('insight_id', '=', row.id).execute()).map((l) => l.board_user_id).sort();
@@ -303,7 +336,10 @@ describe('sharing', () => {
   });
 
   it('only published insights can be shared', async () => {
-    const rows = await insights(orgId, [{ title: 'Draft', status: 'draft' }, { title: 'Archived', status: 'archived' }]);
+    const rows = await insights(orgId, [
+      { title: 'Draft', status: 'draft' },
+      { title: 'Archived', status: 'archived' },
+    ]);
     for (const row of rows) {
       const res = await editor.post(`/insights/${row.id}/share`, undefined, json);
       expect(res.status).toBe(422);
@@ -332,7 +368,10 @@ describe('sharing', () => {
     const owner = await createUser(app);
     const org = await createOrganization(app, owner, { plan: 'free' });
     const client = await actingAs(app, app.client(), owner, org.id);
-    await insights(org.id, Array.from({ length: 50 }, () => ({})));
+    await insights(
+      org.id,
+      Array.from({ length: 50 }, () => ({})),
+    );
     const res = await client.post('/insights', valid(), json);
     expect(res.status).toBe(422);
     expect(res.json().errors.form).toBe('The Free plan allows 50 insights; you have 50. Upgrade your plan to add more.');

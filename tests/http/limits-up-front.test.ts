@@ -21,7 +21,15 @@ async function freeOrgWithBoardUsers(n: number) {
 }
 
 const boardUserCount = async (orgId: number) =>
-  Number((await app.ctx.db.selectFrom('board_users').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', orgId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await app.ctx.db
+        .selectFrom('board_users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('organization_id', '=', orgId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('Add board user at the limit', () => {
   it('the Create page carries usage, limit and who may upgrade; below the limit it is not full', async () => {
@@ -64,7 +72,14 @@ describe('public links on Free', () => {
     const [insight] = await app.ctx.db.insertInto('insights').values({ organization_id: org.id, title: 'Shared?', category: 'other', status: 'published' }).returning('id').execute();
     const viewer = (await memberClient(app, 'viewer', org.id)).client;
     const owner = (await memberClient(app, 'owner', org.id)).client;
-    expect((await viewer.get(`/insights/${insight.id}`, { inertia: true })).page().props.sharing.limit).toEqual({ key: 'publicLinks', plan_name: 'Free', used: 0, max: 0, full: true, may_upgrade: false });
+    expect((await viewer.get(`/insights/${insight.id}`, { inertia: true })).page().props.sharing.limit).toEqual({
+      key: 'publicLinks',
+      plan_name: 'Free',
+      used: 0,
+      max: 0,
+      full: true,
+      may_upgrade: false,
+    });
     expect((await owner.get(`/insights/${insight.id}`, { inertia: true })).page().props.sharing.limit).toMatchObject({ max: 0, may_upgrade: true });
   });
 });

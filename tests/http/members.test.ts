@@ -396,7 +396,9 @@ describe('removing members and leaving', () => {
     expect(res.status).toBe(303);
     expect(res.location).toBe('/users');
     expect(await roleOf(t.org.id, t.editor.user.id)).toBeUndefined();
-    expect(await app.ctx.db.selectFrom('activity_logs').select('subject_id').where('organization_id', '=', t.org.id).where('event', '=', 'member_removed').executeTakeFirst()).toEqual({ subject_id: t.editor.user.id });
+    expect(await app.ctx.db.selectFrom('activity_logs').select('subject_id').where('organization_id', '=', t.org.id).where('event', '=', 'member_removed').executeTakeFirst()).toEqual({
+      subject_id: t.editor.user.id,
+    });
     // The removed member's session drops the organisation, and their open sockets are closed.
     expect((await t.editor.client.get('/users', { inertia: true })).location).toBe('/organizations/select');
     expect(app.broadcasts.terminated).toContain(t.editor.user.id);

@@ -15,7 +15,11 @@ afterAll(() => app.close());
 
 type Row = { first_name: string; last_name: string; email?: string | null; board_name?: string | null; tags?: string[]; deleted_at?: Date | null };
 const seed = (organizationId: number, rows: Row[]) =>
-  app.ctx.db.insertInto('board_users').values(rows.map((r) => ({ organization_id: organizationId, ...r }))).returning(['id', 'last_name']).execute();
+  app.ctx.db
+    .insertInto('board_users')
+    .values(rows.map((r) => ({ organization_id: organizationId, ...r })))
+    .returning(['id', 'last_name'])
+    .execute();
 
 const fullNames = (page: any): string[] => page.props.boardUsers.data.map((b: any) => `${b.first_name} ${b.last_name}`);
 

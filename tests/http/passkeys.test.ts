@@ -156,7 +156,11 @@ describe('signing in with a passkey', () => {
   it('a passkey satisfies an organisation that requires two factors', async () => {
     const { repository } = { repository: await import('../../server/features/two-factor/repository') };
     const { user, client } = await signedInConfirmed();
-    const org = await app.ctx.db.insertInto('organizations').values({ name: 'Passkey Org', slug: `pk-${Date.now()}`, require_two_factor: true }).returning('id').executeTakeFirstOrThrow();
+    const org = await app.ctx.db
+      .insertInto('organizations')
+      .values({ name: 'Passkey Org', slug: `pk-${Date.now()}`, require_two_factor: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(await repository.twoFactorRequirement(app.ctx.db, org.id, user.id)).toEqual({ required: true, satisfied: false });
     await addPasskey(client, 'Laptop');
     expect(await repository.twoFactorRequirement(app.ctx.db, org.id, user.id)).toEqual({ required: true, satisfied: true });

@@ -165,10 +165,7 @@ describe('one password guard for every form that asks for the current password',
     logLines.length = 0;
     for (let i = 0; i < 6; i++) await client.post('/user/confirm-password', { password: `secret-guess-${i}` }, json);
     const mine = logLines.filter((l) => l.userId === user.id);
-    expect(mine.map((l) => [l.level, l.msg])).toEqual([
-      ...Array.from({ length: 5 }, () => [40, 'current password refused']),
-      [40, 'current password check throttled'],
-    ]);
+    expect(mine.map((l) => [l.level, l.msg])).toEqual([...Array.from({ length: 5 }, () => [40, 'current password refused']), [40, 'current password check throttled']]);
     expect(mine[4]).toMatchObject({ failures: 5 });
     expect(JSON.stringify(logLines)).not.toContain('secret-guess');
     clock.advance(61_000);

@@ -23,24 +23,16 @@ beforeAll(async () => {
     (req as Request & { seen: string[] }).seen = [];
     next();
   });
-  const fail = (how: string): RequestHandler => async (req, _res, next) => {
-    if (req.query.fail !== how) return next();
-    if (how === 'next') return next(new Error('passed to next'));
-    if (how === 'throw') throw new Error('thrown');
-    await new Promise((r) => setTimeout(r, 1));
-    throw new Error('rejected');
-  };
-  app.use(
-    pipeline(
-      mark('a'),
-      fail('next'),
-      (req, res, next) => (req.query.answer === 'early' ? void res.json({ early: true }) : next()),
-      mark('b'),
-      fail('throw'),
-      fail('reject'),
-      mark('c'),
-    ),
-  );
+  const fail =
+    (how: string): RequestHandler =>
+    async (req, _res, next) => {
+      if (req.query.fail !== how) return next();
+      if (how === 'next') return next(new Error('passed to next'));
+      if (how === 'throw') throw new Error('thrown');
+      await new Promise((r) => setTimeout(r, 1));
+      throw new Error('rejected');
+    };
+  app.use(pipeline(mark('a'), fail('next'), (req, res, next) => (req.query.answer === 'early' ? void res.json({ early: true }) : next()), mark('b'), fail('throw'), fail('reject'), mark('c')));
   app.use(mark('after'));
   app.get('/', (req, res) => void res.json({ seen: (req as Request & { seen: string[] }).seen }));
   app.use((error: Error, req: Request, res: Response, _next: NextFunction) => void res.status(500).json({ error: error.message, seen: (req as Request & { seen: string[] }).seen }));

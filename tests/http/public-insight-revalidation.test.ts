@@ -33,8 +33,7 @@ async function sharedInsight(title = 'Quarterly risk review') {
  * A browser's revalidation. (Cache-Control: max-age=0 as browsers send it: without one, fetch
  * adds `no-cache` to a conditional request, and a server must then answer in full.)
  */
-const revalidate = (client: TestClient, path: string, etag: string, inertia = false) =>
-  client.get(path, { inertia, headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } });
+const revalidate = (client: TestClient, path: string, etag: string, inertia = false) => client.get(path, { inertia, headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } });
 
 async function visitor() {
   const guest = app.client();

@@ -9,7 +9,10 @@ const clock = new FakeClock();
 let org: { id: number; slug: string; name: string };
 let authorId: number;
 
-async function insight(organizationId: number, r: Partial<{ title: string; summary: string | null; body: string; status: InsightStatus; shared: boolean; deleted_at: Date | null; published_at: Date }> = {}) {
+async function insight(
+  organizationId: number,
+  r: Partial<{ title: string; summary: string | null; body: string; status: InsightStatus; shared: boolean; deleted_at: Date | null; published_at: Date }> = {},
+) {
   const token = r.shared === false ? null : randomToken(24);
   const row = await app.ctx.db
     .insertInto('insights')

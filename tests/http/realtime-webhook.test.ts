@@ -88,7 +88,13 @@ describe('POST /webhooks/realtime', () => {
   it('member_added marks the member online and seen, member_removed offline with "last seen"; the Users page shows it', async () => {
     const { org, user, channel } = await memberOf();
     const joined = Date.now() - 5_000;
-    const res = await signed({ time_ms: joined, events: [{ name: 'channel_occupied', channel }, { name: 'member_added', channel, user_id: String(user.id) }] });
+    const res = await signed({
+      time_ms: joined,
+      events: [
+        { name: 'channel_occupied', channel },
+        { name: 'member_added', channel, user_id: String(user.id) },
+      ],
+    });
     expect(await res.json()).toEqual({ received: 2, online: 1, offline: 0, ignored: 0 });
     expect(await membership(org.id, user.id)).toEqual({ online_since: new Date(joined), last_active_at: new Date(joined), presence_changed_at: new Date(joined) });
 
@@ -99,7 +105,17 @@ describe('POST /webhooks/realtime', () => {
     expect(await row()).toMatchObject({ online_since: new Date(joined).toISOString() });
 
     const left = Date.now() - 1_000;
-    expect(await (await signed({ time_ms: left, events: [{ name: 'member_removed', channel, user_id: String(user.id) }, { name: 'channel_vacated', channel }] })).json()).toMatchObject({ offline: 1 });
+    expect(
+      await (
+        await signed({
+          time_ms: left,
+          events: [
+            { name: 'member_removed', channel, user_id: String(user.id) },
+            { name: 'channel_vacated', channel },
+          ],
+        })
+      ).json(),
+    ).toMatchObject({ offline: 1 });
     expect(await membership(org.id, user.id)).toEqual({ online_since: null, last_active_at: new Date(left), presence_changed_at: new Date(left) });
     expect(await row()).toMatchObject({ online_since: null, last_active_at: new Date(left).toISOString() });
   });
@@ -115,7 +131,7 @@ describe('POST /webhooks/realtime', () => {
     expect(await membership(org.id, user.id)).toMatchObject({ online_since: null, last_active_at: new Date(now - 500) });
   });
 
-  it('touches only the named organisation\'s membership: another organisation, a non-member and odd ids are ignored', async () => {
+  it("touches only the named organisation's membership: another organisation, a non-member and odd ids are ignored", async () => {
     const { org, user, channel } = await memberOf();
     const other = await createOrganization(app, null);
     const stranger = await createUser(app);
@@ -133,7 +149,7 @@ describe('POST /webhooks/realtime', () => {
     expect(await membership(org.id, user.id)).toMatchObject({ online_since: null });
   });
 
-  it('end to end: the realtime server\'s webhooks keep the state while a member\'s pusher-js joins and leaves', async () => {
+  it("end to end: the realtime server's webhooks keep the state while a member's pusher-js joins and leaves", async () => {
     const realtime = createRealtimeServer({
       ...CREDS,
       host: '127.0.0.1',

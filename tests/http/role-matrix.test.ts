@@ -61,7 +61,13 @@ const ROWS: Row[] = [
   { ability: 'manageRecords', route: 'GET /insights/create', url: () => '/insights/create', allowed: EDITORS },
   { ability: 'manageRecords', route: 'POST /insights', url: () => '/insights', body: () => ({ title: 'Matrix', category: 'governance', status: 'draft', body: 'Text' }), allowed: EDITORS },
   { ability: 'manageRecords', route: 'GET /insights/:id/edit', url: (w) => `/insights/${w.insight}/edit`, allowed: EDITORS },
-  { ability: 'manageRecords', route: 'PUT /insights/:id', url: (w) => `/insights/${w.insight}`, body: () => ({ title: 'Matrix edited', category: 'governance', status: 'published', body: 'Text' }), allowed: EDITORS },
+  {
+    ability: 'manageRecords',
+    route: 'PUT /insights/:id',
+    url: (w) => `/insights/${w.insight}`,
+    body: () => ({ title: 'Matrix edited', category: 'governance', status: 'published', body: 'Text' }),
+    allowed: EDITORS,
+  },
   { ability: 'manageRecords', route: 'DELETE /insights/:id', url: (w) => `/insights/${w.insight}`, allowed: EDITORS },
   { ability: 'manageRecords', route: 'POST /insights/:id/share', url: (w) => `/insights/${w.insight}/share`, allowed: EDITORS },
   { ability: 'manageRecords', route: 'DELETE /insights/:id/share', url: (w) => `/insights/${w.insight}/share`, allowed: EDITORS },
@@ -72,7 +78,14 @@ const ROWS: Row[] = [
   // manage members (Users pages), organisation settings
   { ability: 'manageMembers', route: 'GET /users', url: () => '/users', allowed: ADMINS, strict: true },
   { ability: 'manageMembers', route: 'GET /users/create', url: () => '/users/create', allowed: ADMINS, strict: true },
-  { ability: 'manageMembers', route: 'POST /users', url: () => '/users', body: () => ({ email: `matrix-${Math.random().toString(36).slice(2)}@roles.test`, role: 'viewer' }), allowed: ADMINS, strict: true },
+  {
+    ability: 'manageMembers',
+    route: 'POST /users',
+    url: () => '/users',
+    body: () => ({ email: `matrix-${Math.random().toString(36).slice(2)}@roles.test`, role: 'viewer' }),
+    allowed: ADMINS,
+    strict: true,
+  },
   { ability: 'manageMembers', route: 'GET /users/:id', url: (w) => `/users/${w.member}`, allowed: ADMINS, strict: true },
   { ability: 'manageMembers', route: 'GET /users/:id/edit', url: (w) => `/users/${w.member}/edit`, allowed: ADMINS, strict: true },
   { ability: 'manageMembers', route: 'PUT /users/:id', url: (w) => `/users/${w.member}`, body: () => ({ role: 'viewer' }), allowed: ADMINS, strict: true },
@@ -145,7 +158,14 @@ async function world(actor: Actor) {
   await addMember(app, org.id, member, 'editor');
   const invitation = await db
     .insertInto('invitations')
-    .values({ organization_id: org.id, email: `open-${org.id}@roles.test`, role: 'viewer', token_hash: `matrix-${org.id}`, invited_by: owner.id, expires_at: new Date(clock.now().getTime() + 86_400_000) })
+    .values({
+      organization_id: org.id,
+      email: `open-${org.id}@roles.test`,
+      role: 'viewer',
+      token_hash: `matrix-${org.id}`,
+      invited_by: owner.id,
+      expires_at: new Date(clock.now().getTime() + 86_400_000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const boardUser = await db.insertInto('board_users').values({ organization_id: org.id, first_name: 'Bea', last_name: 'Matrix' }).returning('id').executeTakeFirstOrThrow();

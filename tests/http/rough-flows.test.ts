@@ -92,7 +92,12 @@ describe('the import: template, accepted columns, rows checked before the start'
 
   it('flags a row further down than the preview that would fail, with its error in the reader’s language, before the start', async () => {
     const { client, orgId } = await editorOfNewOrganization(app);
-    const editor = await app.ctx.db.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select('users.id').where('memberships.organization_id', '=', orgId).executeTakeFirstOrThrow();
+    const editor = await app.ctx.db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select('users.id')
+      .where('memberships.organization_id', '=', orgId)
+      .executeTakeFirstOrThrow();
     await app.ctx.db.updateTable('users').set({ locale: 'de' }).where('id', '=', editor.id).execute();
     const good = Array.from({ length: 12 }, (_, i) => `Person${i},Tester,person${i}@example.test`);
     const csv = ['first_name,last_name,email', ...good, 'Nobody,,not-an-email', ...good.slice(0, 2).map((r) => r.replace('Person', 'Other').replace('person', 'other'))].join('\n');
@@ -109,7 +114,11 @@ describe('the import: template, accepted columns, rows checked before the start'
     expect(problems.rows[0].error).toMatch(/Nachname/);
     expect(problems.rows[0].error).not.toMatch(/last name/i);
     // Nothing was imported: the check runs before the start.
-    const count = await app.ctx.db.selectFrom('board_users').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', orgId).executeTakeFirstOrThrow();
+    const count = await app.ctx.db
+      .selectFrom('board_users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('organization_id', '=', orgId)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 });
@@ -119,7 +128,10 @@ describe('a withdrawn public link', () => {
     const owner = await createUser(app);
     const org = await createOrganization(app, owner, { plan: 'business', name: 'Withdrawing Org' });
     const token = randomToken(24);
-    await app.ctx.db.insertInto('insights').values({ organization_id: org.id, title: 'Secret board pack', category: 'other', status: 'published', published_at: new Date(), share_token: token, shared_at: new Date() }).execute();
+    await app.ctx.db
+      .insertInto('insights')
+      .values({ organization_id: org.id, title: 'Secret board pack', category: 'other', status: 'published', published_at: new Date(), share_token: token, shared_at: new Date() })
+      .execute();
     const path = `/p/${org.slug}/${token}`;
     expect((await app.client().get(path)).status).toBe(200);
 

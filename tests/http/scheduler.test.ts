@@ -31,13 +31,16 @@ afterAll(() => app.close());
 beforeEach(async () => {
   clock.set('2026-11-23T09:00:00Z');
   // Each test starts with no other subscription due: earlier tests' organisations are parked.
-  await app.ctx.db.updateTable('organizations').set({ deleted_at: new Date('2026-01-01T00:00:00Z') }).where('deleted_at', 'is', null).execute();
+  await app.ctx.db
+    .updateTable('organizations')
+    .set({ deleted_at: new Date('2026-01-01T00:00:00Z') })
+    .where('deleted_at', 'is', null)
+    .execute();
 });
 
 const sub = (orgId: number) => app.ctx.db.selectFrom('subscriptions').selectAll().where('organization_id', '=', orgId).executeTakeFirstOrThrow();
 const events = (orgId: number) => app.ctx.db.selectFrom('subscription_events').selectAll().where('organization_id', '=', orgId).orderBy('id').execute();
-const logs = (orgId: number) =>
-  app.ctx.db.selectFrom('activity_logs').selectAll().where('organization_id', '=', orgId).where('subject_type', '=', 'subscription').orderBy('id').execute();
+const logs = (orgId: number) => app.ctx.db.selectFrom('activity_logs').selectAll().where('organization_id', '=', orgId).where('subject_type', '=', 'subscription').orderBy('id').execute();
 const run = () => runScheduledTransitions(app.ctx);
 const none = { trialsEnded: 0, renewed: 0, pastDue: 0, recovered: 0, ended: 0, failed: 0 };
 

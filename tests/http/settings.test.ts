@@ -75,7 +75,10 @@ describe('language and region', () => {
     [{ locale: 'en-US', timezone: '../../etc/passwd' }, { timezone: 'The time zone must be a valid IANA time zone, such as Europe/Paris.' }],
     [{ locale: 'en-US', timezone: 'x'.repeat(500) }, { timezone: 'The time zone must be a valid IANA time zone, such as Europe/Paris.' }],
     [{}, { locale: 'The language field is required.', timezone: 'The time zone field is required.' }],
-    [{ locale: 42, timezone: ['UTC'] }, { locale: 'The language must be text.', timezone: 'The time zone must be text.' }],
+    [
+      { locale: 42, timezone: ['UTC'] },
+      { locale: 'The language must be text.', timezone: 'The time zone must be text.' },
+    ],
   ])('refuses %j with field errors, never a 500', async (body, expected) => {
     const { client, user } = await memberClient(app, 'viewer');
     const { res, errors } = await patch(client, body);

@@ -151,9 +151,7 @@ describe('the two-factor challenge, per pending account', () => {
     const browsers = await Promise.all(Array.from({ length: 10 }, () => atChallenge(user)));
     const accepted = [-30_000, 0, 30_000].map((offset) => codeAt(secretKey, offset));
     const guesses = Array.from({ length: 60 }, (_, n) => String(200000 + n)).filter((g) => !accepted.includes(g));
-    const sent = browsers.flatMap((c, b) =>
-      Array.from({ length: 5 }, (_, i) => c.post('/two-factor-challenge', { code: guesses[b * 5 + i] }, { headers: { Accept: 'application/json' } })),
-    );
+    const sent = browsers.flatMap((c, b) => Array.from({ length: 5 }, (_, i) => c.post('/two-factor-challenge', { code: guesses[b * 5 + i] }, { headers: { Accept: 'application/json' } })));
     const answers = await Promise.all(sent);
     expect(answers.filter((r) => r.status === 422)).toHaveLength(5);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(45);

@@ -18,11 +18,7 @@ async function signedInOwner() {
   const user = await createUser(app);
   const org = await createOrganization(app, user);
   const client = await actingAs(app, app.client(), user, org.id);
-  const person = await app.ctx.db
-    .insertInto('board_users')
-    .values({ organization_id: org.id, first_name: 'Private', last_name: 'Person' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const person = await app.ctx.db.insertInto('board_users').values({ organization_id: org.id, first_name: 'Private', last_name: 'Person' }).returning('id').executeTakeFirstOrThrow();
   return { user, org, client, person };
 }
 

@@ -97,9 +97,7 @@ describe('mail over SMTP', () => {
     const c = await guest('/forgot-password');
     const res = await c.post('/forgot-password', { email: EMAIL.toUpperCase() }, { inertia: true, headers: { Referer: `${app.url}/forgot-password` } });
     expect([302, 303]).toContain(res.status);
-    expect((await c.get('/forgot-password', { inertia: true })).json().props.status).toBe(
-      'If an account exists for that email address, we have emailed a password reset link.',
-    );
+    expect((await c.get('/forgot-password', { inertia: true })).json().props.status).toBe('If an account exists for that email address, we have emailed a password reset link.');
 
     const mail = await mailbox.waitFor(EMAIL, /reset/i);
     const link = Mailbox.link(mail, /https?:\/\/\S+\/reset-password\/\S+/);
@@ -112,11 +110,7 @@ describe('mail over SMTP', () => {
     expect(token.length).toBeGreaterThanOrEqual(32);
     expect(decodeURIComponent(new URL(link).pathname.split('/').pop()!)).toBe(token);
 
-    const reset = await c.post(
-      '/reset-password',
-      { token, email: page.props.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
-      { inertia: true, headers: { Referer: link } },
-    );
+    const reset = await c.post('/reset-password', { token, email: page.props.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, { inertia: true, headers: { Referer: link } });
     expect(reset.status).toBe(302);
     expect(reset.location).toBe('/login');
     expect((await c.get('/login', { inertia: true })).json().props.status).toMatch(/password has been reset/i);
@@ -132,7 +126,11 @@ describe('mail over SMTP', () => {
 
     // The link is single-use.
     const again = await guest('/forgot-password');
-    await again.post('/reset-password', { token, email: EMAIL, password: 'yet another one', password_confirmation: 'yet another one' }, { inertia: true, headers: { Referer: `${app.url}/forgot-password` } });
+    await again.post(
+      '/reset-password',
+      { token, email: EMAIL, password: 'yet another one', password_confirmation: 'yet another one' },
+      { inertia: true, headers: { Referer: `${app.url}/forgot-password` } },
+    );
     expect((await again.get('/forgot-password', { inertia: true })).json().props.errors.email).toBe('This password reset token is invalid or has expired.');
   });
 
@@ -157,7 +155,12 @@ describe('mail over SMTP', () => {
 
     const kinds = mailbox.messages.filter((m) => m.to.includes(EMAIL) || m.to.includes(invitee));
     expect(kinds.map((m) => m.subject)).toEqual(['Verify your email address for Boardly', 'Reset your Boardly password', expect.stringMatching(/invit/i)]);
-    const unescapeHtml = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    const unescapeHtml = (s: string) =>
+      s
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>');
     for (const m of kinds) {
       // A real text/plain part beside the HTML (not text that a reader derives from the HTML).
       expect(m.raw, m.subject).toMatch(/Content-Type: multipart\/alternative/i);

@@ -28,7 +28,15 @@ async function addBoardUsers(orgId: number, n: number) {
 async function addInsights(orgId: number, n: number, shared = 0) {
   return app.ctx.db
     .insertInto('insights')
-    .values(Array.from({ length: n }, (_, i) => ({ organization_id: orgId, title: `Insight ${i}`, category: 'other' as const, status: 'published' as const, share_token: i < shared ? `t-${orgId}-${i}-${Math.random().toString(36).slice(2)}` : null })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        organization_id: orgId,
+        title: `Insight ${i}`,
+        category: 'other' as const,
+        status: 'published' as const,
+        share_token: i < shared ? `t-${orgId}-${i}-${Math.random().toString(36).slice(2)}` : null,
+      })),
+    )
     .returning('id')
     .execute();
 }
@@ -64,7 +72,10 @@ describe('assertWithinLimit(db, organizationId, limit, options)', () => {
     const id = await org('free');
     for (let i = 0; i < 2; i++) await addMember(app, id, await createUser(app), 'viewer');
     const invite = (email: string, extra = {}) =>
-      app.ctx.db.insertInto('invitations').values({ organization_id: id, email, role: 'viewer', token_hash: `${id}-${email}`, expires_at: new Date(clock.now().getTime() + 7 * DAY), ...extra }).execute();
+      app.ctx.db
+        .insertInto('invitations')
+        .values({ organization_id: id, email, role: 'viewer', token_hash: `${id}-${email}`, expires_at: new Date(clock.now().getTime() + 7 * DAY), ...extra })
+        .execute();
     await invite('old@example.test', { expires_at: new Date(clock.now().getTime() - DAY) });
     await invite('gone@example.test', { revoked_at: clock.now() });
     expect(await refusal(id, 'members')).toBeNull();
@@ -118,9 +129,25 @@ describe('limits where records are created', () => {
     const id = await org('free');
     await addBoardUsers(id, 25);
     const { client } = await memberClient(app, 'editor', id);
-    const errors = await errorsAfter(client, 'POST', '/board-users', { first_name: 'One', last_name: 'Toomany', email: '', phone: '', position: '', board_name: '', status: 'active', tags: [], notes: '', joined_on: '' }, '/board-users/create');
+    const errors = await errorsAfter(
+      client,
+      'POST',
+      '/board-users',
+      { first_name: 'One', last_name: 'Toomany', email: '', phone: '', position: '', board_name: '', status: 'active', tags: [], notes: '', joined_on: '' },
+      '/board-users/create',
+    );
     expect(Object.values(errors).join(' ')).toMatch(/Free.*25 board users/);
-    expect(Number((await app.ctx.db.selectFrom('board_users').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', id).executeTakeFirstOrThrow()).n)).toBe(25);
+    expect(
+      Number(
+        (
+          await app.ctx.db
+            .selectFrom('board_users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('organization_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(25);
   });
 
   it('insights', async () => {

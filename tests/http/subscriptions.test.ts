@@ -24,10 +24,20 @@ async function admin(role: 'owner' | 'admin' = 'admin', plan?: Plan) {
 
 const sub = (orgId: number) => app.ctx.db.selectFrom('subscriptions').selectAll().where('organization_id', '=', orgId).executeTakeFirstOrThrow();
 const events = (orgId: number) => app.ctx.db.selectFrom('subscription_events').selectAll().where('organization_id', '=', orgId).orderBy('id').execute();
-const logs = (orgId: number) =>
-  app.ctx.db.selectFrom('activity_logs').selectAll().where('organization_id', '=', orgId).where('subject_type', '=', 'subscription').orderBy('id').execute();
+const logs = (orgId: number) => app.ctx.db.selectFrom('activity_logs').selectAll().where('organization_id', '=', orgId).where('subject_type', '=', 'subscription').orderBy('id').execute();
 
-async function setSub(orgId: number, values: Partial<{ plan: Plan; status: SubscriptionStatus; trial_ends_at: Date | null; current_period_start: Date | null; current_period_end: Date | null; ends_at: Date | null; canceled_at: Date | null }>) {
+async function setSub(
+  orgId: number,
+  values: Partial<{
+    plan: Plan;
+    status: SubscriptionStatus;
+    trial_ends_at: Date | null;
+    current_period_start: Date | null;
+    current_period_end: Date | null;
+    ends_at: Date | null;
+    canceled_at: Date | null;
+  }>,
+) {
   await app.ctx.db.updateTable('subscriptions').set(values).where('organization_id', '=', orgId).execute();
 }
 
@@ -51,7 +61,14 @@ async function addBoardUsers(orgId: number, n: number) {
 async function addInsights(orgId: number, n: number, shared = 0) {
   await app.ctx.db
     .insertInto('insights')
-    .values(Array.from({ length: n }, (_, i) => ({ organization_id: orgId, title: `Insight ${i}`, category: 'other' as const, share_token: i < shared ? `tok-${orgId}-${i}-${Math.random().toString(36).slice(2)}` : null })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        organization_id: orgId,
+        title: `Insight ${i}`,
+        category: 'other' as const,
+        share_token: i < shared ? `tok-${orgId}-${i}-${Math.random().toString(36).slice(2)}` : null,
+      })),
+    )
     .execute();
 }
 
@@ -363,11 +380,29 @@ describe('Subscriptions/History', () => {
     const page = (await client.get('/subscription/history', { inertia: true })).json();
     expect(page.component).toBe('Subscriptions/History');
     expect(page.props.events.data.map((e: { event: string }) => e.event)).toEqual(['resumed', 'canceled', 'plan_changed']);
-    expect(page.props.events.data[2]).toMatchObject({ event: 'plan_changed', from_plan: 'team', to_plan: 'team', amount_cents: 2900, currency: 'USD', actor: user.name, created_at: '2026-11-23T09:00:00.000Z' });
+    expect(page.props.events.data[2]).toMatchObject({
+      event: 'plan_changed',
+      from_plan: 'team',
+      to_plan: 'team',
+      amount_cents: 2900,
+      currency: 'USD',
+      actor: user.name,
+      created_at: '2026-11-23T09:00:00.000Z',
+    });
 
-    const values = Array.from({ length: 25 }, (_, i) => ({ subscription_id: 0, organization_id: orgId, event: 'renewed', to_plan: 'team' as const, amount_cents: 2900, created_at: new Date(Date.UTC(2025, 0, 1 + i)) }));
+    const values = Array.from({ length: 25 }, (_, i) => ({
+      subscription_id: 0,
+      organization_id: orgId,
+      event: 'renewed',
+      to_plan: 'team' as const,
+      amount_cents: 2900,
+      created_at: new Date(Date.UTC(2025, 0, 1 + i)),
+    }));
     const s = await sub(orgId);
-    await app.ctx.db.insertInto('subscription_events').values(values.map((v) => ({ ...v, subscription_id: s.id }))).execute();
+    await app.ctx.db
+      .insertInto('subscription_events')
+      .values(values.map((v) => ({ ...v, subscription_id: s.id })))
+      .execute();
     const first = (await client.get('/subscription/history', { inertia: true })).json().props.events;
     expect(first.meta).toMatchObject({ total: 28, per_page: 20, last_page: 2 });
     const second = (await client.get('/subscription/history?page=2', { inertia: true })).json().props.events;

@@ -65,13 +65,24 @@ type Fixture = Record<Table, number>;
 /** Which table a parameter points into: by its name (`boardUserId`), else by the path segment before it. */
 function tableFor(path: string, param: string): Table | null {
   const byName: Record<string, Table> = {
-    organizationid: 'organizations', orgid: 'organizations', organization: 'organizations',
-    userid: 'users', user: 'users', memberid: 'users', member: 'users',
-    invitationid: 'invitations', invitation: 'invitations',
-    boarduserid: 'board_users', boarduser: 'board_users', board_user_id: 'board_users',
-    insightid: 'insights', insight: 'insights',
-    activitylogid: 'activity_logs', logid: 'activity_logs',
-    subscriptionid: 'subscriptions', eventid: 'subscription_events',
+    organizationid: 'organizations',
+    orgid: 'organizations',
+    organization: 'organizations',
+    userid: 'users',
+    user: 'users',
+    memberid: 'users',
+    member: 'users',
+    invitationid: 'invitations',
+    invitation: 'invitations',
+    boarduserid: 'board_users',
+    boarduser: 'board_users',
+    board_user_id: 'board_users',
+    insightid: 'insights',
+    insight: 'insights',
+    activitylogid: 'activity_logs',
+    logid: 'activity_logs',
+    subscriptionid: 'subscriptions',
+    eventid: 'subscription_events',
     membershipid: 'memberships',
   };
   const key = param.toLowerCase().replace(/_/g, '');
@@ -80,9 +91,18 @@ function tableFor(path: string, param: string): Table | null {
   const index = segments.indexOf(`:${param}`);
   const before = (segments[index - 1] ?? '').toLowerCase().replace(/-/g, '_');
   const bySegment: Record<string, Table> = {
-    organizations: 'organizations', users: 'users', members: 'users', memberships: 'memberships', invitations: 'invitations',
-    board_users: 'board_users', insights: 'insights', activity_logs: 'activity_logs', subscriptions: 'subscriptions',
-    subscription_events: 'subscription_events', events: 'subscription_events', history: 'subscription_events',
+    organizations: 'organizations',
+    users: 'users',
+    members: 'users',
+    memberships: 'memberships',
+    invitations: 'invitations',
+    board_users: 'board_users',
+    insights: 'insights',
+    activity_logs: 'activity_logs',
+    subscriptions: 'subscriptions',
+    subscription_events: 'subscription_events',
+    events: 'subscription_events',
+    history: 'subscription_events',
   };
   return bySegment[before] ?? null;
 }
@@ -106,13 +126,28 @@ async function records(ownerName: string): Promise<{ fixture: Fixture; orgId: nu
   const membership = await addMember(app, org.id, member, 'editor');
   const invitation = await db
     .insertInto('invitations')
-    .values({ organization_id: org.id, email: `invitee-${org.id}@isolation.test`, role: 'viewer', token_hash: `hash-${org.id}-${Math.random()}`.slice(0, 64), invited_by: owner.id, expires_at: new Date(clock.now().getTime() + 86_400_000) })
+    .values({
+      organization_id: org.id,
+      email: `invitee-${org.id}@isolation.test`,
+      role: 'viewer',
+      token_hash: `hash-${org.id}-${Math.random()}`.slice(0, 64),
+      invited_by: owner.id,
+      expires_at: new Date(clock.now().getTime() + 86_400_000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const boardUser = await db.insertInto('board_users').values({ organization_id: org.id, first_name: 'Bea', last_name: ownerName }).returning('id').executeTakeFirstOrThrow();
-  const insight = await db.insertInto('insights').values({ organization_id: org.id, author_id: owner.id, title: `Insight of ${ownerName}`, category: 'governance' }).returning('id').executeTakeFirstOrThrow();
+  const insight = await db
+    .insertInto('insights')
+    .values({ organization_id: org.id, author_id: owner.id, title: `Insight of ${ownerName}`, category: 'governance' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.insertInto('board_user_insight').values({ insight_id: insight.id, board_user_id: boardUser.id }).execute();
-  const log = await db.insertInto('activity_logs').values({ organization_id: org.id, causer_id: owner.id, event: 'created', subject_type: 'insight', subject_id: insight.id, description: 'fixture' }).returning('id').executeTakeFirstOrThrow();
+  const log = await db
+    .insertInto('activity_logs')
+    .values({ organization_id: org.id, causer_id: owner.id, event: 'created', subject_type: 'insight', subject_id: insight.id, description: 'fixture' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const subscription = await db.selectFrom('subscriptions').select('id').where('organization_id', '=', org.id).executeTakeFirstOrThrow();
   const event = await db.insertInto('subscription_events').values({ subscription_id: subscription.id, organization_id: org.id, event: 'fixture' }).returning('id').executeTakeFirstOrThrow();
   return {

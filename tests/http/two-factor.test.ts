@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const json = { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } };
-const codeAt = (secret: string, offsetMs = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: clock.now().getTime() + offsetMs });
+const codeAt = (secret: string, offsetMs = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: clock.now().getTime() + offsetMs });
 const nextStep = () => clock.advance(30_000);
 
 async function confirmPassword(client: TestClient) {
@@ -55,8 +54,7 @@ async function passwordStep(user: User, path = '/login') {
   return c;
 }
 
-const challenge = (c: TestClient, body: Record<string, string>) =>
-  c.post('/two-factor-challenge', body, { inertia: true, headers: { Referer: `${app.url}/two-factor-challenge` } });
+const challenge = (c: TestClient, body: Record<string, string>) => c.post('/two-factor-challenge', body, { inertia: true, headers: { Referer: `${app.url}/two-factor-challenge` } });
 const errors = async (c: TestClient) => (await c.get('/two-factor-challenge', { inertia: true })).json().props.errors;
 const signedIn = async (c: TestClient) => (await c.get('/profile', { inertia: true })).status === 200;
 

@@ -82,11 +82,7 @@ describe('every problem of a form in one answer', () => {
   it('insight: unknown board users and a missing title together', async () => {
     const { client } = await memberClient(app, 'editor');
     const other = await memberClient(app, 'editor');
-    const foreign = await app.ctx.db
-      .insertInto('board_users')
-      .values({ organization_id: other.organizationId, first_name: 'Not', last_name: 'Yours' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const foreign = await app.ctx.db.insertInto('board_users').values({ organization_id: other.organizationId, first_name: 'Not', last_name: 'Yours' }).returning('id').executeTakeFirstOrThrow();
     const errors = await errorsAfter(client, 'POST', '/insights', { title: '', category: 'finance', board_user_ids: [foreign.id] }, '/insights/create');
     expect(errors).toEqual({ title: 'The title field is required.', board_user_ids: 'One or more selected board users are invalid.' });
   });
@@ -135,7 +131,13 @@ describe('every problem of a form in one answer', () => {
     const user = await createUser(app);
     const guest = app.client();
     await guest.prime('/forgot-password');
-    const errors = await errorsAfter(guest, 'POST', '/reset-password', { token: 'not-the-token', email: user.email, password: 'long enough 1', password_confirmation: 'no' }, '/reset-password/not-the-token');
+    const errors = await errorsAfter(
+      guest,
+      'POST',
+      '/reset-password',
+      { token: 'not-the-token', email: user.email, password: 'long enough 1', password_confirmation: 'no' },
+      '/reset-password/not-the-token',
+    );
     expect(errors).toEqual({ email: 'This password reset token is invalid or has expired.', password: 'The password confirmation does not match.' });
   });
 

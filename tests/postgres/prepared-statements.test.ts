@@ -46,7 +46,10 @@ describe('named prepared statements (PostgreSQL)', () => {
         expect((await page('a')).names).toEqual(['Hopper', 'Lovelace', 'Turing']);
         expect((await page('turing')).total).toBe(1);
         expect((await page()).total).toBe(3); // no search: another text, prepared too
-        const statements = (await db.selectFrom('pg_prepared_statements' as never).select('statement' as never).execute()) as { statement: string }[];
+        const statements = (await db
+          .selectFrom('pg_prepared_statements' as never)
+          .select('statement' as never)
+          .execute()) as { statement: string }[];
         const pageStatements = statements.filter((s) => s.statement.includes('"board_users"'));
         expect(pageStatements).toHaveLength(2);
         expect(pageStatements.every((s) => s.statement.includes('count(*) over()'))).toBe(true);

@@ -44,7 +44,6 @@ describe('throttles in PostgreSQL', () => {
   });
 });
 
-
 /**
  * `take` counts an attempt before it is checked (issue #23: fifty guesses within 0.4 s): twenty
  * attempts sent at once through two nodes get exactly the limit, the refused ones are taken
@@ -86,9 +85,15 @@ describe('taking attempts before they are checked, shared by two nodes', () => {
     const store = { kind: 'redis' as const, url: process.env.REDIS_URL!, prefix: `test-take-${randomBytes(4).toString('hex')}` };
     const web1 = new RateLimiter(store, systemClock);
     const web2 = new RateLimiter(store, systemClock);
-    closers.push(() => web1.close(), () => web2.close());
+    closers.push(
+      () => web1.close(),
+      () => web2.close(),
+    );
     // Until a node has connected it counts in memory (the insurance limiter): wait for both.
-    for (const [writer, reader] of [[web1, web2], [web2, web1]]) {
+    for (const [writer, reader] of [
+      [web1, web2],
+      [web2, web1],
+    ]) {
       const probe = `probe|${randomBytes(4).toString('hex')}`;
       for (let i = 0; i < 100 && (await reader.hits(probe)) === 0; i++) {
         await writer.hit(probe, 60);

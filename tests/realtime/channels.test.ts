@@ -1,18 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Pusher from 'pusher-js';
-import {
-  APP,
-  RawClient,
-  connected,
-  nextEvent,
-  pusherClient,
-  pusherOptions,
-  sleep,
-  startServer,
-  subscribed,
-  type PusherClient,
-  type Running,
-} from './helpers';
+import { APP, RawClient, connected, nextEvent, pusherClient, pusherOptions, sleep, startServer, subscribed, type PusherClient, type Running } from './helpers';
 
 let srv: Running;
 const raws: RawClient[] = [];

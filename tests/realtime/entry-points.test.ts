@@ -35,20 +35,40 @@ describe('guard', () => {
   it('catches rejections of async listeners, a throwing recovery, a throwing logger and non-Error throws', async () => {
     const { lines, logger } = recordingLogger();
     const recovered: unknown[] = [];
-    guard(logger, 'async', async () => Promise.reject(new Error('later')), (e) => recovered.push((e as Error).message))();
+    guard(
+      logger,
+      'async',
+      async () => Promise.reject(new Error('later')),
+      (e) => recovered.push((e as Error).message),
+    )();
     await new Promise((r) => setImmediate(r));
     expect(recovered).toEqual(['later']);
 
-    guard(logger, 'bad recovery', () => {
-      throw 'a string';
-    }, () => {
-      throw new Error('recovery broke');
-    })();
+    guard(
+      logger,
+      'bad recovery',
+      () => {
+        throw 'a string';
+      },
+      () => {
+        throw new Error('recovery broke');
+      },
+    )();
     expect(lines.some((l) => l.includes('bad recovery failed a string'))).toBe(true);
     expect(lines.some((l) => l.includes('bad recovery recovery failed Error: recovery broke'))).toBe(true);
 
-    const throwingLogger = { info() {}, warn() {}, error(): never { throw new Error('logger down'); } };
-    expect(() => guard(throwingLogger, 'x', () => { throw new Error('y'); })()).not.toThrow();
+    const throwingLogger = {
+      info() {},
+      warn() {},
+      error(): never {
+        throw new Error('logger down');
+      },
+    };
+    expect(() =>
+      guard(throwingLogger, 'x', () => {
+        throw new Error('y');
+      })(),
+    ).not.toThrow();
   });
 });
 
@@ -77,7 +97,19 @@ describe('bus messages', () => {
     expect(toBusMessage({ t: 'event', c: 'ch', f: '{}', n: 'node' })).toEqual({ t: 'event', c: 'ch', f: '{}' });
     expect(toBusMessage({ t: 'event', c: 'ch', f: '{}', x: '1.2' })).toEqual({ t: 'event', c: 'ch', f: '{}', x: '1.2' });
     expect(toBusMessage({ t: 'terminate', u: '9' })).toEqual({ t: 'terminate', u: '9' });
-    for (const junk of [null, 42, 'x', [], {}, { t: 'event' }, { t: 'event', c: 1, f: '{}' }, { t: 'event', c: 'c', f: {} }, { t: 'event', c: 'c', f: '', x: 5 }, { t: 'terminate', u: 5 }, { t: 'other' }]) {
+    for (const junk of [
+      null,
+      42,
+      'x',
+      [],
+      {},
+      { t: 'event' },
+      { t: 'event', c: 1, f: '{}' },
+      { t: 'event', c: 'c', f: {} },
+      { t: 'event', c: 'c', f: '', x: 5 },
+      { t: 'terminate', u: 5 },
+      { t: 'other' },
+    ]) {
       expect(toBusMessage(junk)).toBeNull();
     }
   });

@@ -165,11 +165,7 @@ export function pusherClient(
   return new Pusher(APP.key, pusherOptions(port, sdk, who));
 }
 
-export function pusherOptions(
-  port: number,
-  sdk: PusherServer,
-  who: { presence?: { user_id: string; user_info?: Record<string, unknown> }; user?: { id: string; [k: string]: unknown } } = {},
-) {
+export function pusherOptions(port: number, sdk: PusherServer, who: { presence?: { user_id: string; user_info?: Record<string, unknown> }; user?: { id: string; [k: string]: unknown } } = {}) {
   return {
     cluster: '',
     wsHost: '127.0.0.1',

@@ -33,7 +33,9 @@ function signed(method: string, path: string, body: string, opts: { ts?: number;
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join('&');
-  const sig = createHmac('sha256', opts.secret ?? APP.secret).update(`${method}\n${path}\n${qs}`).digest('hex');
+  const sig = createHmac('sha256', opts.secret ?? APP.secret)
+    .update(`${method}\n${path}\n${qs}`)
+    .digest('hex');
   return `http://127.0.0.1:${srv.port}${path}?${qs}&auth_signature=${sig}`;
 }
 

@@ -67,16 +67,20 @@ describe.skipIf(!REDIS_URL)('limits and key prefix over several nodes (real Redi
     first.close();
     await first.closed;
     // The slot is released when the socket leaves; the next connection may land on either node.
-    await until(async () => {
-      const c = await RawClient.open(b.port, { waitEstablished: false });
-      raws.push(c);
-      const answer = await c.next((m) => m.event === 'pusher:connection_established' || m.event === 'pusher:error');
-      return answer.event === 'pusher:connection_established';
-    }, 5000, 'a connection on the other node once the first one left');
+    await until(
+      async () => {
+        const c = await RawClient.open(b.port, { waitEstablished: false });
+        raws.push(c);
+        const answer = await c.next((m) => m.event === 'pusher:connection_established' || m.event === 'pusher:error');
+        return answer.event === 'pusher:connection_established';
+      },
+      5000,
+      'a connection on the other node once the first one left',
+    );
     expect((await (await a.sdk.get({ path: '/connections' })).json()).connections).toBe(1);
   });
 
-  it('the quota counts a dead node\'s connections only until it is reaped', async () => {
+  it("the quota counts a dead node's connections only until it is reaped", async () => {
     const prefix = scaling('reap').redisKeyPrefix;
     const child = fork(fileURLToPath(new URL('./fixtures/redis-node.ts', import.meta.url)), {
       execArgv: ['--import', 'tsx'],
@@ -92,14 +96,18 @@ describe.skipIf(!REDIS_URL)('limits and key prefix over several nodes (real Redi
     await open(port); // takes the one slot, on the node about to die
     expect((await (await open(survivor.port, false)).closed).code).toBe(4004);
     child.kill('SIGKILL');
-    await until(async () => {
-      const c = await RawClient.open(survivor.port, { waitEstablished: false });
-      raws.push(c);
-      return (await c.next((m) => m.event === 'pusher:connection_established' || m.event === 'pusher:error')).event === 'pusher:connection_established';
-    }, 8000, 'the dead node\'s slot to be released by the reaper');
+    await until(
+      async () => {
+        const c = await RawClient.open(survivor.port, { waitEstablished: false });
+        raws.push(c);
+        return (await c.next((m) => m.event === 'pusher:connection_established' || m.event === 'pusher:error')).event === 'pusher:connection_established';
+      },
+      8000,
+      "the dead node's slot to be released by the reaper",
+    );
   });
 
-  it('presence members per channel are capped over all nodes (4100), and a member\'s second socket still joins', async () => {
+  it("presence members per channel are capped over all nodes (4100), and a member's second socket still joins", async () => {
     const a = await node({ ...scaling('presence'), presenceMaxMembers: 2 });
     const b = await node({ ...scaling('presence'), presenceMaxMembers: 2 });
     const ann = await open(a.port);

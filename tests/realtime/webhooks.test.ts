@@ -23,7 +23,7 @@ const named = (events: WebhookEvent[], name: string) => events.filter((e) => e.n
 afterEach(() => opened.closeAll());
 
 describe('webhooks (one node)', () => {
-  it('are POSTs signed like Pusher\'s: X-Pusher-Key and X-Pusher-Signature (HMAC-SHA256 of the body), which the pusher SDK accepts', async () => {
+  it("are POSTs signed like Pusher's: X-Pusher-Key and X-Pusher-Signature (HMAC-SHA256 of the body), which the pusher SDK accepts", async () => {
     const r = await receiver();
     const srv = await server(hooks(r));
     const before = Date.now();
@@ -84,7 +84,7 @@ describe('webhooks (one node)', () => {
     ]);
   });
 
-  it('client_event with the data as a string, the sender\'s socket_id, and user_id on presence channels', async () => {
+  it("client_event with the data as a string, the sender's socket_id, and user_id on presence channels", async () => {
     const r = await receiver();
     const srv = await server({ ...hooks(r, { events: ['client_event'] }), clientEvents: true });
     const a = await open(srv.port);
@@ -214,8 +214,16 @@ describe.skipIf(!REDIS_URL)('webhooks over two nodes (real Redis): at most once 
     await r.untilEvents([{ name: 'channel_vacated', channel: 'presence-both' }]);
     await sleep(300);
     expect(named(r.events, 'channel_occupied')).toEqual([{ name: 'channel_occupied', channel: 'presence-both' }]);
-    expect(named(r.events, 'member_added').map((e) => 'user_id' in e && e.user_id).sort()).toEqual(['u0', 'u1', 'u2']);
-    expect(named(r.events, 'member_removed').map((e) => 'user_id' in e && e.user_id).sort()).toEqual(['u0', 'u1', 'u2']);
+    expect(
+      named(r.events, 'member_added')
+        .map((e) => 'user_id' in e && e.user_id)
+        .sort(),
+    ).toEqual(['u0', 'u1', 'u2']);
+    expect(
+      named(r.events, 'member_removed')
+        .map((e) => 'user_id' in e && e.user_id)
+        .sort(),
+    ).toEqual(['u0', 'u1', 'u2']);
     expect(named(r.events, 'channel_vacated')).toHaveLength(1);
   });
 
@@ -238,9 +246,18 @@ describe.skipIf(!REDIS_URL)('webhooks over two nodes (real Redis): at most once 
       const doomed = await opened.raw(port);
       await doomed.subscribeSigned(b.sdk, 'presence-doom', { user_id: 'ghost' });
       await doomed.subscribe('only-on-the-dead-node');
-      await r.untilEvents([{ name: 'member_added', user_id: 'ghost' }, { name: 'channel_occupied', channel: 'only-on-the-dead-node' }]);
+      await r.untilEvents([
+        { name: 'member_added', user_id: 'ghost' },
+        { name: 'channel_occupied', channel: 'only-on-the-dead-node' },
+      ]);
       child.kill('SIGKILL');
-      await r.untilEvents([{ name: 'member_removed', user_id: 'ghost' }, { name: 'channel_vacated', channel: 'only-on-the-dead-node' }], 8000);
+      await r.untilEvents(
+        [
+          { name: 'member_removed', user_id: 'ghost' },
+          { name: 'channel_vacated', channel: 'only-on-the-dead-node' },
+        ],
+        8000,
+      );
       await sleep(800);
       expect(named(r.events, 'member_removed')).toEqual([{ name: 'member_removed', channel: 'presence-doom', user_id: 'ghost' }]);
       expect(named(r.events, 'channel_vacated')).toEqual([{ name: 'channel_vacated', channel: 'only-on-the-dead-node' }]);

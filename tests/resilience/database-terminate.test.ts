@@ -82,7 +82,10 @@ describe.skipIf(!BASE)('PostgreSQL dropping the app’s connections', () => {
           await waitFor('the busy connection’s loss to be logged', () => lost.length === 2);
           await sql`select 1`.execute(trx);
         })
-        .then(() => null, (error: unknown) => error);
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
       expect(isDatabaseUnavailable(failed), String(failed)).toBe(true);
       expect((await sql<{ n: number }>`select 3 as n`.execute(handle.db)).rows).toEqual([{ n: 3 }]);
       expect(uncaught).toEqual([]);
@@ -107,7 +110,10 @@ describe.skipIf(!BASE)('PostgreSQL dropping the app’s connections', () => {
       statuses.push(res.status);
       return res.status === 200;
     });
-    expect(statuses.every((s) => s === 200 || s === 503), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      statuses.join(','),
+    ).toBe(true);
 
     // The network to the database is cut: open connections reset, new ones refused.
     await proxy.cut();

@@ -18,7 +18,11 @@ import { actingAs, addMember, createOrganization, createUser, PASSWORD } from '.
 import { expectErrorPage, expectNoStack } from './support/outage';
 import { freePort } from './support/processes';
 
-const rejection = (work: () => Promise<unknown>) => work().then(() => null, (error: unknown) => error);
+const rejection = (work: () => Promise<unknown>) =>
+  work().then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 describe('isDatabaseUnavailable, on real driver errors', () => {
   let silent: Server;

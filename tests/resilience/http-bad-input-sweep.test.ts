@@ -32,33 +32,152 @@ const TEN_KB = 'x'.repeat(10_000);
 
 /** Raw path segments (already URL-encoded as a client would send them). */
 const PARAM_JUNK = [
-  '%ZZ', '%ED%A0%80', '%C0%AF', '%00', '%01%1F%7F', '%0D%0ALocation:%20x', '99999999999999999999', '2147483648', '-1', '0',
-  '1.5', '1e3', '0x1F', '%201', '%F0%9F%98%80', '..%2f..%2fpackage.json', '%5C%5Cevil', TEN_KB, '__proto__', 'constructor',
-  '%27%3B--%3Cscript%3E', 'NaN', `Ab-_${'c'.repeat(60)}`,
+  '%ZZ',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%00',
+  '%01%1F%7F',
+  '%0D%0ALocation:%20x',
+  '99999999999999999999',
+  '2147483648',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '0x1F',
+  '%201',
+  '%F0%9F%98%80',
+  '..%2f..%2fpackage.json',
+  '%5C%5Cevil',
+  TEN_KB,
+  '__proto__',
+  'constructor',
+  '%27%3B--%3Cscript%3E',
+  'NaN',
+  `Ab-_${'c'.repeat(60)}`,
 ] as const;
 
 const QUERY_JUNK = [
-  '', '?search=%00', '?search=a%00b%01', '?search[]=x', '?search[a]=1', '?search=%ZZ', `?search=${TEN_KB}`,
-  '?page[a]=1', '?page=-1', '?page=99999999999999999999', '?page=1e309', '?page[]=2&page[]=3', '?sort=__proto__',
-  '?sort[$gt]=', '?direction=%00', '?status[]=active&status[]=x', '?category=%00&trashed[]=only', '?organization=%00',
-  '?organization=99999999999999999', '?organization[]=1', '?from=0000-00-00&to=9999-99-99', '?from[]=2026-01-01',
-  '?causer=99999999999', '?causer[]=1', '?event=%00', '?subject_type[a]=b', '?email=%00', '?email[]=a', '?board_user=%00',
-  '?board_user[]=1', '?a[b][c][d][e][f][g][h][i][j][k][l][m][n][o][p][q][r][s][t][u][v][w][x][y][z][aa][bb][cc][dd][ee][ff][gg]=1',
-  '?__proto__[polluted]=1', '?constructor[prototype][x]=1', '?search=%ED%A0%80', `?${Array.from({ length: 1500 }, (_, i) => `p${i}=1`).join('&')}`,
+  '',
+  '?search=%00',
+  '?search=a%00b%01',
+  '?search[]=x',
+  '?search[a]=1',
+  '?search=%ZZ',
+  `?search=${TEN_KB}`,
+  '?page[a]=1',
+  '?page=-1',
+  '?page=99999999999999999999',
+  '?page=1e309',
+  '?page[]=2&page[]=3',
+  '?sort=__proto__',
+  '?sort[$gt]=',
+  '?direction=%00',
+  '?status[]=active&status[]=x',
+  '?category=%00&trashed[]=only',
+  '?organization=%00',
+  '?organization=99999999999999999',
+  '?organization[]=1',
+  '?from=0000-00-00&to=9999-99-99',
+  '?from[]=2026-01-01',
+  '?causer=99999999999',
+  '?causer[]=1',
+  '?event=%00',
+  '?subject_type[a]=b',
+  '?email=%00',
+  '?email[]=a',
+  '?board_user=%00',
+  '?board_user[]=1',
+  '?a[b][c][d][e][f][g][h][i][j][k][l][m][n][o][p][q][r][s][t][u][v][w][x][y][z][aa][bb][cc][dd][ee][ff][gg]=1',
+  '?__proto__[polluted]=1',
+  '?constructor[prototype][x]=1',
+  '?search=%ED%A0%80',
+  `?${Array.from({ length: 1500 }, (_, i) => `p${i}=1`).join('&')}`,
 ] as const;
 
 const FIELDS = [
-  'name', 'email', 'password', 'password_confirmation', 'current_password', 'title', 'summary', 'body', 'category', 'slug',
-  'description', 'website', 'role', 'user_id', 'organization_id', 'first_name', 'last_name', 'phone', 'position',
-  'board_name', 'status', 'tags', 'notes', 'joined_on', 'board_user_ids', 'plan', 'locale', 'timezone', 'remember',
-  'public_page_enabled', 'token', 'socket_id', 'channel_name', '_token', 'search', 'page',
+  'name',
+  'email',
+  'password',
+  'password_confirmation',
+  'current_password',
+  'title',
+  'summary',
+  'body',
+  'category',
+  'slug',
+  'description',
+  'website',
+  'role',
+  'user_id',
+  'organization_id',
+  'first_name',
+  'last_name',
+  'phone',
+  'position',
+  'board_name',
+  'status',
+  'tags',
+  'notes',
+  'joined_on',
+  'board_user_ids',
+  'plan',
+  'locale',
+  'timezone',
+  'remember',
+  'public_page_enabled',
+  'token',
+  'socket_id',
+  'channel_name',
+  '_token',
+  'search',
+  'page',
 ] as const;
 
 const VALUE_JUNK: readonly unknown[] = [
-  null, true, false, 0, -1, 1.5, 1e308, -1e308, 1e20, 2147483648, -2147483649, '', ' ', '\u0000', 'a\u0000b',
-  '\ud800', '\u202e', TEN_KB, '%ZZ', '<script>alert(1)</script>', [], ['x'], [1, 2], [[]], [null], {}, { a: 1 }, { $gt: '' },
-  { __proto__: { polluted: 1 } }, 'NaN', '2026-02-30', '0000-00-00', '10000-01-01', 'owner', 'admin', 'viewer', 'business',
-  'sweep@example.test', 'not-an-email', 'private-encrypted-x', '123.456', 'Europe/Nowhere', 'xx-XX',
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  1e20,
+  2147483648,
+  -2147483649,
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\u202e',
+  TEN_KB,
+  '%ZZ',
+  '<script>alert(1)</script>',
+  [],
+  ['x'],
+  [1, 2],
+  [[]],
+  [null],
+  {},
+  { a: 1 },
+  { $gt: '' },
+  { __proto__: { polluted: 1 } },
+  'NaN',
+  '2026-02-30',
+  '0000-00-00',
+  '10000-01-01',
+  'owner',
+  'admin',
+  'viewer',
+  'business',
+  'sweep@example.test',
+  'not-an-email',
+  'private-encrypted-x',
+  '123.456',
+  'Europe/Nowhere',
+  'xx-XX',
 ];
 
 type Body = { contentType?: string; encoding?: string; data: Buffer | string; label: string };
@@ -104,7 +223,18 @@ function bodyKinds(r: ReturnType<typeof prng>): Body[] {
   ];
 }
 
-const REFERERS = (base: string) => ['', 'garbage', `${base}//evil.example/x`, `${base}/\\evil.example`, 'http://evil.example/', `${base}/dashboard`, 'javascript:alert(1)', '%ZZ', `${base}/%ZZ`, `${base}/a?b=%00`];
+const REFERERS = (base: string) => [
+  '',
+  'garbage',
+  `${base}//evil.example/x`,
+  `${base}/\\evil.example`,
+  'http://evil.example/',
+  `${base}/dashboard`,
+  'javascript:alert(1)',
+  '%ZZ',
+  `${base}/%ZZ`,
+  `${base}/a?b=%00`,
+];
 
 interface Actor {
   name: string;
@@ -158,7 +288,14 @@ async function makeWorld(): Promise<World> {
   const invitationToken = randomToken(32);
   const invitation = await db
     .insertInto('invitations')
-    .values({ organization_id: org.id, email: `invited-${org.id}@sweep.test`, role: 'viewer', token_hash: sha256(invitationToken), invited_by: owner.id, expires_at: new Date(clock.now().getTime() + 86_400_000) })
+    .values({
+      organization_id: org.id,
+      email: `invited-${org.id}@sweep.test`,
+      role: 'viewer',
+      token_hash: sha256(invitationToken),
+      invited_by: owner.id,
+      expires_at: new Date(clock.now().getTime() + 86_400_000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const boardUser = await db.insertInto('board_users').values({ organization_id: org.id, first_name: 'Sweep', last_name: 'Target' }).returning('id').executeTakeFirstOrThrow();
@@ -243,7 +380,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+  const statuses = [...stats.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
   console.log(`Bad-input sweep: ${routes.length} routes, ${stats.requests} requests, ${stats.fiveHundreds} answered 5xx (statuses: ${statuses})`);
   await app.close();
 });
@@ -251,7 +391,15 @@ afterAll(async () => {
 describe('bad-input sweep over every route', () => {
   it('finds the whole router (nested routers included)', () => {
     const names = routes.map((r) => `${r.method} ${r.path}`);
-    for (const expected of ['GET /p/:orgSlug/:token', 'DELETE /organizations/:id', 'POST /organizations/:id/transfer', 'DELETE /profile', 'GET /users', 'PUT /board-users/:id/restore', 'POST /broadcasting/auth']) {
+    for (const expected of [
+      'GET /p/:orgSlug/:token',
+      'DELETE /organizations/:id',
+      'POST /organizations/:id/transfer',
+      'DELETE /profile',
+      'GET /users',
+      'PUT /board-users/:id/restore',
+      'POST /broadcasting/auth',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(routes.length).toBeGreaterThan(60);
@@ -314,9 +462,25 @@ describe('bad-input sweep over every route', () => {
     const jar = new Map<string, string>();
     const guest = ACTORS[0];
     for (const path of [
-      '/build/', '/build', '/build/assets/gone-123.js', '/build/..%2f..%2fpackage.json', '/build/%2e%2e/%2e%2e/package.json', '/build/%ZZ',
-      '/build/assets/%00.js', '/build/.vite/manifest.json', '/favicon.svg%00.js', '/..%2fpackage.json', '/%2e%2e%2fpackage.json', '/x.js',
-      '/%ZZ', '/%ZZ.css', `/${TEN_KB}`, '/robots.txt', '/nope', '/p/%ZZ', '/p/%ZZ/%ZZ',
+      '/build/',
+      '/build',
+      '/build/assets/gone-123.js',
+      '/build/..%2f..%2fpackage.json',
+      '/build/%2e%2e/%2e%2e/package.json',
+      '/build/%ZZ',
+      '/build/assets/%00.js',
+      '/build/.vite/manifest.json',
+      '/favicon.svg%00.js',
+      '/..%2fpackage.json',
+      '/%2e%2e%2fpackage.json',
+      '/x.js',
+      '/%ZZ',
+      '/%ZZ.css',
+      `/${TEN_KB}`,
+      '/robots.txt',
+      '/nope',
+      '/p/%ZZ',
+      '/p/%ZZ/%ZZ',
     ]) {
       for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PROPFIND']) await send(guest, jar, '', method, path, undefined, '');
     }

@@ -68,7 +68,17 @@ describe('a malformed %-escape in a path parameter answers 400', () => {
 
 describe('/build answers 404 for anything it does not have', () => {
   it('missing chunks, the directory itself, traversal and odd escapes', async () => {
-    for (const p of ['/build/assets/gone-123.js', '/build/', '/build', '/build/assets', '/build/..%2f..%2fpackage.json', '/build/%2e%2e/%2e%2e/package.json', '/build/%ZZ', '/build/assets/%00.js', '/build/.vite/manifest.json']) {
+    for (const p of [
+      '/build/assets/gone-123.js',
+      '/build/',
+      '/build',
+      '/build/assets',
+      '/build/..%2f..%2fpackage.json',
+      '/build/%2e%2e/%2e%2e/package.json',
+      '/build/%ZZ',
+      '/build/assets/%00.js',
+      '/build/.vite/manifest.json',
+    ]) {
       for (const method of ['GET', 'HEAD', 'POST']) {
         const res = await rawRequest(app.url, { method, path: p });
         expect(res.status, `${method} ${p}`).toBe(404);
@@ -107,7 +117,19 @@ describe('/build answers 404 for anything it does not have', () => {
 
 describe('one query-string cleaner for every list page', () => {
   const lists = () => ['/users', '/organizations', '/board-users', '/insights', `/organizations/${orgId}/activity-logs`, '/history', '/subscription/history', '/board-users/options'];
-  const bad = ['search=%00', 'search=a%00b%01c', 'search[]=x', 'search[a]=1', 'page[a]=1', 'page=1&page=2', 'sort[$gt]=', 'status[]=active', 'organization=%00', 'from=%00', `search=${'y'.repeat(5000)}`];
+  const bad = [
+    'search=%00',
+    'search=a%00b%01c',
+    'search[]=x',
+    'search[a]=1',
+    'page[a]=1',
+    'page=1&page=2',
+    'sort[$gt]=',
+    'status[]=active',
+    'organization=%00',
+    'from=%00',
+    `search=${'y'.repeat(5000)}`,
+  ];
 
   it('NUL, control characters, arrays and objects never reach the database (no 500)', async () => {
     for (const list of lists()) {

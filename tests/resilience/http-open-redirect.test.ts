@@ -118,7 +118,11 @@ describe('password confirmation: the page to come back to', () => {
     return { user, org, client };
   }
 
-  for (const [method, path] of [['DELETE', '/profile'], ['DELETE', '/organizations/:id'], ['POST', '/organizations/:id/transfer']] as const) {
+  for (const [method, path] of [
+    ['DELETE', '/profile'],
+    ['DELETE', '/organizations/:id'],
+    ['POST', '/organizations/:id/transfer'],
+  ] as const) {
     it(`${method} ${path} with a junk Referer asks for the password (no 500), and never comes back off the site`, async () => {
       for (const referer of ['garbage', '%ZZ', `${base}//evil.example/x`, `${base}/\\evil.example`, 'http://evil.example/x']) {
         const { org, client } = await owner();

@@ -51,7 +51,12 @@ describe('reloadOnceForNewBuild', () => {
     let loads = 0;
     const load = () => (loads += 1);
     expect(reloadOnceForNewBuild({ storage: null, now: () => 5, load })).toBe(false);
-    const throwing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const throwing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(reloadOnceForNewBuild({ storage: throwing, now: () => 5, load })).toBe(false);
     expect(loads).toBe(0);
   });

@@ -29,8 +29,7 @@ const config = () =>
     SCHEDULER_ENABLED: 'false',
   });
 
-const listening = (http: Server) =>
-  new Promise<string>((resolve) => http.once('listening', () => resolve(`http://127.0.0.1:${(http.address() as { port: number }).port}`)));
+const listening = (http: Server) => new Promise<string>((resolve) => http.once('listening', () => resolve(`http://127.0.0.1:${(http.address() as { port: number }).port}`)));
 
 let running: Running | undefined;
 afterEach(async () => {
@@ -53,7 +52,12 @@ describe('start-up readiness', () => {
       manifest,
       prepare: async (ctx) => {
         // The migrations ran before the start-up work.
-        tablesDuringPrepare = (await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+        tablesDuringPrepare = (
+          await ctx.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n;
         prepared();
         await held;
       },

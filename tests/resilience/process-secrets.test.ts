@@ -81,10 +81,15 @@ describe('npm start in production, with only APP_KEY and APP_URL', () => {
   let app: Awaited<ReturnType<typeof production>>;
   beforeAll(async () => {
     app = await production();
-    await waitFor('/up', async () => {
-      if (!app.proc.alive()) throw new GiveUp(app.proc.output().slice(-3000));
-      return (await fetch(`${app.url}/up`)).status === 200;
-    }, 180_000, 50);
+    await waitFor(
+      '/up',
+      async () => {
+        if (!app.proc.alive()) throw new GiveUp(app.proc.output().slice(-3000));
+        return (await fetch(`${app.url}/up`)).status === 200;
+      },
+      180_000,
+      50,
+    );
   }, 200_000);
   afterAll(async () => {
     await app?.proc.stop();

@@ -47,14 +47,19 @@ describe('npm start', () => {
     const { proc, url, realtime, realtimePort } = await startNpmStart({ SEED_DEMO: 'true', DEMO_PASSWORD: 'start-test-password' });
     try {
       const before: { status: number; body: unknown }[] = [];
-      await waitFor('/up to be healthy', async () => {
-        if (!proc.alive()) throw new GiveUp(`npm start exited:\n${proc.output().slice(-3000)}`);
-        const res = await fetch(`${url}/up`);
-        const body = await res.json();
-        if (res.status === 200) return true;
-        before.push({ status: res.status, body });
-        return false;
-      }, 180_000, 20);
+      await waitFor(
+        '/up to be healthy',
+        async () => {
+          if (!proc.alive()) throw new GiveUp(`npm start exited:\n${proc.output().slice(-3000)}`);
+          const res = await fetch(`${url}/up`);
+          const body = await res.json();
+          if (res.status === 200) return true;
+          before.push({ status: res.status, body });
+          return false;
+        },
+        180_000,
+        20,
+      );
       // The first healthy answer comes after the seed, not during it.
       const demo = await fetch(`${url}/p/northwind`, { headers: { 'X-Inertia': 'true' } });
       expect(demo.status).toBe(200);

@@ -194,8 +194,19 @@ describe.skipIf(!REDIS_URL)('realtime server with junk on its Redis bus', () => 
 
   it('drops junk bus messages and still delivers real ones from other nodes', async () => {
     const junk = [
-      'null', '[]', '42', '"x"', '{', '', '{"t":"event"}', '{"t":"event","c":5,"f":{}}', '{"t":"event","c":"health-bus","f":null}',
-      '{"t":"event","c":"health-bus","f":"x","x":{}}', '{"t":"terminate","u":{}}', '{"t":"terminate"}', '{"t":"nope","n":"other"}',
+      'null',
+      '[]',
+      '42',
+      '"x"',
+      '{',
+      '',
+      '{"t":"event"}',
+      '{"t":"event","c":5,"f":{}}',
+      '{"t":"event","c":"health-bus","f":null}',
+      '{"t":"event","c":"health-bus","f":"x","x":{}}',
+      '{"t":"terminate","u":{}}',
+      '{"t":"terminate"}',
+      '{"t":"nope","n":"other"}',
       `{"t":"event","c":"health-bus","f":1,"g":"${'x'.repeat(100_000)}","n":"other"}`,
     ];
     const watcher = await RawClient.open(srv.port);

@@ -56,11 +56,7 @@ export interface RawReply {
  * first byte is waited for up to `waitMs` and later ones until `settleMs` pass without data (a loaded machine
  * is slow to answer, not wrong). `after` may write more once the first answer arrived.
  */
-export function rawExchange(
-  port: number,
-  bytes: Buffer | Buffer[],
-  opts: { waitMs?: number; settleMs?: number; after?: (write: (b: Buffer) => void, first: Buffer) => void } = {},
-): Promise<RawReply> {
+export function rawExchange(port: number, bytes: Buffer | Buffer[], opts: { waitMs?: number; settleMs?: number; after?: (write: (b: Buffer) => void, first: Buffer) => void } = {}): Promise<RawReply> {
   const waitMs = opts.waitMs ?? 3000;
   const settleMs = opts.settleMs ?? 250;
   return new Promise((resolve) => {
@@ -237,8 +233,31 @@ export function junkHandshake(r: Rng): { label: string; bytes: Buffer } {
 // ───────────────────────────── frames ─────────────────────────────
 
 const CHANNEL_JUNK: unknown[] = [
-  42, null, true, {}, [], ['a'], '', ' ', 'a b', 'x'.repeat(201), '%E0%A4%A', '__proto__', 'constructor', 'private-', 'presence-',
-  '#server-to-user-', '#server-to-user-1', 'private-encrypted-x', 'cache-x', 'é', '\u0000', '\uD800', 'public', 'private-room', 'presence-room',
+  42,
+  null,
+  true,
+  {},
+  [],
+  ['a'],
+  '',
+  ' ',
+  'a b',
+  'x'.repeat(201),
+  '%E0%A4%A',
+  '__proto__',
+  'constructor',
+  'private-',
+  'presence-',
+  '#server-to-user-',
+  '#server-to-user-1',
+  'private-encrypted-x',
+  'cache-x',
+  'é',
+  '\u0000',
+  '\uD800',
+  'public',
+  'private-room',
+  'presence-room',
 ];
 const VALUE_JUNK: unknown[] = [42, -1, 1e308, null, true, false, '', 'x', {}, [], [1, [2, [3]]], { a: { b: {} } }, '{"user_id":1}', '{', 'null', '[]', '\uD800'];
 
@@ -267,30 +286,51 @@ export function junkFrame(r: Rng, signed: { auth: string; channel_data?: string;
     case 1:
       return { label: 'binary frame', payload: r.bytes(1 + r.int(200)), binary: true };
     case 2:
-      return { label: 'odd data field', payload: JSON.stringify({ event: r.pick(['pusher:subscribe', 'pusher:unsubscribe', 'pusher:ping']), data: r.pick(['{"channel":', '"x"', '[]', 'null', '{"channel":"a","auth":"x:y"}']) }) };
+      return {
+        label: 'odd data field',
+        payload: JSON.stringify({ event: r.pick(['pusher:subscribe', 'pusher:unsubscribe', 'pusher:ping']), data: r.pick(['{"channel":', '"x"', '[]', 'null', '{"channel":"a","auth":"x:y"}']) }),
+      };
     case 3:
-      return { label: 'odd event field', payload: JSON.stringify({ event: r.pick([42, null, '', {}, [], 'x'.repeat(5000), 'pusher:', 'pusher_internal:subscription_succeeded', 'client-', '__proto__']), data: v(), channel: ch() }) };
+      return {
+        label: 'odd event field',
+        payload: JSON.stringify({ event: r.pick([42, null, '', {}, [], 'x'.repeat(5000), 'pusher:', 'pusher_internal:subscription_succeeded', 'client-', '__proto__']), data: v(), channel: ch() }),
+      };
     case 4:
       return { label: 'subscribe wrong types', payload: JSON.stringify({ event: 'pusher:subscribe', data: data({ channel: ch(), auth: v(), channel_data: v() }) }) };
     case 5: {
       const s = r.pick(signed);
       const channelData = r.pick([s.channel_data, '{', '{"user_id":{}}', '{"user_id":""}', '[]', '{"user_info":1}', JSON.stringify({ user_id: deep(3000) }), undefined]);
-      return { label: 'subscribe signed/odd channel_data', payload: JSON.stringify({ event: 'pusher:subscribe', data: data({ channel: s.channel, auth: r.chance(0.5) ? s.auth : `${APP.key}:${'0'.repeat(64)}`, channel_data: channelData }) }) };
+      return {
+        label: 'subscribe signed/odd channel_data',
+        payload: JSON.stringify({ event: 'pusher:subscribe', data: data({ channel: s.channel, auth: r.chance(0.5) ? s.auth : `${APP.key}:${'0'.repeat(64)}`, channel_data: channelData }) }),
+      };
     }
     case 6:
       return { label: 'unsubscribe junk', payload: JSON.stringify({ event: 'pusher:unsubscribe', data: data({ channel: ch() }) }) };
     case 7:
       return { label: 'ping/pong junk', payload: JSON.stringify({ event: r.pick(['pusher:ping', 'pusher:pong']), data: v(), channel: r.chance(0.3) ? ch() : undefined }) };
     case 8:
-      return { label: 'unknown pusher event', payload: JSON.stringify({ event: r.pick(['pusher:connection_established', 'pusher:error', 'pusher:cache_miss', 'pusher_internal:member_added', 'pusher:x']), data: v() }) };
+      return {
+        label: 'unknown pusher event',
+        payload: JSON.stringify({ event: r.pick(['pusher:connection_established', 'pusher:error', 'pusher:cache_miss', 'pusher_internal:member_added', 'pusher:x']), data: v() }),
+      };
     case 9:
       return { label: 'client event', payload: JSON.stringify({ event: `client-${r.pick(['x', '', 'é', 'x'.repeat(300)])}`, channel: r.chance(0.5) ? r.pick(signed).channel : ch(), data: v() }) };
     case 10:
-      return { label: 'deep nesting', payload: r.chance(0.5) ? `{"event":"client-deep","channel":"${r.pick(signed).channel}","data":${deep(4000)}}` : `{"event":"pusher:subscribe","data":${deep(4000)}}` };
+      return {
+        label: 'deep nesting',
+        payload: r.chance(0.5) ? `{"event":"client-deep","channel":"${r.pick(signed).channel}","data":${deep(4000)}}` : `{"event":"pusher:subscribe","data":${deep(4000)}}`,
+      };
     case 11:
-      return { label: 'frame just under the size limit', payload: JSON.stringify({ event: r.pick(['pusher:ping', 'pusher:subscribe', 'client-big']), channel: r.pick(signed).channel, data: { pad: 'x'.repeat(9_800) } }) };
+      return {
+        label: 'frame just under the size limit',
+        payload: JSON.stringify({ event: r.pick(['pusher:ping', 'pusher:subscribe', 'client-big']), channel: r.pick(signed).channel, data: { pad: 'x'.repeat(9_800) } }),
+      };
     case 12:
-      return { label: 'prototype keys', payload: r.pick(['{"__proto__":{"event":"pusher:ping"}}', '{"event":"pusher:subscribe","data":{"__proto__":{"channel":"x"}}}', '{"constructor":{"prototype":{"x":1}},"event":"pusher:ping"}']) };
+      return {
+        label: 'prototype keys',
+        payload: r.pick(['{"__proto__":{"event":"pusher:ping"}}', '{"event":"pusher:subscribe","data":{"__proto__":{"channel":"x"}}}', '{"constructor":{"prototype":{"x":1}},"event":"pusher:ping"}']),
+      };
     default: {
       // A valid frame with random bytes flipped.
       const base = Buffer.from(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'public-x' } }));
@@ -308,7 +348,11 @@ export function closingFrame(r: Rng): JunkFrame & { expectCode: number[] } {
   const v = () => r.pick(VALUE_JUNK);
   switch (r.int(3)) {
     case 0:
-      return { label: 'signin junk', expectCode: [4009], payload: JSON.stringify({ event: 'pusher:signin', data: r.chance(0.5) ? { auth: v(), user_data: r.pick([...VALUE_JUNK, '{"id":1}', '{"id":{}}']) } : v() }) };
+      return {
+        label: 'signin junk',
+        expectCode: [4009],
+        payload: JSON.stringify({ event: 'pusher:signin', data: r.chance(0.5) ? { auth: v(), user_data: r.pick([...VALUE_JUNK, '{"id":1}', '{"id":{}}']) } : v() }),
+      };
     case 1:
       return { label: 'non-UTF8 text', expectCode: [1007], payload: Buffer.concat([Buffer.from('{"event":"'), Buffer.from([0xc3, 0x28]), r.bytes(r.int(20)), Buffer.from('"}')]) };
     default:
@@ -353,7 +397,12 @@ export function apiRequest(opts: { method: string; path: string; params?: [strin
       .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
       .map(([k, v]) => `${k}=${v}`);
     const secret = sign === 'good' ? APP.secret : 'wrong-secret';
-    params.push(['auth_signature', createHmac('sha256', secret).update(`${opts.method}\n${opts.path}\n${sorted.join('&')}`).digest('hex')]);
+    params.push([
+      'auth_signature',
+      createHmac('sha256', secret)
+        .update(`${opts.method}\n${opts.path}\n${sorted.join('&')}`)
+        .digest('hex'),
+    ]);
   }
   const query = new URLSearchParams(params).toString();
   const headers = { Host: '127.0.0.1', 'Content-Type': 'application/json', 'Content-Length': String(body.length), Connection: 'close', ...opts.headers };
@@ -363,15 +412,44 @@ export function apiRequest(opts: { method: string; path: string; params?: [strin
   return Buffer.concat([Buffer.from(head, 'latin1'), body]);
 }
 
-const API_CHANNELS = ['public-x', 'presence-room', 'private-room', '__proto__', '%E0%A4%A', '%zz', 'presence-%2', '%2F', 'x'.repeat(250), 'cache-x', '#server-to-user-1', '%23server-to-user-1', 'a%20b'];
+const API_CHANNELS = [
+  'public-x',
+  'presence-room',
+  'private-room',
+  '__proto__',
+  '%E0%A4%A',
+  '%zz',
+  'presence-%2',
+  '%2F',
+  'x'.repeat(250),
+  'cache-x',
+  '#server-to-user-1',
+  '%23server-to-user-1',
+  'a%20b',
+];
 const EVENT_JUNK: unknown[] = [
-  null, [], 42, 'x', {}, { name: 'e' }, { name: 'e', data: 'x' }, { name: 'e', data: 'x', channel: 'public-x' }, { name: 'e', data: {}, channel: 'public-x' },
-  { name: {}, data: 'x', channel: 'public-x' }, { name: '', data: 'x', channels: ['public-x'] }, { name: 'e', data: 'x', channels: 'public-x' },
-  { name: 'e', data: 'x', channels: [1, 2] }, { name: 'e', data: 'x', channels: Array.from({ length: 101 }, (_, i) => `c${i}`) },
-  { name: 'e', data: 'x'.repeat(10_001), channel: 'public-x' }, { name: 'e', data: 'x', channel: 'public-x', socket_id: 'nope' },
-  { name: 'e', data: 'x', channel: 'public-x', socket_id: 1 }, { name: 'e', data: 'x', channel: 'public-x', info: 'user_count,subscription_count' },
-  { name: 'e', data: 'x', channel: '__proto__', info: 'subscription_count' }, { name: 'e', data: 'x', channel: 'presence-room', info: 'user_count,,x' },
-  { name: 'e', data: 'x', channel: 'cache-x' }, { name: 'e', data: 'x', channels: ['public-x'], info: {} },
+  null,
+  [],
+  42,
+  'x',
+  {},
+  { name: 'e' },
+  { name: 'e', data: 'x' },
+  { name: 'e', data: 'x', channel: 'public-x' },
+  { name: 'e', data: {}, channel: 'public-x' },
+  { name: {}, data: 'x', channel: 'public-x' },
+  { name: '', data: 'x', channels: ['public-x'] },
+  { name: 'e', data: 'x', channels: 'public-x' },
+  { name: 'e', data: 'x', channels: [1, 2] },
+  { name: 'e', data: 'x', channels: Array.from({ length: 101 }, (_, i) => `c${i}`) },
+  { name: 'e', data: 'x'.repeat(10_001), channel: 'public-x' },
+  { name: 'e', data: 'x', channel: 'public-x', socket_id: 'nope' },
+  { name: 'e', data: 'x', channel: 'public-x', socket_id: 1 },
+  { name: 'e', data: 'x', channel: 'public-x', info: 'user_count,subscription_count' },
+  { name: 'e', data: 'x', channel: '__proto__', info: 'subscription_count' },
+  { name: 'e', data: 'x', channel: 'presence-room', info: 'user_count,,x' },
+  { name: 'e', data: 'x', channel: 'cache-x' },
+  { name: 'e', data: 'x', channels: ['public-x'], info: {} },
 ];
 
 /** One junk HTTP API request: routes × methods × escapes × signatures × bodies. */

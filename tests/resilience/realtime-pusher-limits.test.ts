@@ -81,7 +81,7 @@ describe('client events', () => {
 });
 
 describe('channel names', () => {
-  it('refuse a name over REVERB_MAX_CHANNEL_NAME_LENGTH with soketi\'s LimitReached / 4009, and accept one at it', async () => {
+  it("refuse a name over REVERB_MAX_CHANNEL_NAME_LENGTH with soketi's LimitReached / 4009, and accept one at it", async () => {
     const srv = await server(limitsFromEnv({ REVERB_MAX_CHANNEL_NAME_LENGTH: '30' }));
     const c = await open(srv.port);
     expect((await c.subscribe('c'.repeat(30))).event).toBe('pusher_internal:subscription_succeeded');

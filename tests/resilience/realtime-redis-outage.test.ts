@@ -17,7 +17,6 @@ import { freePort } from '../helpers/free-port';
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedisServer) console.log('realtime Redis outage test skipped: no redis-server binary on this machine');
 
-
 /** A throwaway redis-server: no persistence, so a restart comes back empty (the harder case). */
 async function startRedis(port: number): Promise<ChildProcess> {
   const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -153,10 +152,13 @@ describe.skipIf(!hasRedisServer)('realtime scale-out through a Redis outage', ()
     try {
       await until(async () => ((await probe.pubsub('NUMSUB', 'outage:bus')) as [string, number])[1] === 2, 10_000, 'both nodes to resubscribe the bus');
       await until(async () => (await probe.scard('outage:nodes')) === 2, 10_000, 'both nodes to beat again');
-      const get = async (node: Running, path: string, params?: Record<string, string>) =>
-        (await apiStatus(node, path)) === 200 ? await (await node.sdk.get({ path, params })).json() : null;
+      const get = async (node: Running, path: string, params?: Record<string, string>) => ((await apiStatus(node, path)) === 200 ? await (await node.sdk.get({ path, params })).json() : null);
       await until(
-        async () => (await get(a, '/channels/presence-team/users'))?.users.map((u: { id: string }) => u.id).sort().join() === 'ann,ben',
+        async () =>
+          (await get(a, '/channels/presence-team/users'))?.users
+            .map((u: { id: string }) => u.id)
+            .sort()
+            .join() === 'ann,ben',
         10_000,
         'presence to be registered again (ann on A, ben on B; cat left during the outage)',
       );
@@ -232,7 +234,10 @@ describe.skipIf(!hasRedisServer)('realtime scale-out through a Redis outage', ()
       clients.push(leaver, joiner, other);
       await leaver.subscribe('stale');
       await other.subscribe('shared');
-      await receiver.untilEvents([{ name: 'channel_occupied', channel: 'stale' }, { name: 'channel_occupied', channel: 'shared' }]);
+      await receiver.untilEvents([
+        { name: 'channel_occupied', channel: 'stale' },
+        { name: 'channel_occupied', channel: 'shared' },
+      ]);
 
       await relay.cut();
       await until(async () => (await apiStatus(cutOff, '/channels')) === 503, 5000, 'the cut-off node to notice');
@@ -243,11 +248,20 @@ describe.skipIf(!hasRedisServer)('realtime scale-out through a Redis outage', ()
       expect(receiver.events.map((e) => `${e.name} ${'channel' in e ? e.channel : ''}`)).toEqual(['channel_occupied stale', 'channel_occupied shared']);
 
       await relay.restore();
-      await receiver.untilEvents([{ name: 'channel_occupied', channel: 'fresh' }, { name: 'channel_vacated', channel: 'stale' }], 10_000);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(receiver.events.map((e) => `${e.name} ${'channel' in e ? e.channel : ''}`).sort()).toEqual(
-        ['channel_occupied fresh', 'channel_occupied shared', 'channel_occupied stale', 'channel_vacated stale'],
+      await receiver.untilEvents(
+        [
+          { name: 'channel_occupied', channel: 'fresh' },
+          { name: 'channel_vacated', channel: 'stale' },
+        ],
+        10_000,
       );
+      await new Promise((r) => setTimeout(r, 500));
+      expect(receiver.events.map((e) => `${e.name} ${'channel' in e ? e.channel : ''}`).sort()).toEqual([
+        'channel_occupied fresh',
+        'channel_occupied shared',
+        'channel_occupied stale',
+        'channel_vacated stale',
+      ]);
     } finally {
       await cutOff.stop();
       await steady.stop();

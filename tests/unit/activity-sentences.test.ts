@@ -45,7 +45,8 @@ function entriesOf(kind: ActivityKind): DescribableEntry[] {
   return entries.map((f) => ({ ...splitKind(kind), subject_id: 7, subject_name: 'Île-de-France', facts: f as DescribableEntry['facts'] }));
 }
 
-const render = (locale: Locale, entry: DescribableEntry) => describeActivity(entry, { t: translator(locale), formatDate: (iso) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso)) });
+const render = (locale: Locale, entry: DescribableEntry) =>
+  describeActivity(entry, { t: translator(locale), formatDate: (iso) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso)) });
 
 describe('activity sentences: one per kind, in every language', () => {
   it('every kind has its sentence, using only its declared facts and the subject', () => {

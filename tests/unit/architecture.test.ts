@@ -35,7 +35,11 @@ function importsWithKind(source: string): { spec: string; typeOnly: boolean }[] 
   const found: { spec: string; typeOnly: boolean }[] = [];
   for (const m of source.matchAll(/(?:^|\n)\s*(import|export)\b([^;'"]*?)from\s*['"]([^'"]+)['"]/g)) {
     const clause = m[2].trim();
-    const names = /^\{([\s\S]*)\}$/.exec(clause)?.[1].split(',').map((n) => n.trim()).filter(Boolean);
+    const names = /^\{([\s\S]*)\}$/
+      .exec(clause)?.[1]
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
     const typeOnly = /^type\b/.test(clause) || (names !== undefined && names.length > 0 && names.every((n) => /^type\s/.test(n)));
     found.push({ spec: m[3], typeOnly });
   }

@@ -9,7 +9,7 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 describe('the one date format (lib/format)', () => {
   const instant = '2026-11-23T23:30:00Z';
 
-  it('writes a date in the reader\'s locale, medium style', () => {
+  it("writes a date in the reader's locale, medium style", () => {
     expect(plain(formatDate(instant, { locale: 'en-US', timeZone: 'UTC' }))).toBe('Nov 23, 2026');
     expect(plain(formatDate(instant, { locale: 'de-DE', timeZone: 'UTC' }))).toBe('23.11.2026');
     expect(plain(formatDate(instant, { locale: 'fr-FR', timeZone: 'UTC' }))).toBe('23 nov. 2026');
@@ -25,7 +25,7 @@ describe('the one date format (lib/format)', () => {
     }
   });
 
-  it('shows an instant in the reader\'s time zone, and a calendar date as the same day everywhere', () => {
+  it("shows an instant in the reader's time zone, and a calendar date as the same day everywhere", () => {
     expect(plain(formatDate(instant, { locale: 'de-DE', timeZone: 'Europe/Berlin' }))).toBe('24.11.2026');
     expect(plain(formatDateTime(instant, { locale: 'de-DE', timeZone: 'Europe/Berlin' }))).toBe('24.11.2026, 00:30');
     expect(plain(formatDate('2026-11-23', { locale: 'en-US', timeZone: 'Pacific/Honolulu' }))).toBe('Nov 23, 2026');
@@ -37,7 +37,7 @@ describe('the one date format (lib/format)', () => {
     expect(formatDateTime('not a date')).toBe('');
   });
 
-  it('says relative times in the reader\'s language', () => {
+  it("says relative times in the reader's language", () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
     expect(formatRelative('2026-11-23T11:57:00Z', { locale: 'en-US' }, now)).toBe('3 minutes ago');
     expect(formatRelative('2026-11-23T11:57:00Z', { locale: 'de-DE' }, now)).toBe('vor 3 Minuten');

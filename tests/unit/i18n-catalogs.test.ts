@@ -11,8 +11,7 @@ const namespacesOf = (locale: string) =>
     .filter((f) => f.endsWith('.json'))
     .map((f) => path.basename(f, '.json'))
     .sort();
-const messagesOf = (locale: string, namespace: string) =>
-  flattenCatalog(namespace, JSON.parse(readFileSync(path.join(LANG, locale, `${namespace}.json`), 'utf8')) as CatalogTree);
+const messagesOf = (locale: string, namespace: string) => flattenCatalog(namespace, JSON.parse(readFileSync(path.join(LANG, locale, `${namespace}.json`), 'utf8')) as CatalogTree);
 const NAMESPACES = namespacesOf(DEFAULT_LOCALE);
 
 /** The argument names a message uses (`{name}`, `{count, plural, …}`), plural branches included. */
@@ -90,7 +89,11 @@ describe('messages used in code', () => {
   });
 
   it('every id named on the server exists', () => {
-    const problems = serverFiles('server').flatMap((file) => keysUsedIn(file).filter((key) => !known.has(key)).map((key) => `${file}: ${key}`));
+    const problems = serverFiles('server').flatMap((file) =>
+      keysUsedIn(file)
+        .filter((key) => !known.has(key))
+        .map((key) => `${file}: ${key}`),
+    );
     expect(problems).toEqual([]);
   });
 });

@@ -27,7 +27,10 @@ describe('createLogger', () => {
   });
 
   it('writes JSON lines when not on a terminal, and on a terminal with NODE_ENV=production', () => {
-    for (const [isTTY, env] of [[false, 'development'], [true, 'production']] as const) {
+    for (const [isTTY, env] of [
+      [false, 'development'],
+      [true, 'production'],
+    ] as const) {
       process.env.NODE_ENV = env;
       const { written, stream } = fakeStream(isTTY);
       createLogger('info', 'boardly', stream).info({ a: 1 }, 'hello');

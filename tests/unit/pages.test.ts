@@ -16,7 +16,7 @@ function pageFiles(dir: string, prefix = ''): string[] {
 
 describe('the page registry', () => {
   const registry = readFileSync(path.join(ROOT, 'resources/js/pages.ts'), 'utf8');
-  const listed = [...registry.matchAll(/^\s*'([^']+)': PropsOf<typeof import\('\.\/Pages\/([^']+)'\)>;$/gm)];
+  const listed = [...registry.matchAll(/^\s*'?([^':]+)'?: PropsOf<typeof import\('\.\/Pages\/([^']+)'\)>;$/gm)];
 
   it('lists every page component under its own name, once', () => {
     expect(listed.length).toBeGreaterThan(30);

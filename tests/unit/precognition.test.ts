@@ -13,7 +13,13 @@ describe('the lazy laravel-precognition facade', () => {
   });
 
   it('normalises errors and names as the library does', () => {
-    const samples: Parameters<typeof library.toSimpleValidationErrors>[0][] = [{}, { name: 'Required.' }, { name: ['Required.', 'Too short.'], email: ['Taken.'] }, { 'items.0.title': ['Missing.'] }, { plain: 'One.' }];
+    const samples: Parameters<typeof library.toSimpleValidationErrors>[0][] = [
+      {},
+      { name: 'Required.' },
+      { name: ['Required.', 'Too short.'], email: ['Taken.'] },
+      { 'items.0.title': ['Missing.'] },
+      { plain: 'One.' },
+    ];
     for (const errors of samples) expect(facade.toSimpleValidationErrors(errors)).toEqual(library.toSimpleValidationErrors(errors));
     const event = { target: { name: 'email' } } as unknown as Parameters<typeof library.resolveName>[0];
     expect(facade.resolveName('title')).toBe(library.resolveName('title'));
@@ -29,7 +35,12 @@ describe('the lazy laravel-precognition facade', () => {
     expect(validator.hasErrors()).toBe(false);
     expect(validator.touched()).toEqual([]);
     expect(validator.validating()).toBe(false);
-    expect(validator.on('errorsChanged', changed).setErrors({ name: ['Required.'] }).touch('name')).toBe(validator);
+    expect(
+      validator
+        .on('errorsChanged', changed)
+        .setErrors({ name: ['Required.'] })
+        .touch('name'),
+    ).toBe(validator);
     await facade.loadPrecognition();
     await vi.waitFor(() => expect(changed).toHaveBeenCalled());
     expect(validator.errors()).toEqual({ name: ['Required.'] });

@@ -24,7 +24,10 @@ const RULES: [RegExp, string][] = [
 /** A literal that is code, not copy: a path, a route or event name, a class list, SQL identifiers. */
 const looksLikeCode = (text: string) =>
   /^[a-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)+$/.test(text) || // a message id: its text is in lang/en-US
-  /^[/.]/.test(text) || /^[a-z0-9_\-.:@{}$?=&#*/|]+$/.test(text) || /^[A-Z][A-Za-z]*(?:\/[A-Za-z0-9_]+)+$/.test(text) || !/[A-Za-z]/.test(text);
+  /^[/.]/.test(text) ||
+  /^[a-z0-9_\-.:@{}$?=&#*/|]+$/.test(text) ||
+  /^[A-Z][A-Za-z]*(?:\/[A-Za-z0-9_]+)+$/.test(text) ||
+  !/[A-Za-z]/.test(text);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -44,7 +44,11 @@ export function useBulkSelection(scope: string, pageIds: number[], total: number
   useEffect(() => {
     for (const key of [...stores.keys()]) if (key !== scope) stores.delete(key);
   }, [scope]);
-  const state = useSyncExternalStore(subscribe, () => stores.get(scope) ?? EMPTY, () => EMPTY);
+  const state = useSyncExternalStore(
+    subscribe,
+    () => stores.get(scope) ?? EMPTY,
+    () => EMPTY,
+  );
   const set = useCallback(
     (next: BulkSelectionState) => {
       stores.set(scope, next);

@@ -30,7 +30,11 @@ export function Card({ title, description, actions, footer, padded = true, headi
       {hasHeader ? (
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6 dark:border-slate-700/70">
           <div className="min-w-0">
-            {title ? <Heading id={headingId} className="text-base font-semibold text-slate-900 dark:text-white">{title}</Heading> : null}
+            {title ? (
+              <Heading id={headingId} className="text-base font-semibold text-slate-900 dark:text-white">
+                {title}
+              </Heading>
+            ) : null}
             {description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
           </div>
           {actions ? <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}

@@ -80,7 +80,14 @@ export function BarChart({ data, title, summary, columns: columnsProp, format = 
           <g aria-hidden="true">
             {ticks.map((t) => (
               <g key={t}>
-                <line x1={PAD.left} x2={width - PAD.right} y1={y(t)} y2={y(t)} className={t === 0 ? 'stroke-slate-300 dark:stroke-slate-600' : 'stroke-slate-200 dark:stroke-slate-700/70'} strokeDasharray={t === 0 ? undefined : '3 4'} />
+                <line
+                  x1={PAD.left}
+                  x2={width - PAD.right}
+                  y1={y(t)}
+                  y2={y(t)}
+                  className={t === 0 ? 'stroke-slate-300 dark:stroke-slate-600' : 'stroke-slate-200 dark:stroke-slate-700/70'}
+                  strokeDasharray={t === 0 ? undefined : '3 4'}
+                />
                 <text x={PAD.left - 8} y={y(t)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px] tabular-nums dark:fill-slate-400">
                   {format(t)}
                 </text>

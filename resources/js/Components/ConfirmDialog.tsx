@@ -27,18 +27,7 @@ export interface ConfirmDialogProps {
  * A confirmation modal. The Cancel button gets the first focus, so Enter never confirms a
  * destructive action by accident; Escape and the backdrop cancel; focus returns to the opener.
  */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  children,
-  confirmLabel,
-  cancelLabel,
-  tone = 'danger',
-  processing = false,
-  onConfirm,
-  onClose,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, children, confirmLabel, cancelLabel, tone = 'danger', processing = false, onConfirm, onClose }: ConfirmDialogProps) {
   const t = useT();
   const cancel = useRef<HTMLButtonElement>(null);
   const close = () => {

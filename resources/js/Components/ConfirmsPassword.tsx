@@ -21,13 +21,7 @@ export interface ConfirmsPasswordProps {
  * whether it was confirmed recently, and if not, asks for it in a dialog on this page, then runs
  * the action the user asked for. The server still enforces the window on the action itself.
  */
-export function ConfirmsPassword({
-  onConfirmed,
-  children,
-  title,
-  content,
-  button,
-}: ConfirmsPasswordProps) {
+export function ConfirmsPassword({ onConfirmed, children, title, content, button }: ConfirmsPasswordProps) {
   const t = useT();
   const formId = `confirms-password${useId().replace(/[^\w-]/g, '')}`;
   const input = useRef<HTMLInputElement>(null);
@@ -98,9 +92,7 @@ export function ConfirmsPassword({
       >
         <form id={formId} onSubmit={submit} noValidate>
           <Field label={t('app.confirmPassword.password')} error={error}>
-            {(p) => (
-              <TextInput {...p} ref={input} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            )}
+            {(p) => <TextInput {...p} ref={input} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
           </Field>
         </form>
       </Modal>

@@ -33,10 +33,7 @@ export function ConflictNotice({ changes, choices, decided, label, show = plain,
     <section
       role="alert"
       aria-labelledby="conflict-title"
-      className={cx(
-        FORM_WIDTHS[width],
-        'mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:p-5 dark:border-amber-500/40 dark:bg-amber-950/40 dark:text-amber-100',
-      )}
+      className={cx(FORM_WIDTHS[width], 'mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:p-5 dark:border-amber-500/40 dark:bg-amber-950/40 dark:text-amber-100')}
     >
       <h2 id="conflict-title" className="text-base font-semibold">
         {t('common.conflict.title')}
@@ -47,18 +44,32 @@ export function ConflictNotice({ changes, choices, decided, label, show = plain,
           <caption className="sr-only">{t('common.conflict.caption')}</caption>
           <thead className="sr-only sm:not-sr-only">
             <tr className="text-xs uppercase tracking-wide text-amber-800 dark:text-amber-300">
-              <th scope="col" className="py-1 pr-3 font-medium">{t('common.conflict.field')}</th>
-              <th scope="col" className="py-1 pr-3 font-medium">{t('common.conflict.theirs')}</th>
-              <th scope="col" className="py-1 pr-3 font-medium">{t('common.conflict.yours')}</th>
-              <th scope="col" className="py-1 font-medium">{t('common.conflict.keep')}</th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {t('common.conflict.field')}
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {t('common.conflict.theirs')}
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {t('common.conflict.yours')}
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                {t('common.conflict.keep')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {changes.map((c) => (
               <tr key={c.key} className="block border-t border-amber-200 py-2 align-top sm:table-row sm:py-0 dark:border-amber-500/30">
-                <th scope="row" className="block py-1 font-semibold sm:table-cell sm:py-2 sm:pr-3 sm:font-medium">{label(c.key)}</th>
-                <td data-label={`${t('common.conflict.theirs')}:`} className={cx(cell, 'break-words sm:max-w-[16rem]')}>{text(c.key, c.theirs)}</td>
-                <td data-label={`${t('common.conflict.yours')}:`} className={cx(cell, 'break-words sm:max-w-[16rem]')}>{c.both ? text(c.key, c.yours) : t('common.conflict.unchanged')}</td>
+                <th scope="row" className="block py-1 font-semibold sm:table-cell sm:py-2 sm:pr-3 sm:font-medium">
+                  {label(c.key)}
+                </th>
+                <td data-label={`${t('common.conflict.theirs')}:`} className={cx(cell, 'break-words sm:max-w-[16rem]')}>
+                  {text(c.key, c.theirs)}
+                </td>
+                <td data-label={`${t('common.conflict.yours')}:`} className={cx(cell, 'break-words sm:max-w-[16rem]')}>
+                  {c.both ? text(c.key, c.yours) : t('common.conflict.unchanged')}
+                </td>
                 <td className="block pt-2 sm:table-cell sm:py-2">
                   {c.both ? (
                     <div className="flex flex-wrap gap-2" role="group" aria-label={t('common.conflict.choiceFor', { field: label(c.key) })}>

@@ -16,13 +16,7 @@ export interface EmptyStateProps {
 
 export function EmptyState({ icon = documentIcon, title, text, action, bordered = true, className }: EmptyStateProps) {
   return (
-    <div
-      className={cx(
-        'flex flex-col items-center px-6 py-12 text-center',
-        bordered && 'rounded-xl border-2 border-dashed border-slate-200 dark:border-slate-700',
-        className,
-      )}
-    >
+    <div className={cx('flex flex-col items-center px-6 py-12 text-center', bordered && 'rounded-xl border-2 border-dashed border-slate-200 dark:border-slate-700', className)}>
       <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-400/10 dark:text-brand-300">
         <Icon icon={icon} className="size-6" />
       </span>

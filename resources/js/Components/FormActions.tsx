@@ -17,14 +17,7 @@ export interface FormActionsProps {
  */
 export function FormActions({ children, align = 'end', bordered, className }: FormActionsProps) {
   return (
-    <div
-      className={cx(
-        'flex flex-wrap items-center gap-3',
-        align === 'end' ? 'justify-end' : 'justify-start',
-        bordered && 'border-t border-slate-200 pt-4 dark:border-slate-700',
-        className,
-      )}
-    >
+    <div className={cx('flex flex-wrap items-center gap-3', align === 'end' ? 'justify-end' : 'justify-start', bordered && 'border-t border-slate-200 pt-4 dark:border-slate-700', className)}>
       {children}
     </div>
   );

@@ -36,9 +36,7 @@ export function LegalDocument({ title, updatedAt, intro, sections, labels }: Leg
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <header className="max-w-3xl">
           <h1 className="text-3xl font-bold tracking-tight break-words hyphens-auto text-slate-900 sm:text-4xl dark:text-white">{title}</h1>
-          <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
-            {labels.updated(<time dateTime={updatedAt}>{updated}</time>)}
-          </p>
+          <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{labels.updated(<time dateTime={updatedAt}>{updated}</time>)}</p>
           <div className="mt-6 space-y-4 text-base leading-7 text-slate-700 dark:text-slate-300">{intro}</div>
         </header>
 
@@ -63,7 +61,12 @@ export function LegalDocument({ title, updatedAt, intro, sections, labels }: Leg
 
           <div className="legal-text min-w-0 max-w-3xl">
             {sections.map((section, index) => (
-              <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24 border-b border-slate-200 py-8 first:pt-0 last:border-b-0 dark:border-slate-800">
+              <section
+                key={section.id}
+                id={section.id}
+                aria-labelledby={`${section.id}-heading`}
+                className="scroll-mt-24 border-b border-slate-200 py-8 first:pt-0 last:border-b-0 dark:border-slate-800"
+              >
                 <h2 id={`${section.id}-heading`} className="text-xl font-semibold break-words hyphens-auto text-slate-900 dark:text-white">
                   {index + 1}. {section.title}
                 </h2>

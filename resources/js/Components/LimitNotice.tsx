@@ -37,7 +37,11 @@ export function PlanLimitNotice({ limit, className }: { limit: PlanLimit; classN
     <LimitNotice className={className}>
       <p>{limit.max === 0 ? t('app.limitNotice.notIncluded', values) : t('app.limitNotice.reached', values)}</p>
       <p className="mt-1">
-        {limit.may_upgrade ? <Trans id={limit.max === 0 ? 'app.limitNotice.upgradeToUse' : 'app.limitNotice.upgrade'} components={{ 0: <Link href="/subscription/edit" className={linkClasses} /> }} /> : t('app.limitNotice.askAdmin')}
+        {limit.may_upgrade ? (
+          <Trans id={limit.max === 0 ? 'app.limitNotice.upgradeToUse' : 'app.limitNotice.upgrade'} components={{ 0: <Link href="/subscription/edit" className={linkClasses} /> }} />
+        ) : (
+          t('app.limitNotice.askAdmin')
+        )}
       </p>
     </LimitNotice>
   );

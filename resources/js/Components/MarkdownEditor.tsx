@@ -71,10 +71,32 @@ export function MarkdownEditor({ id, value, onChange, previewUrl, rows = 14, max
     <div className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div role="tablist" aria-label={t('app.markdown.mode')} className="inline-flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-          <button ref={writeTab} type="button" role="tab" id={`${base}-write`} aria-selected={tab === 'write'} aria-controls={`${base}-write-panel`} tabIndex={tab === 'write' ? 0 : -1} onClick={() => setTab('write')} onKeyDown={onTabKey} className={tabClass(tab === 'write')}>
+          <button
+            ref={writeTab}
+            type="button"
+            role="tab"
+            id={`${base}-write`}
+            aria-selected={tab === 'write'}
+            aria-controls={`${base}-write-panel`}
+            tabIndex={tab === 'write' ? 0 : -1}
+            onClick={() => setTab('write')}
+            onKeyDown={onTabKey}
+            className={tabClass(tab === 'write')}
+          >
             {t('app.markdown.write')}
           </button>
-          <button ref={previewTab} type="button" role="tab" id={`${base}-preview`} aria-selected={tab === 'preview'} aria-controls={`${base}-preview-panel`} tabIndex={tab === 'preview' ? 0 : -1} onClick={() => void showPreview()} onKeyDown={onTabKey} className={tabClass(tab === 'preview')}>
+          <button
+            ref={previewTab}
+            type="button"
+            role="tab"
+            id={`${base}-preview`}
+            aria-selected={tab === 'preview'}
+            aria-controls={`${base}-preview-panel`}
+            tabIndex={tab === 'preview' ? 0 : -1}
+            onClick={() => void showPreview()}
+            onKeyDown={onTabKey}
+            className={tabClass(tab === 'preview')}
+          >
             {t('app.markdown.preview')}
           </button>
         </div>

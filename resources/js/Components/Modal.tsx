@@ -44,10 +44,7 @@ export function Modal({ open, onClose, title, description, children, footer, siz
         aria-labelledby={`${id}-title`}
         aria-describedby={description ? `${id}-description` : undefined}
         tabIndex={-1}
-        className={cx(
-          'relative w-full overflow-hidden rounded-xl bg-white shadow-xl ring-1 ring-slate-900/5 focus:outline-none dark:bg-slate-900 dark:ring-white/10',
-          widths[size],
-        )}
+        className={cx('relative w-full overflow-hidden rounded-xl bg-white shadow-xl ring-1 ring-slate-900/5 focus:outline-none dark:bg-slate-900 dark:ring-white/10', widths[size])}
       >
         <div className="px-5 pt-5 pb-4 sm:px-6">
           <div className="flex items-start justify-between gap-4">
@@ -71,9 +68,7 @@ export function Modal({ open, onClose, title, description, children, footer, siz
           {children ? <div className="mt-4">{children}</div> : null}
         </div>
         {footer ? (
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6 dark:border-slate-700 dark:bg-slate-800/50">
-            {footer}
-          </div>
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6 dark:border-slate-700 dark:bg-slate-800/50">{footer}</div>
         ) : null}
       </div>
     </div>,

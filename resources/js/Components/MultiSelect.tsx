@@ -48,20 +48,7 @@ const matches = (option: MultiSelectOption, query: string) => {
  * Escape closes, Backspace in an empty box removes the last choice. Choices show as chips with
  * their own remove buttons, and changes are announced in a live region.
  */
-export function MultiSelect({
-  id,
-  options,
-  value,
-  onChange,
-  loadOptions,
-  placeholder,
-  itemsLabel,
-  selectedLabel,
-  disabled,
-  debounce = 250,
-  className,
-  ...aria
-}: MultiSelectProps) {
+export function MultiSelect({ id, options, value, onChange, loadOptions, placeholder, itemsLabel, selectedLabel, disabled, debounce = 250, className, ...aria }: MultiSelectProps) {
   const t = useT();
   const listName = itemsLabel ?? t('app.multiSelect.items');
   const chipsName = selectedLabel ?? t('app.multiSelect.selectedItems');
@@ -204,7 +191,10 @@ export function MultiSelect({
         {chips.length ? (
           <ul className="contents" aria-label={chipsName}>
             {chips.map((chip) => (
-              <li key={chip.value} className="inline-flex max-w-full items-center gap-1 rounded-md bg-brand-50 py-0.5 pr-1 pl-2 text-brand-900 ring-1 ring-brand-600/20 ring-inset dark:bg-brand-400/10 dark:text-brand-200 dark:ring-brand-400/25">
+              <li
+                key={chip.value}
+                className="inline-flex max-w-full items-center gap-1 rounded-md bg-brand-50 py-0.5 pr-1 pl-2 text-brand-900 ring-1 ring-brand-600/20 ring-inset dark:bg-brand-400/10 dark:text-brand-200 dark:ring-brand-400/25"
+              >
                 <span className="truncate">{chip.label}</span>
                 <button
                   type="button"
@@ -278,10 +268,7 @@ export function MultiSelect({
                 onMouseDown={(e) => e.preventDefault()}
                 onMouseMove={() => setActive(index)}
                 onClick={() => toggle(option)}
-                className={cx(
-                  'flex cursor-pointer items-start gap-2 px-3 py-2',
-                  index === active ? 'bg-slate-100 dark:bg-slate-800' : '',
-                )}
+                className={cx('flex cursor-pointer items-start gap-2 px-3 py-2', index === active ? 'bg-slate-100 dark:bg-slate-800' : '')}
               >
                 <span
                   className={cx(

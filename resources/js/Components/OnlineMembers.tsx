@@ -23,9 +23,7 @@ export function OnlineMembers({ members, max = 4, className }: OnlineMembersProp
   const names = members.map((m) => m.name).join(', ');
   return (
     <div className={cx('flex items-center gap-2', className)} title={names}>
-      <span className="sr-only">
-        {t('app.online.members', { count: members.length, names })}
-      </span>
+      <span className="sr-only">{t('app.online.members', { count: members.length, names })}</span>
       {/* Phones: a dot and the count; the header has no room for faces. */}
       <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-600 sm:hidden dark:text-slate-300" aria-hidden="true">
         <span className="size-2 rounded-full bg-emerald-500" />
@@ -36,9 +34,7 @@ export function OnlineMembers({ members, max = 4, className }: OnlineMembersProp
           <Avatar key={member.id} name={member.name} size="xs" />
         ))}
         {more > 0 ? (
-          <span className="inline-flex size-6 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-            +{more}
-          </span>
+          <span className="inline-flex size-6 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">+{more}</span>
         ) : null}
       </div>
       <span className="hidden items-center gap-1.5 text-xs text-slate-500 md:inline-flex dark:text-slate-400" aria-hidden="true">

@@ -19,10 +19,7 @@ export function PageHeader({ title, description, actions, back, className }: Pag
     <div className={cx('mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between', className)}>
       <div className="min-w-0">
         {back ? (
-          <Link
-            href={back.href}
-            className="mb-2 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
-          >
+          <Link href={back.href} className="mb-2 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
             <Icon icon={chevronLeftIcon} className="size-4" />
             {back.label}
           </Link>

@@ -24,7 +24,10 @@ const entities: Record<string, string> = { '&laquo;': '', '&raquo;': '', '&lsaqu
 
 /** Laravel-style labels ("&laquo; Previous", "Next &raquo;", "3", "...") to plain text. */
 function clean(label: string): string {
-  return label.replace(/&[a-z]+;/g, (m) => entities[m] ?? m).replace(/[«»‹›]/g, '').trim();
+  return label
+    .replace(/&[a-z]+;/g, (m) => entities[m] ?? m)
+    .replace(/[«»‹›]/g, '')
+    .trim();
 }
 
 function kind(label: string, index: number, count: number): 'prev' | 'next' | 'gap' | 'page' {
@@ -35,8 +38,7 @@ function kind(label: string, index: number, count: number): 'prev' | 'next' | 'g
   return 'page';
 }
 
-const itemBase =
-  'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-lg border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2';
+const itemBase = 'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-lg border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2';
 
 export function Pagination({ links, only, meta, className }: PaginationProps) {
   const t = useT();
@@ -92,10 +94,7 @@ export function Pagination({ links, only, meta, className }: PaginationProps) {
                 return (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the links are positional: the server sends them in page order
                   <li key={`${type}-${index}`} className={cx(hideOnPhone && 'hidden sm:block')}>
-                    <span
-                      aria-disabled="true"
-                      className={cx(itemBase, 'cursor-not-allowed border-slate-200 text-slate-400 dark:border-slate-700 dark:text-slate-600')}
-                    >
+                    <span aria-disabled="true" className={cx(itemBase, 'cursor-not-allowed border-slate-200 text-slate-400 dark:border-slate-700 dark:text-slate-600')}>
                       {content}
                     </span>
                   </li>

@@ -101,14 +101,7 @@ export function SearchFilter({ filters, url, searchKey = 'search', label, placeh
       </div>
       {children ? (
         <>
-          <Button
-            variant="secondary"
-            icon={filterIcon}
-            onClick={() => setFiltersOpen((open) => !open)}
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            className="sm:hidden"
-          >
+          <Button variant="secondary" icon={filterIcon} onClick={() => setFiltersOpen((open) => !open)} aria-expanded={filtersOpen} aria-controls={filtersId} className="sm:hidden">
             {setFilters ? t('common.search.filtersActive', { count: setFilters }) : t('common.search.filters')}
             <Icon icon={chevronDownIcon} className={cx('size-4 transition-transform', filtersOpen && 'rotate-180')} />
           </Button>

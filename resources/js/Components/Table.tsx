@@ -48,7 +48,10 @@ export function TBody({ className, ...props }: HTMLAttributes<HTMLTableSectionEl
 export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
   return (
     <tr
-      className={cx('hover:bg-slate-50/70 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:justify-end max-sm:gap-x-2 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-3 dark:hover:bg-slate-800/40', className)}
+      className={cx(
+        'hover:bg-slate-50/70 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:justify-end max-sm:gap-x-2 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-3 dark:hover:bg-slate-800/40',
+        className,
+      )}
       {...props}
     />
   );

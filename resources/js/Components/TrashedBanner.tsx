@@ -11,7 +11,10 @@ export default function TrashedBanner({ what, restoreUrl, canRestore }: { what: 
   const kind = what === 'board user' ? 'boardUser' : what === 'insight' ? 'insight' : 'other';
   const [processing, setProcessing] = useState(false);
   return (
-    <div role="status" className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-center sm:justify-between dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
+    <div
+      role="status"
+      className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-center sm:justify-between dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100"
+    >
       <p className="flex items-center gap-2 text-sm font-medium">
         <Icon icon={trashIcon} className="size-5 shrink-0" />
         {t('app.trashed.message', { what: kind, name: what })}

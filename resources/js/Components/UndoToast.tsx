@@ -41,7 +41,10 @@ export function UndoToast() {
       },
     });
   return (
-    <div role="status" className="pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-lg ring-1 ring-slate-900/5 dark:border-slate-700 dark:bg-slate-900 dark:ring-white/10">
+    <div
+      role="status"
+      className="pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-lg ring-1 ring-slate-900/5 dark:border-slate-700 dark:bg-slate-900 dark:ring-white/10"
+    >
       <Icon icon={trashIcon} className="size-5 shrink-0 text-slate-500 dark:text-slate-400" />
       <p className="min-w-0 flex-1 text-sm text-slate-800 dark:text-slate-100">{shown.message}</p>
       <button
@@ -52,7 +55,11 @@ export function UndoToast() {
       >
         {t('app.undo.undo')}
       </button>
-      <button type="button" onClick={() => setShown(null)} className="-m-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-800 dark:hover:text-slate-200">
+      <button
+        type="button"
+        onClick={() => setShown(null)}
+        className="-m-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+      >
         <Icon icon={xIcon} className="size-4" />
         <span className="sr-only">{t('common.toasts.dismiss')}</span>
       </button>

@@ -42,7 +42,10 @@ export function UsageBar({ label, used, limit, className }: UsageBarProps) {
         <span className={cx('tabular-nums', full ? 'font-medium text-red-600 dark:text-red-400' : 'text-slate-600 dark:text-slate-400')}>{text}</span>
       </div>
       {unlimited ? (
-        <div className="h-2 rounded-full bg-[repeating-linear-gradient(45deg,var(--color-slate-200)_0_6px,transparent_6px_12px)] dark:bg-[repeating-linear-gradient(45deg,var(--color-slate-700)_0_6px,transparent_6px_12px)]" aria-hidden="true" />
+        <div
+          className="h-2 rounded-full bg-[repeating-linear-gradient(45deg,var(--color-slate-200)_0_6px,transparent_6px_12px)] dark:bg-[repeating-linear-gradient(45deg,var(--color-slate-700)_0_6px,transparent_6px_12px)]"
+          aria-hidden="true"
+        />
       ) : (
         <div
           role="progressbar"
@@ -53,10 +56,7 @@ export function UsageBar({ label, used, limit, className }: UsageBarProps) {
           aria-valuetext={full ? t('app.usage.full', { text }) : text}
           className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
         >
-          <div
-            className={cx('h-full rounded-full transition-[width]', full ? 'bg-red-500' : percent >= 80 ? 'bg-amber-500' : 'bg-brand-400')}
-            style={{ width: `${percent}%` }}
-          />
+          <div className={cx('h-full rounded-full transition-[width]', full ? 'bg-red-500' : percent >= 80 ? 'bg-amber-500' : 'bg-brand-400')} style={{ width: `${percent}%` }} />
         </div>
       )}
     </div>

@@ -166,11 +166,7 @@ function MobileNav({ open, onClose, items, active, organization }: MobileNavProp
           >
             <div className="flex h-16 items-center justify-between px-4">
               <Logo href={organization ? '/dashboard' : '/organizations'} />
-              <button
-                type="button"
-                onClick={onClose}
-                className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-              >
+              <button type="button" onClick={onClose} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
                 <Icon icon={xIcon} className="size-6" />
                 <span className="sr-only">{t('app.shell.closeNavigation')}</span>
               </button>

@@ -31,10 +31,7 @@ export function SidebarNav({ items, active, onNavigate }: SidebarNavProps) {
                     : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
                 )}
               >
-                <Icon
-                  icon={item.icon}
-                  className={cx('size-5', current ? 'text-brand-600 dark:text-brand-300' : 'text-slate-400 group-hover:text-slate-600 dark:group-hover:text-slate-200')}
-                />
+                <Icon icon={item.icon} className={cx('size-5', current ? 'text-brand-600 dark:text-brand-300' : 'text-slate-400 group-hover:text-slate-600 dark:group-hover:text-slate-200')} />
                 {t(item.labelId)}
               </Link>
             </li>

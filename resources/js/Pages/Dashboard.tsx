@@ -25,7 +25,6 @@ import type { ActivityEntry } from '@/types';
 // Statuses and usage are named in this page's own messages: it does not load the subscription page's.
 import { STATUS_TONES, type SubscriptionStatus, type UsageItem } from './Subscriptions/Partials/labels';
 
-
 export interface DashboardProps {
   counts: {
     boardUsers: { active: number; inactive: number };
@@ -82,9 +81,7 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
   );
   const total = publishedPerWeek.reduce((n, w) => n + w.count, 0);
   const busiest = chartData.reduce<(typeof chartData)[number] | null>((best, d) => (d.value > (best?.value ?? 0) ? d : best), null);
-  const summary = total
-    ? t('dashboard.chart.summary', { total: number(total), most: number(busiest!.value), date: busiest!.week })
-    : t('dashboard.chart.none');
+  const summary = total ? t('dashboard.chart.summary', { total: number(total), most: number(busiest!.value), date: busiest!.week }) : t('dashboard.chart.none');
 
   return (
     <>

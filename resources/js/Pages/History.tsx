@@ -38,8 +38,7 @@ export default function History({ activity, organizations, filters }: HistoryPro
   const { dateTime } = useFormatters();
   const t = useT();
   const describe = useDescribeActivity();
-  const filter = (value: string) =>
-    router.get('/history', value ? { organization: value } : {}, { preserveState: true, preserveScroll: true, replace: true, only: ['activity', 'filters'] });
+  const filter = (value: string) => router.get('/history', value ? { organization: value } : {}, { preserveState: true, preserveScroll: true, replace: true, only: ['activity', 'filters'] });
 
   return (
     <>
@@ -49,7 +48,13 @@ export default function History({ activity, organizations, filters }: HistoryPro
         <div className="mb-4 max-w-xs">
           <Field label={t('history.organization')}>
             {(props) => (
-              <Select {...props} value={filters.organization ?? ''} onChange={(e) => filter(e.target.value)} placeholder={t('history.allOrganizations')} options={organizations.map((o) => ({ value: o.id, label: o.name }))} />
+              <Select
+                {...props}
+                value={filters.organization ?? ''}
+                onChange={(e) => filter(e.target.value)}
+                placeholder={t('history.allOrganizations')}
+                options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+              />
             )}
           </Field>
         </div>
@@ -76,7 +81,9 @@ export default function History({ activity, organizations, filters }: HistoryPro
                   <Td strong className="sm:min-w-64">
                     {describe(a)}
                   </Td>
-                  <Td label={t('history.columns.organization')}>{a.organization ? organizationName(a.organization) : <span className="text-slate-600 dark:text-slate-400">{t('history.yourAccount')}</span>}</Td>
+                  <Td label={t('history.columns.organization')}>
+                    {a.organization ? organizationName(a.organization) : <span className="text-slate-600 dark:text-slate-400">{t('history.yourAccount')}</span>}
+                  </Td>
                   <Td label={t('history.columns.event')} className="whitespace-nowrap">
                     {eventLabel(a.event)}
                   </Td>

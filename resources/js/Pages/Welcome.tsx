@@ -44,12 +44,8 @@ export default function Welcome() {
         <div className="relative mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1fr_22rem] lg:items-center lg:px-8">
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t('welcome.classic.hero.eyebrow')}</p>
-            <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
-              {t('welcome.classic.hero.heading')}
-            </h1>
-            <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-600 dark:text-slate-300">
-              {t('welcome.classic.hero.lead', { app: appName })}
-            </p>
+            <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">{t('welcome.classic.hero.heading')}</h1>
+            <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-600 dark:text-slate-300">{t('welcome.classic.hero.lead', { app: appName })}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
               {user ? (
                 <Button href="/dashboard" size="lg" icon={arrowIcon}>
@@ -82,9 +78,7 @@ export default function Welcome() {
           <h2 id="features-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
             {t('welcome.classic.features.heading')}
           </h2>
-          <p className="mt-3 text-slate-600 dark:text-slate-300">
-            {t('welcome.classic.features.lead')}
-          </p>
+          <p className="mt-3 text-slate-600 dark:text-slate-300">{t('welcome.classic.features.lead')}</p>
         </div>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features(t).map((feature) => (
@@ -126,9 +120,7 @@ export default function Welcome() {
             <h2 id="trust-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
               {t('welcome.classic.trust.heading')}
             </h2>
-            <p className="mt-3 text-slate-600 dark:text-slate-300">
-              {t('welcome.classic.trust.lead', { app: appName })}
-            </p>
+            <p className="mt-3 text-slate-600 dark:text-slate-300">{t('welcome.classic.trust.lead', { app: appName })}</p>
           </div>
           <ul className="space-y-4">
             <Point>{t('welcome.classic.trust.points.separation')}</Point>
@@ -174,9 +166,7 @@ function BriefingCard() {
           </span>
         </div>
         <p className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{t('welcome.classic.card.title')}</p>
-        <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-400">
-          {t('welcome.classic.card.text')}
-        </p>
+        <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-400">{t('welcome.classic.card.text')}</p>
         <div className="mt-4 space-y-2">
           <div className="h-2 w-full rounded-full bg-slate-100 dark:bg-slate-800" />
           <div className="h-2 w-5/6 rounded-full bg-slate-100 dark:bg-slate-800" />

@@ -96,12 +96,7 @@ const faqs = (t: Translate): { id: string; q: string; a: ReactNode }[] => [
   {
     id: 'retention',
     q: t('welcome.new.faq.retention.q'),
-    a: (
-      <Trans
-        id="welcome.new.faq.retention.a"
-        components={{ 0: <Link href="/privacy-policy" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }}
-      />
-    ),
+    a: <Trans id="welcome.new.faq.retention.a" components={{ 0: <Link href="/privacy-policy" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }} />,
   },
 ];
 
@@ -135,9 +130,7 @@ export default function WelcomeNew() {
             <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl dark:text-white">
               <Trans id="welcome.new.hero.heading" components={{ 0: <span className="text-brand-600 dark:text-brand-400" /> }} />
             </h1>
-            <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600 dark:text-slate-300">
-              {t('welcome.new.hero.lead', { app: appName })}
-            </p>
+            <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600 dark:text-slate-300">{t('welcome.new.hero.lead', { app: appName })}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               {user ? (
                 <Button href="/dashboard" size="lg" icon={arrowIcon}>
@@ -211,9 +204,7 @@ export default function WelcomeNew() {
                   plan.featured ? 'border-brand-400 shadow-lg ring-1 ring-brand-400' : 'border-slate-200 dark:border-slate-800',
                 )}
               >
-                {plan.featured ? (
-                  <span className="absolute -top-3 left-6 rounded-full bg-brand-400 px-3 py-0.5 text-xs font-semibold text-slate-900">{t('welcome.new.pricing.popular')}</span>
-                ) : null}
+                {plan.featured ? <span className="absolute -top-3 left-6 rounded-full bg-brand-400 px-3 py-0.5 text-xs font-semibold text-slate-900">{t('welcome.new.pricing.popular')}</span> : null}
                 <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{plan.name}</h3>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{plan.blurb}</p>
                 <p className="mt-6 flex items-baseline gap-1">
@@ -228,10 +219,7 @@ export default function WelcomeNew() {
                     </li>
                   ))}
                   <li className={cx('flex gap-2', plan.publicLinks ? 'text-slate-700 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400')}>
-                    <Icon
-                      icon={plan.publicLinks ? checkIcon : xIcon}
-                      className={cx('mt-0.5 size-4', plan.publicLinks ? 'text-emerald-600 dark:text-emerald-400' : 'text-slate-400')}
-                    />
+                    <Icon icon={plan.publicLinks ? checkIcon : xIcon} className={cx('mt-0.5 size-4', plan.publicLinks ? 'text-emerald-600 dark:text-emerald-400' : 'text-slate-400')} />
                     {plan.publicLinks ? t('welcome.new.pricing.limits.publicLinks') : t('welcome.new.pricing.limits.noPublicLinks')}
                   </li>
                 </ul>
@@ -241,9 +229,7 @@ export default function WelcomeNew() {
               </li>
             ))}
           </ul>
-          <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
-            {t('welcome.new.pricing.footnote')}
-          </p>
+          <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">{t('welcome.new.pricing.footnote')}</p>
         </div>
       </section>
 

@@ -1,16 +1,7 @@
 import { usePage } from '@inertiajs/react';
 import { useMemo } from 'react';
 import { isLocale } from '../../../shared/i18n';
-import {
-  DEFAULT_LOCALE,
-  DEFAULT_TIME_ZONE,
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  formatNumber,
-  formatRelative,
-  type DateInput,
-} from '@/lib/format';
+import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatMoney, formatNumber, formatRelative, type DateInput } from '@/lib/format';
 
 export interface Formatters {
   locale: string;

@@ -31,8 +31,7 @@ export function useEcho(): Echo<'reverb'> | null {
 const organizationChannel = echoName.organization;
 
 /** The current organisation's id when its live channels may be opened (null until it admits this member: tenancy/gate.ts). */
-const liveOrganizationId = (auth: { organization?: { id: number; admitted: boolean } | null } | undefined) =>
-  auth?.organization?.admitted ? auth.organization.id : null;
+const liveOrganizationId = (auth: { organization?: { id: number; admitted: boolean } | null } | undefined) => (auth?.organization?.admitted ? auth.organization.id : null);
 const onlineChannel = echoName.online;
 
 /**
@@ -40,11 +39,7 @@ const onlineChannel = echoName.online;
  * unless `forOrganization` names another). Several components may listen at once; each removes
  * only its own listeners.
  */
-export function useOrganizationEvent<E extends keyof OrganizationEvents>(
-  events: E | E[],
-  handler: (payload: OrganizationEvents[E]) => void,
-  forOrganization?: number,
-): void {
+export function useOrganizationEvent<E extends keyof OrganizationEvents>(events: E | E[], handler: (payload: OrganizationEvents[E]) => void, forOrganization?: number): void {
   const echo = useEcho();
   const current = liveOrganizationId(usePage().props.auth);
   const organizationId = forOrganization ?? current;

@@ -71,8 +71,7 @@ export async function prepareLocale(locale: Locale, namespaces: string[]): Promi
 }
 
 /** The page's language: its `locale` prop (a partial reload may leave it out: then the current one). */
-export const localeOf = (props: Record<string, unknown> | undefined): Locale =>
-  isLocale(props?.locale) ? props.locale : isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+export const localeOf = (props: Record<string, unknown> | undefined): Locale => (isLocale(props?.locale) ? props.locale : isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
 
 export type MessageValues = Record<string, string | number | null | undefined>;
 export type Translate = (id: string, values?: MessageValues) => string;

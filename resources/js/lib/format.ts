@@ -103,8 +103,7 @@ export function formatMoney(cents: number | null | undefined, currency = 'USD', 
   if (cents === null || cents === undefined || Number.isNaN(cents)) return '';
   const loc = locale || DEFAULT_LOCALE;
   const options: Intl.NumberFormatOptions = { style: 'currency', currency };
-  const formatter =
-    cached(`m|${loc}|${currency}`, () => new Intl.NumberFormat(loc, options)) ?? cached(`m|${DEFAULT_LOCALE}|${currency}`, () => new Intl.NumberFormat(DEFAULT_LOCALE, options));
+  const formatter = cached(`m|${loc}|${currency}`, () => new Intl.NumberFormat(loc, options)) ?? cached(`m|${DEFAULT_LOCALE}|${currency}`, () => new Intl.NumberFormat(DEFAULT_LOCALE, options));
   if (!formatter) return `${(cents / 100).toFixed(2)} ${currency}`;
   const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
   return formatter.format(cents / 10 ** digits);
@@ -127,8 +126,7 @@ export function formatRelative(value: DateInput, { locale }: FormatOptions = {},
   const seconds = Math.round((date.getTime() - (typeof now === 'number' ? now : now.getTime())) / 1000);
   const loc = locale || DEFAULT_LOCALE;
   const formatter =
-    cached(`r|${loc}`, () => new Intl.RelativeTimeFormat(loc, { numeric: 'auto' })) ??
-    cached(`r|${DEFAULT_LOCALE}`, () => new Intl.RelativeTimeFormat(DEFAULT_LOCALE, { numeric: 'auto' }));
+    cached(`r|${loc}`, () => new Intl.RelativeTimeFormat(loc, { numeric: 'auto' })) ?? cached(`r|${DEFAULT_LOCALE}`, () => new Intl.RelativeTimeFormat(DEFAULT_LOCALE, { numeric: 'auto' }));
   if (Math.abs(seconds) < 45) return formatter.format(0, 'second');
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return formatter.format(Math.round(seconds / size), unit);

@@ -42,7 +42,12 @@ export function ceremonyError(error: unknown): string | null {
 }
 
 const fromBase64Url = (text: string): ArrayBuffer => {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='));
+  const binary = atob(
+    text
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(text.length / 4) * 4, '='),
+  );
   return Uint8Array.from(binary, (c) => c.charCodeAt(0)).buffer;
 };
 const toBase64Url = (buffer: ArrayBuffer): string =>

@@ -51,10 +51,12 @@ function forwarder<T extends object>(real: () => T | null, chainable: ReadonlySe
       const target = real();
       if (target) {
         const value = (target as Record<PropertyKey, unknown>)[property];
-        return typeof value === 'function' ? (...args: unknown[]) => {
-          const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-          return result === target ? self : result;
-        } : value;
+        return typeof value === 'function'
+          ? (...args: unknown[]) => {
+              const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+              return result === target ? self : result;
+            }
+          : value;
       }
       if (property === 'then') return undefined; // not a thenable
       const answer = idle[property as keyof T];
@@ -70,7 +72,16 @@ function forwarder<T extends object>(real: () => T | null, chainable: ReadonlySe
   return self;
 }
 
-const clientChainable = new Set<PropertyKey>(['useHttpClient', 'withBaseURL', 'withTimeout', 'withCredentials', 'withXsrfCookieName', 'withXsrfHeaderName', 'fingerprintRequestsUsing', 'determineSuccessUsing']);
+const clientChainable = new Set<PropertyKey>([
+  'useHttpClient',
+  'withBaseURL',
+  'withTimeout',
+  'withCredentials',
+  'withXsrfCookieName',
+  'withXsrfHeaderName',
+  'fingerprintRequestsUsing',
+  'determineSuccessUsing',
+]);
 
 let clientQueue: Promise<unknown> = Promise.resolve();
 

@@ -5,6 +5,9 @@ import { router } from '@inertiajs/react';
  * back), then the session ends — so no channel authorisation arrives signed out and answers 403.
  */
 export async function signOut(options: Parameters<typeof router.post>[2] = {}): Promise<void> {
-  await import('./echo').then(({ quietEcho }) => quietEcho(), () => {});
+  await import('./echo').then(
+    ({ quietEcho }) => quietEcho(),
+    () => {},
+  );
   router.post('/logout', {}, options);
 }

@@ -4,10 +4,7 @@ import { http } from './http';
 const json = { headers: { Accept: 'application/json' } };
 
 export async function twoFactorSetupCode(): Promise<{ svg: string; secretKey: string }> {
-  const [qr, secret] = await Promise.all([
-    http.get<{ svg: string }>('/user/two-factor-qr-code', json),
-    http.get<{ secretKey: string }>('/user/two-factor-secret-key', json),
-  ]);
+  const [qr, secret] = await Promise.all([http.get<{ svg: string }>('/user/two-factor-qr-code', json), http.get<{ secretKey: string }>('/user/two-factor-secret-key', json)]);
   return { svg: qr.data.svg, secretKey: secret.data.secretKey };
 }
 

@@ -4,13 +4,7 @@ import type { sharedProps } from '../../../server/shared-props';
 export type { Role };
 
 /** What JSON makes of a server value: Dates arrive as ISO strings. */
-export type Serialized<T> = T extends Date
-  ? string
-  : T extends readonly (infer U)[]
-    ? Serialized<U>[]
-    : T extends object
-      ? { [K in keyof T]: Serialized<T[K]> }
-      : T;
+export type Serialized<T> = T extends Date ? string : T extends readonly (infer U)[] ? Serialized<U>[] : T extends object ? { [K in keyof T]: Serialized<T[K]> } : T;
 
 /** Props every page receives: the type of what server/shared-props.ts builds, not a copy of it. */
 export type SharedProps = Serialized<{ [K in keyof SharedSource]: Resolved<SharedSource[K]> }> & { [key: string]: unknown };

@@ -66,9 +66,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('organization_id', 'integer', (c) => c.notNull().unique().references('organizations.id').onDelete('cascade'))
     .addColumn('plan', 'varchar(16)', (c) => c.notNull().check(sql`plan in ('free','team','business')`))
-    .addColumn('status', 'varchar(16)', (c) =>
-      c.notNull().check(sql`status in ('trialing','active','past_due','canceled','ended')`),
-    )
+    .addColumn('status', 'varchar(16)', (c) => c.notNull().check(sql`status in ('trialing','active','past_due','canceled','ended')`))
     .addColumn('provider', 'varchar(32)', (c) => c.notNull().defaultTo('manual'))
     .addColumn('trial_ends_at', 'timestamptz')
     .addColumn('current_period_start', 'timestamptz')

@@ -31,9 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('title', 'varchar(200)', (c) => c.notNull())
     .addColumn('summary', 'varchar(500)')
     .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('category', 'varchar(16)', (c) =>
-      c.notNull().check(sql`category in ('governance','strategy','finance','risk','people','other')`),
-    )
+    .addColumn('category', 'varchar(16)', (c) => c.notNull().check(sql`category in ('governance','strategy','finance','risk','people','other')`))
     .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft','published','archived')`))
     .addColumn('published_at', 'timestamptz')
     .addColumn('share_token', 'varchar(64)', (c) => c.unique())

@@ -49,7 +49,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('known_devices_user_device_unique', ['user_id', 'device_hash'])
     .execute();
 
-  await db.schema.alterTable('organizations').addColumn('require_two_factor', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('organizations')
+    .addColumn('require_two_factor', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -16,9 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('headers', 'jsonb', (c) => c.notNull())
     .addColumn('mapping', 'jsonb', (c) => c.notNull())
     .addColumn('duplicates', 'varchar(8)', (c) => c.notNull().defaultTo('skip').check(sql`duplicates in ('skip','update')`))
-    .addColumn('status', 'varchar(16)', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending','queued','running','completed','stopped','failed')`),
-    )
+    .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending','queued','running','completed','stopped','failed')`))
     .addColumn('total_rows', 'integer', (c) => c.notNull())
     .addColumn('processed_rows', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_count', 'integer', (c) => c.notNull().defaultTo(0))

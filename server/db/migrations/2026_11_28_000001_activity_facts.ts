@@ -194,7 +194,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('activity_logs')
     .addColumn('facts', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .execute();
-  await db.schema.alterTable('activity_logs').alterColumn('description', (c) => c.dropNotNull()).execute();
+  await db.schema
+    .alterTable('activity_logs')
+    .alterColumn('description', (c) => c.dropNotNull())
+    .execute();
 
   let after = 0;
   for (;;) {
@@ -222,6 +225,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   // The sentences are not written back: entries without one are described from their facts only by this version.
   await db.updateTable('activity_logs').set({ description: sql`event` }).where('description', 'is', null).execute();
-  await db.schema.alterTable('activity_logs').alterColumn('description', (c) => c.setNotNull()).execute();
+  await db.schema
+    .alterTable('activity_logs')
+    .alterColumn('description', (c) => c.setNotNull())
+    .execute();
   await db.schema.alterTable('activity_logs').dropColumn('facts').execute();
 }

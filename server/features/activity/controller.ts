@@ -79,7 +79,12 @@ export function activityLogController(ctx: AppContext) {
       const org = routeOrganization(req);
       const { filters, timeZone } = filtersOf(req);
       const date = ctx.clock.now().toISOString().slice(0, 10);
-      await streamCsv(res, `activity-log-${org.slug}-${date}.csv`, exportColumns(translator(requestLocale(req)), timeZone, req.user?.locale ?? requestLocale(req)), repo.exportRows(ctx.db, org.id, { ...filters, timeZone }));
+      await streamCsv(
+        res,
+        `activity-log-${org.slug}-${date}.csv`,
+        exportColumns(translator(requestLocale(req)), timeZone, req.user?.locale ?? requestLocale(req)),
+        repo.exportRows(ctx.db, org.id, { ...filters, timeZone }),
+      );
     },
   };
 }

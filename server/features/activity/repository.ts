@@ -93,7 +93,10 @@ const LOG_COLUMNS = [...ENTRY_COLUMNS, 'activity_logs.properties', 'activity_log
 
 /** A page of the log: newest first (the (organization_id, created_at desc, id desc) index). */
 export function logQuery(db: Db, organizationId: number, filters: LogQueryFilters) {
-  return filtered(db, organizationId, filters).select([...LOG_COLUMNS]).orderBy('activity_logs.created_at', 'desc').orderBy('activity_logs.id', 'desc');
+  return filtered(db, organizationId, filters)
+    .select([...LOG_COLUMNS])
+    .orderBy('activity_logs.created_at', 'desc')
+    .orderBy('activity_logs.id', 'desc');
 }
 
 export type LogRow = Awaited<ReturnType<ReturnType<typeof logQuery>['execute']>>[number];

@@ -23,8 +23,7 @@ const registerIntent = (value: unknown): 'organization' | null => (value === 'or
 /** Thin handlers: validate → service → render or redirect. */
 export function authController(ctx: AppContext) {
   return {
-    showRegister: (req: Request, res: Response) =>
-      res.inertia.render('Auth/Register', { intent: registerIntent(req.query.intent) }, { title: msg('messages.titles.register') }),
+    showRegister: (req: Request, res: Response) => res.inertia.render('Auth/Register', { intent: registerIntent(req.query.intent) }, { title: msg('messages.titles.register') }),
 
     async register(req: Request, res: Response) {
       const input = await validate(registerSchema, req.body, { email: auth.emailAvailable(ctx) });
@@ -35,8 +34,7 @@ export function authController(ctx: AppContext) {
       res.redirect('/verify-email');
     },
 
-    showLogin: (req: Request, res: Response) =>
-      res.inertia.render('Auth/Login', { canResetPassword: true, status: sessionStatus(req) }, { title: msg('messages.titles.login') }),
+    showLogin: (req: Request, res: Response) => res.inertia.render('Auth/Login', { canResetPassword: true, status: sessionStatus(req) }, { title: msg('messages.titles.login') }),
 
     async login(req: Request, res: Response) {
       const input = validate(loginSchema, req.body);
@@ -77,8 +75,7 @@ export function authController(ctx: AppContext) {
       res.inertia.back('/verify-email');
     },
 
-    showForgot: (req: Request, res: Response) =>
-      res.inertia.render('Auth/ForgotPassword', { status: sessionStatus(req) }, { title: msg('messages.titles.forgotPassword') }),
+    showForgot: (req: Request, res: Response) => res.inertia.render('Auth/ForgotPassword', { status: sessionStatus(req) }, { title: msg('messages.titles.forgotPassword') }),
 
     async forgot(req: Request, res: Response) {
       const { email } = validate(forgotPasswordSchema, req.body);
@@ -88,11 +85,7 @@ export function authController(ctx: AppContext) {
     },
 
     showReset: (req: Request, res: Response) =>
-      res.inertia.render(
-        'Auth/ResetPassword',
-        { token: cleanParam(req.params.token, 200) ?? '', email: cleanParam(req.query.email, 255) ?? '' },
-        { title: msg('messages.titles.resetPassword') },
-      ),
+      res.inertia.render('Auth/ResetPassword', { token: cleanParam(req.params.token, 200) ?? '', email: cleanParam(req.query.email, 255) ?? '' }, { title: msg('messages.titles.resetPassword') }),
 
     async reset(req: Request, res: Response) {
       const input = await validate(resetPasswordSchema, req.body, { email: auth.resetTokenValid(ctx) });

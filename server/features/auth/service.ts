@@ -22,12 +22,7 @@ export const BAD_CREDENTIALS = msg('validation.auth.failed');
  * against the e-mail + address only, as before). Each attempt is counted before the password is
  * checked (RateLimiter.take), so parallel guesses count too.
  */
-export async function checkCredentials(
-  ctx: AppContext,
-  client: LoginClient,
-  input: { email: string; password: string },
-  extraCheck?: (user: User) => Promise<string | null>,
-): Promise<User> {
+export async function checkCredentials(ctx: AppContext, client: LoginClient, input: { email: string; password: string }, extraCheck?: (user: User) => Promise<string | null>): Promise<User> {
   const [own, ...shared] = signInThrottles(client, input.email);
   await takeAttempt(ctx, client, [own, ...shared]);
   const user = await findUserByEmail(ctx.db, input.email);
@@ -88,9 +83,7 @@ export const INVALID_RESET = msg('validation.auth.resetInvalid');
 /** The user and token row a reset link names, if the token is right and fresh. */
 async function validReset(ctx: AppContext, email: string, token: string | undefined) {
   const user = await findUserByEmail(ctx.db, email);
-  const row = user
-    ? await findResetToken(ctx.db, user.email)
-    : undefined;
+  const row = user ? await findResetToken(ctx.db, user.email) : undefined;
   const fresh = row && ctx.clock.now().getTime() - row.created_at.getTime() < RESET_MINUTES * 60_000;
   if (!user || !row || !fresh || token === undefined || !safeEqual(row.token_hash, sha256(token))) return null;
   return { user, row };

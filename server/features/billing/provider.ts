@@ -12,9 +12,7 @@ export interface BillingCustomer {
   subscriptionId: number;
 }
 
-export type ChargeResult =
-  | { ok: true; amountCents: number; currency: string; reference: string }
-  | { ok: false; reason: string };
+export type ChargeResult = { ok: true; amountCents: number; currency: string; reference: string } | { ok: false; reason: string };
 
 /**
  * The one seam between subscriptions and money. The app ships only `manual` (amounts are

@@ -94,7 +94,10 @@ export function importController(ctx: AppContext) {
       authorize(req, 'manageRecords');
       const imp = await find(req);
       const locale = requestLocale(req);
-      const columns = [...imp.headers.map((header, i) => ({ header, value: (r: { cells: string[] }) => r.cells[i] ?? '' })), { header: 'error', value: (r: { error: string }) => localize(locale, r.error) }];
+      const columns = [
+        ...imp.headers.map((header, i) => ({ header, value: (r: { cells: string[] }) => r.cells[i] ?? '' })),
+        { header: 'error', value: (r: { error: string }) => localize(locale, r.error) },
+      ];
       const base = imp.filename.replace(/\.csv$/i, '');
       await streamCsv(res, `${base}-failed-rows.csv`, columns, repo.failures(ctx.db, imp.id));
     },

@@ -41,12 +41,19 @@ export function insertImport(db: Db, values: Omit<Insertable<BoardUserImportsTab
 
 /** An import of this organisation (another organisation's is not found). */
 export function findImport(db: Db, organizationId: number, id: number) {
-  return scoped(db, organizationId, 'board_user_imports').select([...COLUMNS]).where('board_user_imports.id', '=', id).executeTakeFirst() as Promise<ImportRow | undefined>;
+  return scoped(db, organizationId, 'board_user_imports')
+    .select([...COLUMNS])
+    .where('board_user_imports.id', '=', id)
+    .executeTakeFirst() as Promise<ImportRow | undefined>;
 }
 
 /** Row lock: one writer at a time (the mapping form, the start button and the runner). */
 export function lockImport(db: Db, organizationId: number, id: number) {
-  return scoped(db, organizationId, 'board_user_imports').select([...COLUMNS]).where('board_user_imports.id', '=', id).forUpdate().executeTakeFirst() as Promise<ImportRow | undefined>;
+  return scoped(db, organizationId, 'board_user_imports')
+    .select([...COLUMNS])
+    .where('board_user_imports.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst() as Promise<ImportRow | undefined>;
 }
 
 export async function importFile(db: Db, organizationId: number, id: number): Promise<Uint8Array | null> {
@@ -66,7 +73,19 @@ export function updateImport(db: Db, organizationId: number, id: number, values:
 export function recentImports(db: Db, organizationId: number, limit = 10) {
   return scoped(db, organizationId, 'board_user_imports')
     .leftJoin('users', 'users.id', 'board_user_imports.user_id')
-    .select(['board_user_imports.id', 'filename', 'status', 'total_rows', 'processed_rows', 'created_count', 'updated_count', 'skipped_count', 'failed_count', 'board_user_imports.created_at', 'users.name as user_name'])
+    .select([
+      'board_user_imports.id',
+      'filename',
+      'status',
+      'total_rows',
+      'processed_rows',
+      'created_count',
+      'updated_count',
+      'skipped_count',
+      'failed_count',
+      'board_user_imports.created_at',
+      'users.name as user_name',
+    ])
     .orderBy('board_user_imports.created_at', 'desc')
     .orderBy('board_user_imports.id', 'desc')
     .limit(limit)
@@ -111,7 +130,11 @@ export async function boardUsersByEmail(db: Db, organizationId: number, emails: 
   if (!emails.length) return new Map();
   const rows = await scoped(db, organizationId, 'board_users')
     .select(['id', 'email', 'first_name', 'last_name', 'phone', 'position', 'board_name', 'status', 'tags', 'notes', 'joined_on'])
-    .where(sql`lower(board_users.email)`, 'in', emails.map((e) => e.toLowerCase()))
+    .where(
+      sql`lower(board_users.email)`,
+      'in',
+      emails.map((e) => e.toLowerCase()),
+    )
     .execute();
   return new Map(rows.map((r) => [r.email!.toLowerCase(), r]));
 }
@@ -128,7 +151,10 @@ export async function insertBoardUsers(db: Db, organizationId: number, inputs: B
 }
 
 export async function updateBoardUserFields(db: Db, organizationId: number, id: number, values: Partial<BoardUserInput>, now: Date): Promise<void> {
-  await scopedUpdate(db, organizationId, 'board_users').set({ ...values, updated_at: now }).where('board_users.id', '=', id).execute();
+  await scopedUpdate(db, organizationId, 'board_users')
+    .set({ ...values, updated_at: now })
+    .where('board_users.id', '=', id)
+    .execute();
 }
 
 export async function findUserName(db: Db, userId: number): Promise<string | undefined> {

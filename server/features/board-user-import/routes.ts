@@ -10,7 +10,12 @@ import { findImport } from './repository';
 const importRecord = (ctx: AppContext) => async (req: Request, _res: Response, next: NextFunction) => {
   try {
     const organization = currentOrganization(req);
-    await guardTenantRecord(req, () => findImport(ctx.db, organization.id, routeId(req.params.import)), () => organization.role, null);
+    await guardTenantRecord(
+      req,
+      () => findImport(ctx.db, organization.id, routeId(req.params.import)),
+      () => organization.role,
+      null,
+    );
     next();
   } catch (error) {
     next(error);

@@ -8,7 +8,6 @@ import { joinMsgs } from '../../i18n/message';
 
 export type RowResult = { ok: true; input: BoardUserInput; fields: ImportField[] } | { ok: false; error: string };
 
-
 /**
  * One CSV row as board-user input, checked by the same schema as the form. `fields` lists the
  * mapped fields (what an update of an existing record may change).

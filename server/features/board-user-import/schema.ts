@@ -72,7 +72,8 @@ export const mappingSchema = (columns: number) =>
       const seen = new Map<string, number>();
       value.mapping.forEach((field, i) => {
         if (!field) return;
-        if (seen.has(field)) ctx.addIssue({ code: 'custom', path: ['mapping', i], message: msg('validation.import.fieldTaken', { field: msg(`validation.import.fields.${field}`), column: seen.get(field)! + 1 }) });
+        if (seen.has(field))
+          ctx.addIssue({ code: 'custom', path: ['mapping', i], message: msg('validation.import.fieldTaken', { field: msg(`validation.import.fields.${field}`), column: seen.get(field)! + 1 }) });
         else seen.set(field, i);
       });
       for (const field of REQUIRED_FIELDS) {

@@ -13,7 +13,6 @@ import { BATCH_SIZE, guessMapping, MAX_ROWS, PREVIEW_ROWS, type MappingInput } f
 import type { ImportStatus } from './tables';
 import { msg } from '../../i18n/message';
 
-
 /** What the file says is wrong with it, for the upload form. */
 function fileProblem(error: unknown): ValidationError {
   if (error instanceof ValidationError) return error;

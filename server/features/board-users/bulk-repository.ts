@@ -58,13 +58,17 @@ export const removeTag = (db: Db, organizationId: number, ids: number[], tag: st
   );
 
 export const softDelete = (db: Db, organizationId: number, ids: number[], now: Date) =>
-  returningIds(update(db, organizationId).set({ deleted_at: now, updated_at: now }).where('board_users.id', 'in', ids).where('board_users.deleted_at', 'is', null).returning('board_users.id').execute());
+  returningIds(
+    update(db, organizationId).set({ deleted_at: now, updated_at: now }).where('board_users.id', 'in', ids).where('board_users.deleted_at', 'is', null).returning('board_users.id').execute(),
+  );
 
 export const trashedAmong = async (db: Db, organizationId: number, ids: number[]) =>
   (await scoped(db, organizationId, 'board_users').select('board_users.id').where('board_users.id', 'in', ids).where('board_users.deleted_at', 'is not', null).execute()).map((r) => r.id);
 
 export const restore = (db: Db, organizationId: number, ids: number[], now: Date) =>
-  returningIds(update(db, organizationId).set({ deleted_at: null, updated_at: now }).where('board_users.id', 'in', ids).where('board_users.deleted_at', 'is not', null).returning('board_users.id').execute());
+  returningIds(
+    update(db, organizationId).set({ deleted_at: null, updated_at: now }).where('board_users.id', 'in', ids).where('board_users.deleted_at', 'is not', null).returning('board_users.id').execute(),
+  );
 
 /** The selected rows for the export, by id, in keyset batches (memory stays flat). */
 export async function* exportRowsByIds(db: Db, organizationId: number, ids: number[], batchSize = 500): AsyncGenerator<ExportRow> {

@@ -7,13 +7,15 @@ import { msg } from '../../i18n/message';
 /** At most this many records per bulk action (the import's row limit). */
 export const MAX_BULK = 10_000;
 
-
 /**
  * What a bulk action applies to: the ids ticked (any page), or every record matching the index
  * filters (`all`). Unknown filter values are ignored, as on the index.
  */
 export const selection = <F extends z.ZodRawShape>(filters: F) => ({
-  ids: z.array(id('selection'), { error: () => msg('validation.bulk.selectOne') }).max(MAX_BULK, msg('validation.bulk.selectAtMost', { max: MAX_BULK })).default([]),
+  ids: z
+    .array(id('selection'), { error: () => msg('validation.bulk.selectOne') })
+    .max(MAX_BULK, msg('validation.bulk.selectAtMost', { max: MAX_BULK }))
+    .default([]),
   all: checkbox,
   filters: z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}), z.object(filters)),
 });
@@ -28,7 +30,12 @@ export const boardUserFilterShape = {
 const tag = z
   .string({ error: () => rule('required', 'tag') })
   .transform((s) => s.replace(/[\u0000-\u001F\u007F]/g, '').trim())
-  .pipe(z.string().min(1, rule('required', 'tag')).max(MAX_TAG_LENGTH, rule('max', 'tag', { max: MAX_TAG_LENGTH })));
+  .pipe(
+    z
+      .string()
+      .min(1, rule('required', 'tag'))
+      .max(MAX_TAG_LENGTH, rule('max', 'tag', { max: MAX_TAG_LENGTH })),
+  );
 
 export const BOARD_USER_BULK_ACTIONS = ['status', 'add_tag', 'remove_tag', 'delete', 'restore'] as const;
 

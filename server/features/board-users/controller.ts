@@ -73,7 +73,13 @@ export function boardUsersController(ctx: AppContext) {
           page,
           perPage: PER_PAGE,
           path: '/board-users',
-          query: { search: filters.search, tags: joinTags(filters.tags, ','), status: filters.status, trashed: filters.trashed, ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}) },
+          query: {
+            search: filters.search,
+            tags: joinTags(filters.tags, ','),
+            status: filters.status,
+            trashed: filters.trashed,
+            ...(filters.sort !== 'name' || filters.direction !== 'asc' ? { sort: filters.sort, direction: filters.direction } : {}),
+          },
         },
       );
       await res.inertia.render(

@@ -8,8 +8,7 @@ import { prepareStatement } from '../../db/postgres-pool';
 import { queryTemplate } from '../../db/query-template';
 
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
-const updateScoped = <T extends 'board_users'>(db: Db, organizationId: number, table: T) =>
-  scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
+const updateScoped = <T extends 'board_users'>(db: Db, organizationId: number, table: T) => scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
 import type { BoardUserFilters, BoardUserInput, BoardUserSort } from './schema';
 
 /**
@@ -155,12 +154,19 @@ export async function* exportRows(db: Db, organizationId: number, filters: Index
 }
 
 export function findBoardUser(db: Db, organizationId: number, id: number) {
-  return scoped(db, organizationId, 'board_users').select([...ALL_COLUMNS]).where('board_users.id', '=', id).executeTakeFirst() as Promise<BoardUser | undefined>;
+  return scoped(db, organizationId, 'board_users')
+    .select([...ALL_COLUMNS])
+    .where('board_users.id', '=', id)
+    .executeTakeFirst() as Promise<BoardUser | undefined>;
 }
 
 /** Row lock for an update (one writer at a time, fresh `before` for the activity diff). */
 export function lockBoardUser(db: Db, organizationId: number, id: number) {
-  return scoped(db, organizationId, 'board_users').select([...ALL_COLUMNS]).where('board_users.id', '=', id).forUpdate().executeTakeFirst() as Promise<BoardUser | undefined>;
+  return scoped(db, organizationId, 'board_users')
+    .select([...ALL_COLUMNS])
+    .where('board_users.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst() as Promise<BoardUser | undefined>;
 }
 
 /** Another board user of the organisation (trashed ones included: the unique index covers them) with this e-mail. */
@@ -228,11 +234,7 @@ export function tagCounts(db: Db, organizationId: number, limit = 200) {
 /** Of `ids`, the ones that are live board users of this organisation. */
 export async function existingBoardUserIds(db: Db, organizationId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await scoped(db, organizationId, 'board_users')
-    .select('board_users.id')
-    .where('board_users.id', 'in', ids)
-    .where('board_users.deleted_at', 'is', null)
-    .execute();
+  const rows = await scoped(db, organizationId, 'board_users').select('board_users.id').where('board_users.id', 'in', ids).where('board_users.deleted_at', 'is', null).execute();
   return rows.map((r) => r.id);
 }
 

@@ -10,7 +10,11 @@ export const MAX_TAG_LENGTH = 30;
 export const SORTS = ['name', 'email', 'board', 'status', 'joined_on'] as const;
 export type BoardUserSort = (typeof SORTS)[number];
 
-const cleanTag = (s: string) => s.replace(/[\u0000-\u001F\u007F]/g, '').trim().toWellFormed();
+const cleanTag = (s: string) =>
+  s
+    .replace(/[\u0000-\u001F\u007F]/g, '')
+    .trim()
+    .toWellFormed();
 export const tooManyTags = (count: number) => msg('validation.boardUsers.tooManyTags', { max: MAX_TAGS, count });
 
 /**
@@ -51,9 +55,7 @@ export const boardUserSchema = z.object({
   phone: textOrBlank('phone', phone),
   position: textOrBlank('position', optionalString('position', 100)),
   board_name: textOrBlank('board', optionalString('board', 200)),
-  status: z
-    .preprocess((v) => v ?? '', z.union([z.literal(''), oneOf('status', BOARD_USER_STATUSES)], { error: () => rule('in', 'status') }))
-    .transform((s) => s || 'active'),
+  status: z.preprocess((v) => v ?? '', z.union([z.literal(''), oneOf('status', BOARD_USER_STATUSES)], { error: () => rule('in', 'status') })).transform((s) => s || 'active'),
   tags,
   notes: textOrBlank('notes', optionalString('notes', 5000)),
   joined_on: textOrBlank('joined on date', optionalDate('joined on date')),

@@ -49,7 +49,11 @@ export async function signOutOne(ctx: AppContext, acting: Acting, id: string, cu
   if (!target) return false;
   await inTransaction(ctx, acting, async (uow) => {
     const removed = await repo.deleteSessions(uow.db, user.id, [target.id]);
-    await repo.deleteRememberTokens(uow.db, user.id, removed.map((r) => selectorOf(r.data)).filter((s): s is string => !!s));
+    await repo.deleteRememberTokens(
+      uow.db,
+      user.id,
+      removed.map((r) => selectorOf(r.data)).filter((s): s is string => !!s),
+    );
     await uow.log({ organization_id: null, kind: 'user.browser_session_ended', subject_id: user.id, facts: { ...browserFacts(parseAgent(target.user_agent)), ip: target.ip } });
   });
   return true;
@@ -65,7 +69,11 @@ export async function signOutOthers(ctx: AppContext, acting: Acting, password: s
   const current = sha256(currentId);
   const rows = await repo.userSessions(ctx.db, user.id, new Date(0));
   return inTransaction(ctx, acting, async (uow) => {
-    const removed = await repo.deleteSessions(uow.db, user.id, rows.filter((r) => r.id !== current).map((r) => r.id));
+    const removed = await repo.deleteSessions(
+      uow.db,
+      user.id,
+      rows.filter((r) => r.id !== current).map((r) => r.id),
+    );
     await repo.deleteRememberTokensExcept(uow.db, user.id, currentSelector);
     await uow.log({ organization_id: null, kind: 'user.other_browser_sessions_ended', subject_id: user.id, facts: { count: removed.length } });
     return removed.length;

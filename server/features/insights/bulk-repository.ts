@@ -80,8 +80,24 @@ export async function* exportRows(db: Db, organizationId: number, selection: { a
     const base = selection.all ? filtered(db, organizationId, selection.filters) : scoped(db, organizationId, 'insights').where('insights.id', 'in', selection.ids);
     const rows = await base
       .leftJoin('users as author', 'author.id', 'insights.author_id')
-      .select(['insights.id', 'insights.title', 'insights.summary', 'insights.category', 'insights.status', 'insights.published_at', 'insights.view_count', 'insights.updated_at', 'insights.deleted_at', 'author.name as author_name'])
-      .select((eb) => eb.parens(eb('insights.share_token', 'is not', null)).$castTo<boolean>().as('shared'))
+      .select([
+        'insights.id',
+        'insights.title',
+        'insights.summary',
+        'insights.category',
+        'insights.status',
+        'insights.published_at',
+        'insights.view_count',
+        'insights.updated_at',
+        'insights.deleted_at',
+        'author.name as author_name',
+      ])
+      .select((eb) =>
+        eb
+          .parens(eb('insights.share_token', 'is not', null))
+          .$castTo<boolean>()
+          .as('shared'),
+      )
       .where('insights.id', '>', after)
       .orderBy('insights.id')
       .limit(batchSize)

@@ -13,7 +13,6 @@ import type { ActivityKind } from '../../../shared/activity-kinds';
 /** What happened, for the flash message (translated when shown). */
 export const doneMessage = (action: InsightBulkInput['action'], n: number) => msg(`messages.insights.bulk.${action}`, { count: n });
 
-
 const KINDS = {
   publish: 'insight.bulk_published',
   archive: 'insight.bulk_archived',

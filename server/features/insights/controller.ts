@@ -118,9 +118,7 @@ export function insightsController(ctx: AppContext) {
     restore: recordAction(ctx, service.restoreInsight, () => msg('messages.insights.restored')),
     publish: recordAction(ctx, service.publishInsight, () => msg('messages.insights.published')),
     archive: recordAction(ctx, service.archiveInsight, () => msg('messages.insights.archived')),
-    share: recordAction(ctx, service.shareInsight, ({ reshared }) =>
-      reshared ? msg('messages.insights.reshared') : msg('messages.insights.shared'),
-    ),
+    share: recordAction(ctx, service.shareInsight, ({ reshared }) => (reshared ? msg('messages.insights.reshared') : msg('messages.insights.shared'))),
     unshare: recordAction(ctx, service.unshareInsight, () => msg('messages.insights.unshared')),
 
     /** The editor's preview: the same renderer and sanitiser as the pages. */

@@ -6,8 +6,7 @@ import type { Database } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
 
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
-const updateScoped = <T extends 'insights'>(db: Db, organizationId: number, table: T) =>
-  scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
+const updateScoped = <T extends 'insights'>(db: Db, organizationId: number, table: T) => scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
 import type { InsightFilters, InsightInput, InsightSort } from './schema';
 
 /** The organisation's insights narrowed by the index filters (no select, no order): the list and bulk actions share it. */
@@ -40,7 +39,12 @@ export function listQuery(db: Db, organizationId: number, filters: InsightFilter
       'insights.deleted_at',
       'author.name as author_name',
     ])
-    .select((eb) => eb.parens(eb('insights.share_token', 'is not', null)).$castTo<boolean>().as('shared'))
+    .select((eb) =>
+      eb
+        .parens(eb('insights.share_token', 'is not', null))
+        .$castTo<boolean>()
+        .as('shared'),
+    )
     .select((eb) =>
       eb
         .selectFrom('board_user_insight as bui')
@@ -87,8 +91,7 @@ export function lockInsight(db: Db, organizationId: number, id: number) {
   return scoped(db, organizationId, 'insights').selectAll('insights').where('insights.id', '=', id).forUpdate().executeTakeFirst() as Promise<Insight | undefined>;
 }
 
-type InsightValues = Partial<Omit<InsightInput, 'board_user_ids'>> &
-  Partial<Pick<Insight, 'status' | 'published_at' | 'share_token' | 'shared_at' | 'deleted_at'>>;
+type InsightValues = Partial<Omit<InsightInput, 'board_user_ids'>> & Partial<Pick<Insight, 'status' | 'published_at' | 'share_token' | 'shared_at' | 'deleted_at'>>;
 
 export function insertInsight(db: Db, organizationId: number, authorId: number | null, input: Omit<InsightInput, 'board_user_ids'>, now: Date) {
   return db

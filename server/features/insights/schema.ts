@@ -29,7 +29,10 @@ const boardUserIds = z
 export const insightSchema = z.object({
   title: requiredString('title', 200),
   summary: textOrBlank('summary', optionalString('summary', 500)),
-  body: textOrBlank('body', optionalString('body', MAX_BODY).transform((s) => s ?? '')),
+  body: textOrBlank(
+    'body',
+    optionalString('body', MAX_BODY).transform((s) => s ?? ''),
+  ),
   category: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(INSIGHT_CATEGORIES, { error: (i) => (i.input === undefined ? rule('required', 'category') : rule('in', 'category')) }),
@@ -60,4 +63,9 @@ export type InsightFilters = Omit<z.infer<typeof indexQuerySchema>, 'page'>;
 /** The query string the index's links keep: the default order is left out. */
 export const filterQuery = ({ sort, direction, ...rest }: InsightFilters) => ({ ...rest, ...(sort !== 'updated' || direction !== 'desc' ? { sort, direction } : {}) });
 
-export const previewSchema = z.object({ body: textOrBlank('body', optionalString('body', MAX_BODY).transform((s) => s ?? '')) });
+export const previewSchema = z.object({
+  body: textOrBlank(
+    'body',
+    optionalString('body', MAX_BODY).transform((s) => s ?? ''),
+  ),
+});

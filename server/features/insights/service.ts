@@ -90,7 +90,10 @@ async function transition(
   ctx: AppContext,
   acting: ActingIn,
   id: number,
-  step: (before: Insight, now: Date) => { values: Parameters<typeof repo.updateInsight>[3]; event: 'deleted' | 'restored' | 'published' | 'archived' | 'unshared'; properties?: Record<string, unknown> } | null,
+  step: (
+    before: Insight,
+    now: Date,
+  ) => { values: Parameters<typeof repo.updateInsight>[3]; event: 'deleted' | 'restored' | 'published' | 'archived' | 'unshared'; properties?: Record<string, unknown> } | null,
 ): Promise<Insight> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
@@ -117,8 +120,7 @@ export const deleteInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
         },
   );
 
-export const restoreInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
-  transition(ctx, acting, id, (b) => (b.deleted_at ? { values: { deleted_at: null }, event: 'restored' } : null));
+export const restoreInsight = (ctx: AppContext, acting: ActingIn, id: number) => transition(ctx, acting, id, (b) => (b.deleted_at ? { values: { deleted_at: null }, event: 'restored' } : null));
 
 export const publishInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
   transition(ctx, acting, id, (b, now) => {

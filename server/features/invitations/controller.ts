@@ -36,11 +36,7 @@ export function invitationController(ctx: AppContext) {
       // A guest with an account signs in and lands back here.
       if (view.state === 'sign-in') req.session.put('url.intended', `/invitations/${tokenParam(req)}`);
       const title = view.details ? msg('messages.titles.joinOrganization', { name: view.details.organization.name }) : msg('messages.titles.invitation');
-      await res.inertia.render(
-        'Invitations/Accept',
-        { token: tokenParam(req), ...localizeDeep(requestLocale(req), view), signedInAs: req.user?.email ?? null },
-        { title, status: view.status },
-      );
+      await res.inertia.render('Invitations/Accept', { token: tokenParam(req), ...localizeDeep(requestLocale(req), view), signedInAs: req.user?.email ?? null }, { title, status: view.status });
     },
 
     async accept(req: Request, res: Response) {

@@ -7,15 +7,7 @@ import { scoped, scopedUpdate } from '../../tenancy/repository';
 export function pendingInvitations(db: Db, organizationId: number) {
   return scoped(db, organizationId, 'invitations')
     .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
-    .select([
-      'invitations.id',
-      'invitations.email',
-      'invitations.role',
-      'invitations.expires_at',
-      'invitations.created_at',
-      'invitations.updated_at',
-      'inviter.name as invited_by_name',
-    ])
+    .select(['invitations.id', 'invitations.email', 'invitations.role', 'invitations.expires_at', 'invitations.created_at', 'invitations.updated_at', 'inviter.name as invited_by_name'])
     .where('invitations.accepted_at', 'is', null)
     .where('invitations.revoked_at', 'is', null)
     .orderBy('invitations.created_at', 'desc')
@@ -56,10 +48,7 @@ export function findInvitationByTokenHash(db: Db, tokenHash: string): Promise<In
   return db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-export function insertInvitation(
-  db: Db,
-  values: { organization_id: number; email: string; role: Role; token_hash: string; invited_by: number; expires_at: Date; now: Date },
-): Promise<Invitation> {
+export function insertInvitation(db: Db, values: { organization_id: number; email: string; role: Role; token_hash: string; invited_by: number; expires_at: Date; now: Date }): Promise<Invitation> {
   const { now, ...row } = values;
   return db
     .insertInto('invitations')

@@ -81,8 +81,7 @@ function announce(uow: Pick<UnitOfWork, 'broadcast'>, invitee: User | undefined,
 /** Validation checks on the address of a new invitation (invite() applies them again). */
 export const inviteeChecks = (ctx: AppContext, org: CurrentOrganization) => [
   async (email: string) => ((await isMemberByEmail(ctx.db, org.id, email)) ? `${email} is already a member of ${org.name}.` : null),
-  async (email: string) =>
-    (await findPendingInvitationFor(ctx.db, org.id, email)) ? msg('validation.invitations.pending', { email }) : null,
+  async (email: string) => ((await findPendingInvitationFor(ctx.db, org.id, email)) ? msg('validation.invitations.pending', { email }) : null),
   // Reported with the form's other problems; the locked check while inviting has the last word.
   () => limitProblem(ctx.db, org.id, 'members', { now: ctx.clock.now() }),
 ];
@@ -240,13 +239,7 @@ class InvitationTaken extends Error {}
  * signed-in invitee. Returns the organisation joined, or null when the link cannot be used now
  * (the page then says why). A newcomer's account is returned in `signIn`: the caller signs it in.
  */
-export async function acceptInvitation(
-  ctx: AppContext,
-  actor: Actor,
-  me: User | null,
-  token: string,
-  body: unknown,
-): Promise<{ organization: Organization; signIn: User | null } | null> {
+export async function acceptInvitation(ctx: AppContext, actor: Actor, me: User | null, token: string, body: unknown): Promise<{ organization: Organization; signIn: User | null } | null> {
   const { view, invitation, organization } = await resolve(ctx, me, token);
   if (!invitation || !organization) return null;
   const now = ctx.clock.now();
@@ -284,13 +277,7 @@ export async function acceptInvitation(
   return null;
 }
 
-async function join(
-  uow: Parameters<Parameters<typeof inTransaction>[2]>[0],
-  organization: Organization,
-  invitation: Invitation,
-  user: User,
-  now: Date,
-): Promise<void> {
+async function join(uow: Parameters<Parameters<typeof inTransaction>[2]>[0], organization: Organization, invitation: Invitation, user: User, now: Date): Promise<void> {
   if (!(await claimInvitation(uow.db, organization.id, invitation.id, now))) throw new InvitationTaken();
   if (await findMembership(uow.db, organization.id, user.id)) return;
   await insertMembership(uow.db, organization.id, user.id, invitation.role, now);

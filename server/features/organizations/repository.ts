@@ -28,10 +28,7 @@ export async function slugTaken(db: Db, slug: string, exceptId?: number): Promis
   return !!(await q.executeTakeFirst());
 }
 
-export function insertOrganization(
-  db: Db,
-  values: { name: string; slug: string; description: string | null; website: string | null; created_at: Date; updated_at: Date },
-): Promise<Organization> {
+export function insertOrganization(db: Db, values: { name: string; slug: string; description: string | null; website: string | null; created_at: Date; updated_at: Date }): Promise<Organization> {
   return db.insertInto('organizations').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -53,7 +50,6 @@ export function updateOrganization(
 export interface OrganizationListFilters {
   search: string;
 }
-
 
 /**
  * Organisations for the index: the user's own (with their role), or every organisation for a

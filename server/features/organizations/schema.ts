@@ -12,13 +12,81 @@ export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$/;
  * or are likely future top-level routes.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'about', 'account', 'accounts', 'admin', 'administrator', 'api', 'app', 'apps', 'assets', 'auth', 'billing', 'blog',
-  'board-users', 'boardly', 'broadcasting', 'build', 'cdn', 'confirm-password', 'contact', 'create', 'css', 'dashboard',
-  'delete', 'docs', 'edit', 'email', 'errors', 'favicon', 'forgot-password', 'help', 'history', 'home', 'img', 'images',
-  'insights', 'invitations', 'js', 'legal', 'login', 'logout', 'mail', 'new', 'null', 'org', 'org-login', 'organization',
-  'organizations', 'orgs', 'password', 'pricing', 'privacy', 'privacy-policy', 'profile', 'public', 'register',
-  'reset-password', 'root', 'security', 'select', 'settings', 'signin', 'signup', 'static', 'status', 'subscription',
-  'support', 'system', 'terms', 'undefined', 'up', 'user', 'users', 'verify-email', 'welcome', 'www',
+  'about',
+  'account',
+  'accounts',
+  'admin',
+  'administrator',
+  'api',
+  'app',
+  'apps',
+  'assets',
+  'auth',
+  'billing',
+  'blog',
+  'board-users',
+  'boardly',
+  'broadcasting',
+  'build',
+  'cdn',
+  'confirm-password',
+  'contact',
+  'create',
+  'css',
+  'dashboard',
+  'delete',
+  'docs',
+  'edit',
+  'email',
+  'errors',
+  'favicon',
+  'forgot-password',
+  'help',
+  'history',
+  'home',
+  'img',
+  'images',
+  'insights',
+  'invitations',
+  'js',
+  'legal',
+  'login',
+  'logout',
+  'mail',
+  'new',
+  'null',
+  'org',
+  'org-login',
+  'organization',
+  'organizations',
+  'orgs',
+  'password',
+  'pricing',
+  'privacy',
+  'privacy-policy',
+  'profile',
+  'public',
+  'register',
+  'reset-password',
+  'root',
+  'security',
+  'select',
+  'settings',
+  'signin',
+  'signup',
+  'static',
+  'status',
+  'subscription',
+  'support',
+  'system',
+  'terms',
+  'undefined',
+  'up',
+  'user',
+  'users',
+  'verify-email',
+  'welcome',
+  'www',
 ]);
 // Single letters and two-character slugs are already refused by the pattern (3+), but `p`
 // (public pages) is listed for clarity in tests and docs.
@@ -31,7 +99,12 @@ export const SLUG_TAKEN_MESSAGE = msg('validation.organizations.slugTaken');
 export const slug = () =>
   requiredString('slug', 50)
     .transform((s) => s.toLowerCase())
-    .pipe(z.string().regex(SLUG_PATTERN, SLUG_FORMAT_MESSAGE).refine((s) => !isReservedSlug(s), SLUG_RESERVED_MESSAGE));
+    .pipe(
+      z
+        .string()
+        .regex(SLUG_PATTERN, SLUG_FORMAT_MESSAGE)
+        .refine((s) => !isReservedSlug(s), SLUG_RESERVED_MESSAGE),
+    );
 
 /** A checkbox that must really be a yes/no value (unlike `checkbox`, a wrong type is a field error). */
 const flag = (label: string) =>

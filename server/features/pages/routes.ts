@@ -22,9 +22,7 @@ export function pageRoutes(ctx: AppContext): Router {
   const welcome = ctx.config.WELCOME_VARIANT === 'new' ? 'Welcome_new' : 'Welcome';
   router.get('/', (_req, res) => res.inertia.render(welcome, {}, { title: msg('messages.titles.welcome') }));
   router.get('/welcome/new', (_req, res) => res.inertia.render('Welcome_new', {}, { title: msg('messages.titles.welcome') }));
-  router.get('/privacy-policy', (_req, res) =>
-    res.inertia.render('Legal/PrivacyPolicyPage', { updatedAt: '2026-11-01' }, { title: msg('messages.titles.privacy') }),
-  );
+  router.get('/privacy-policy', (_req, res) => res.inertia.render('Legal/PrivacyPolicyPage', { updatedAt: '2026-11-01' }, { title: msg('messages.titles.privacy') }));
   router.get('/terms', (_req, res) => res.inertia.render('Legal/Terms', { updatedAt: '2026-11-01' }, { title: msg('messages.titles.terms') }));
   return router;
 }

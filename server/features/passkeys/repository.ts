@@ -33,12 +33,6 @@ export async function deletePasskey(db: Db, userId: number, id: number) {
 
 /** Moves the signature counter forward; false when another sign-in already moved it as far (a clone or a replay). */
 export async function recordUse(db: Db, id: number, previousCounter: number, newCounter: number, now: Date): Promise<boolean> {
-  const row = await db
-    .updateTable('passkeys')
-    .set({ counter: newCounter, last_used_at: now })
-    .where('id', '=', id)
-    .where('counter', '=', previousCounter)
-    .returning('id')
-    .executeTakeFirst();
+  const row = await db.updateTable('passkeys').set({ counter: newCounter, last_used_at: now }).where('id', '=', id).where('counter', '=', previousCounter).returning('id').executeTakeFirst();
   return !!row;
 }

@@ -32,7 +32,6 @@ export const PUBLIC_CACHE_CONTROL = 'private, no-cache';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,48}[a-z0-9]$/;
 const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
 
-
 /**
  * A link that opens nothing: 404, with a page that says a public link may have been withdrawn or
  * replaced. A withdrawn token is not kept (sharing again makes a new one), so "withdrawn" cannot
@@ -41,11 +40,7 @@ const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
 async function unavailable(req: Request, res: Response): Promise<void> {
   const t = translator(requestLocale(req));
   res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
-  await res.inertia.render(
-    'Errors/404',
-    { status: 404, message: t('errors.linkUnavailable.message'), generic: true, reason: 'publicLink' },
-    { status: 404, title: t('errors.linkUnavailable.title') },
-  );
+  await res.inertia.render('Errors/404', { status: 404, message: t('errors.linkUnavailable.message'), generic: true, reason: 'publicLink' }, { status: 404, title: t('errors.linkUnavailable.title') });
 }
 
 export function publicInsightsController(ctx: AppContext) {
@@ -77,7 +72,13 @@ export function publicInsightsController(ctx: AppContext) {
       if (!insight) return unavailable(req, res);
       await countView(ctx, visitOf(req), insight);
       const url = ctx.url(`/p/${insight.organization_slug}/${token}`);
-      const description = (insight.summary || markdownToText(insight.body, 200) || translator(requestLocale(req))('messages.publicInsights.insightDescription', { organization: insight.organization_name })).replace(/\s+/g, ' ').slice(0, 300);
+      const description = (
+        insight.summary ||
+        markdownToText(insight.body, 200) ||
+        translator(requestLocale(req))('messages.publicInsights.insightDescription', { organization: insight.organization_name })
+      )
+        .replace(/\s+/g, ' ')
+        .slice(0, 300);
       res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
       await res.inertia.render(
         'Insights/Public/Show',
@@ -135,8 +136,5 @@ export function metaTags(m: Meta): string {
   ];
   if (m.publishedTime) tags.push(['property', 'article:published_time', m.publishedTime]);
   if (m.section) tags.push(['property', 'article:section', m.section]);
-  return [
-    `<link rel="canonical" href="${escapeHtml(m.url)}">`,
-    ...tags.map(([attr, name, content]) => `<meta ${attr}="${name}" content="${escapeHtml(content)}">`),
-  ].join('\n    ');
+  return [`<link rel="canonical" href="${escapeHtml(m.url)}">`, ...tags.map(([attr, name, content]) => `<meta ${attr}="${name}" content="${escapeHtml(content)}">`)].join('\n    ');
 }

@@ -3,12 +3,7 @@ import type { Db } from '../../db/types';
 
 /** A live organisation by slug (public pages never show deleted ones). */
 export function findPublicOrganization(db: Db, slug: string) {
-  return db
-    .selectFrom('organizations')
-    .select(['id', 'name', 'slug', 'description', 'website', 'public_page_enabled'])
-    .where('slug', '=', slug)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('organizations').select(['id', 'name', 'slug', 'description', 'website', 'public_page_enabled']).where('slug', '=', slug).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 /**
@@ -71,6 +66,10 @@ export async function recordView(db: Db, insightId: number, visitorHash: string,
     .returning('insight_id')
     .executeTakeFirst();
   if (!counted) return false;
-  await db.updateTable('insights').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', insightId).execute();
+  await db
+    .updateTable('insights')
+    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+    .where('id', '=', insightId)
+    .execute();
   return true;
 }

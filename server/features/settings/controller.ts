@@ -25,7 +25,14 @@ export function settingsController(ctx: AppContext) {
           locales: localeChoices(requestLocale(req)),
           organization:
             managesOrg && org
-              ? { id: org.id, name: org.name, slug: org.slug, public_page_enabled: org.public_page_enabled, version: versionOfValues(service.organizationSettingValues(org)), public_url: ctx.url(`/p/${org.slug}`) }
+              ? {
+                  id: org.id,
+                  name: org.name,
+                  slug: org.slug,
+                  public_page_enabled: org.public_page_enabled,
+                  version: versionOfValues(service.organizationSettingValues(org)),
+                  public_url: ctx.url(`/p/${org.slug}`),
+                }
               : null,
         },
         { title: msg('messages.titles.settings') },

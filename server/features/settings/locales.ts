@@ -2,8 +2,33 @@ import type { Locale } from '../../../shared/i18n';
 
 /** Locales users may choose (BCP 47 tags Intl supports everywhere). */
 const TAGS = [
-  'en-US', 'en-GB', 'en-AU', 'en-CA', 'en-IE', 'en-IN', 'fr-FR', 'fr-CA', 'de-DE', 'de-CH', 'es-ES', 'es-MX', 'it-IT', 'nl-NL',
-  'pt-BR', 'pt-PT', 'sv-SE', 'da-DK', 'nb-NO', 'fi-FI', 'pl-PL', 'cs-CZ', 'tr-TR', 'ja-JP', 'ko-KR', 'zh-CN', 'zh-TW',
+  'en-US',
+  'en-GB',
+  'en-AU',
+  'en-CA',
+  'en-IE',
+  'en-IN',
+  'fr-FR',
+  'fr-CA',
+  'de-DE',
+  'de-CH',
+  'es-ES',
+  'es-MX',
+  'it-IT',
+  'nl-NL',
+  'pt-BR',
+  'pt-PT',
+  'sv-SE',
+  'da-DK',
+  'nb-NO',
+  'fi-FI',
+  'pl-PL',
+  'cs-CZ',
+  'tr-TR',
+  'ja-JP',
+  'ko-KR',
+  'zh-CN',
+  'zh-TW',
 ];
 
 const SAMPLE_DAY = new Date('2026-11-23T12:00:00Z');

@@ -112,4 +112,3 @@ export function subscriptionsController(ctx: AppContext) {
     },
   };
 }
-

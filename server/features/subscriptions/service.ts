@@ -92,7 +92,6 @@ export async function customerOf(uow: UnitOfWork, subscription: Subscription): P
   return { organizationId: subscription.organization_id, organizationName: org?.name ?? '', subscriptionId: subscription.id };
 }
 
-
 /** A date for a message, in the user's locale and time zone: the app's one date format (resources/js/lib/format, dateStyle medium). */
 export function humanDate(date: Date, reader?: { locale: string | null; timezone: string | null }): string {
   const locale = reader?.locale || 'en-US';

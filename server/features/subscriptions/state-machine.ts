@@ -16,15 +16,7 @@ import { msg } from '../../i18n/message';
  *   payment_recovered  past_due                            →  active
  *   ended              canceled, past_due                  →  ended     (on the free plan)
  */
-export type TransitionEvent =
-  | 'plan_changed'
-  | 'canceled'
-  | 'resumed'
-  | 'trial_ended'
-  | 'renewed'
-  | 'payment_failed'
-  | 'payment_recovered'
-  | 'ended';
+export type TransitionEvent = 'plan_changed' | 'canceled' | 'resumed' | 'trial_ended' | 'renewed' | 'payment_failed' | 'payment_recovered' | 'ended';
 
 interface TransitionRule {
   from: readonly SubscriptionStatus[];

@@ -50,7 +50,10 @@ export async function deleteCredential(db: Db, userId: number): Promise<boolean>
 
 export async function replaceRecoveryCodes(db: Db, userId: number, hashes: string[]): Promise<void> {
   await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
-  await db.insertInto('two_factor_recovery_codes').values(hashes.map((code_hash) => ({ user_id: userId, code_hash }))).execute();
+  await db
+    .insertInto('two_factor_recovery_codes')
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash })))
+    .execute();
 }
 
 /** Burns the code if it is the user's and unused; false otherwise (so each code works once). */
@@ -67,12 +70,7 @@ export async function useRecoveryCode(db: Db, userId: number, hash: string, now:
 }
 
 export async function unusedRecoveryCodeCount(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('two_factor_recovery_codes')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom('two_factor_recovery_codes').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -82,9 +80,7 @@ export async function twoFactorRequirement(db: Db, organizationId: number, userI
     .selectFrom('organizations as o')
     .select((eb) => [
       'o.require_two_factor',
-      eb
-        .exists(eb.selectFrom('two_factor_credentials as t').select('t.user_id').where('t.user_id', '=', userId).where('t.confirmed_at', 'is not', null))
-        .as('has_totp'),
+      eb.exists(eb.selectFrom('two_factor_credentials as t').select('t.user_id').where('t.user_id', '=', userId).where('t.confirmed_at', 'is not', null)).as('has_totp'),
       eb.exists(eb.selectFrom('passkeys as p').select('p.id').where('p.user_id', '=', userId)).as('has_passkey'),
     ])
     .where('o.id', '=', organizationId)

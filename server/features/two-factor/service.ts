@@ -84,11 +84,7 @@ export async function confirm(ctx: AppContext, acting: Acting, code: string): Pr
     if (!(await repo.markConfirmed(uow.db, user.id, ctx.clock.now(), step))) throw new ValidationError({ code: msg('validation.twoFactor.alreadyOn') });
     const codes = await newRecoveryCodes(uow.db, user.id);
     await uow.log({ organization_id: null, kind: 'user.two_factor_enabled', subject_id: user.id });
-    await uow.mail(
-      securityMail(ctx, user, msg('mail.security.twoFactorOn.subject'), [
-        msg('mail.security.twoFactorOn.line'),
-      ]),
-    );
+    await uow.mail(securityMail(ctx, user, msg('mail.security.twoFactorOn.subject'), [msg('mail.security.twoFactorOn.line')]));
     return codes;
   });
   return codes;
@@ -101,11 +97,7 @@ export async function disable(ctx: AppContext, acting: Acting, password: string)
   await inTransaction(ctx, acting, async (uow) => {
     if (!(await repo.deleteCredential(uow.db, user.id))) return;
     await uow.log({ organization_id: null, kind: 'user.two_factor_disabled', subject_id: user.id });
-    await uow.mail(
-      securityMail(ctx, user, msg('mail.security.twoFactorOff.subject'), [
-        msg('mail.security.twoFactorOff.line'),
-      ]),
-    );
+    await uow.mail(securityMail(ctx, user, msg('mail.security.twoFactorOff.subject'), [msg('mail.security.twoFactorOff.line')]));
   });
 }
 
@@ -134,11 +126,7 @@ export async function verifyChallenge(ctx: AppContext, actor: Actor, user: User,
       if (!ok) return false;
       await uow.log({ organization_id: null, kind: 'user.recovery_code_used', subject_id: user.id });
       const left = await repo.unusedRecoveryCodeCount(uow.db, user.id);
-      await uow.mail(
-        securityMail(ctx, user, msg('mail.security.recoveryCodeUsed.subject'), [
-          msg('mail.security.recoveryCodeUsed.line', { left }),
-        ]),
-      );
+      await uow.mail(securityMail(ctx, user, msg('mail.security.recoveryCodeUsed.subject'), [msg('mail.security.recoveryCodeUsed.line', { left })]));
       return true;
     });
     if (!used) throw new ValidationError({ recovery_code: INVALID_RECOVERY_CODE });

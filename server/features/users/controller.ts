@@ -46,11 +46,7 @@ export function userController(ctx: AppContext) {
     async create(req: Request, res: Response) {
       const org = currentOrganization(req);
       authorize(req, 'manageMembers');
-      await res.inertia.render(
-        'Users/Create',
-        { roles: grantableRoles(actingIn(req, org)), usage: await invitations.memberUsage(ctx, org.id) },
-        { title: msg('messages.titles.inviteMember') },
-      );
+      await res.inertia.render('Users/Create', { roles: grantableRoles(actingIn(req, org)), usage: await invitations.memberUsage(ctx, org.id) }, { title: msg('messages.titles.inviteMember') });
     },
 
     async store(req: Request, res: Response) {

@@ -25,7 +25,14 @@ export async function findMemberView(ctx: AppContext, org: CurrentOrganization, 
   const m = await findMember(ctx.db, org.id, userId);
   if (!m) return undefined;
   const { updated_at, ...rest } = m;
-  return { ...rest, email_verified_at: iso(m.email_verified_at), last_active_at: iso(m.last_active_at), online_since: iso(m.online_since), joined_at: m.joined_at.toISOString(), version: versionOf(updated_at) };
+  return {
+    ...rest,
+    email_verified_at: iso(m.email_verified_at),
+    last_active_at: iso(m.last_active_at),
+    online_since: iso(m.online_since),
+    joined_at: m.joined_at.toISOString(),
+    version: versionOf(updated_at),
+  };
 }
 export type MemberView = NonNullable<Awaited<ReturnType<typeof findMemberView>>>;
 

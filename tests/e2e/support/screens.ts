@@ -8,7 +8,10 @@ export async function screens(page: Page, name: string): Promise<void> {
   const dir = process.env.SCREENSHOTS_DIR;
   if (!dir) return;
   const viewport = page.viewportSize();
-  for (const [label, size] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [label, size] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     await page.setViewportSize(size);
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((t) => {

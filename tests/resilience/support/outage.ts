@@ -44,10 +44,14 @@ export async function serveApp(databaseUrl: string): Promise<ServedApp> {
     TEST_MANIFEST: manifest,
   });
   try {
-    await waitFor('the app to be ready', async () => {
-      if (!proc.alive()) throw new GiveUp(`the app exited:\n${proc.output().slice(-3000)}`);
-      return (await fetch(`${url}/up`)).status === 200;
-    }, 90_000);
+    await waitFor(
+      'the app to be ready',
+      async () => {
+        if (!proc.alive()) throw new GiveUp(`the app exited:\n${proc.output().slice(-3000)}`);
+        return (await fetch(`${url}/up`)).status === 200;
+      },
+      90_000,
+    );
 
     const owner = new TestClient(url);
     await owner.prime('/login');

@@ -8,7 +8,6 @@ export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
 /** Thrown by a probe to stop waiting at once (the process being waited on has died). */
 export class GiveUp extends Error {}
 
@@ -64,9 +63,7 @@ export function spawnNode(args: string[], env: Record<string, string>, cwd = ROO
     out += d;
     stderr += d;
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const logs = () =>
     stdout
       .split('\n')
@@ -87,11 +84,16 @@ export function spawnNode(args: string[], env: Record<string, string>, cwd = ROO
     exited,
     alive,
     waitForLog: (what, match, timeoutMs = 30_000) =>
-      waitFor(what, () => {
-        const found = logs().find(match);
-        if (!found && !alive()) throw new GiveUp(`${what}: the process exited:\n${out.slice(-3000)}`);
-        return found;
-      }, timeoutMs, 50),
+      waitFor(
+        what,
+        () => {
+          const found = logs().find(match);
+          if (!found && !alive()) throw new GiveUp(`${what}: the process exited:\n${out.slice(-3000)}`);
+          return found;
+        },
+        timeoutMs,
+        50,
+      ),
     async stop(signal = 'SIGTERM') {
       if (alive()) {
         child.kill(signal);

@@ -29,17 +29,7 @@ export default function ForgotPassword({ status }: ForgotPasswordProps) {
         </p>
       ) : null}
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField
-          form={form}
-          name="email"
-          label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          required
-          maxLength={255}
-          placeholder={t('auth.fields.emailPlaceholder')}
-        />
+        <TextField form={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" autoFocus required maxLength={255} placeholder={t('auth.fields.emailPlaceholder')} />
         <Button type="submit" block processing={form.processing}>
           {t('auth.forgot.submit')}
         </Button>

@@ -44,25 +44,8 @@ export default function Register({ intent }: RegisterProps) {
       ) : null}
       <form onSubmit={submit} className="space-y-5" noValidate>
         <TextField form={form} name="name" label={t('auth.fields.name')} autoComplete="name" autoFocus required maxLength={255} placeholder={t('auth.fields.namePlaceholder')} />
-        <TextField
-          form={form}
-          name="email"
-          label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={255}
-          placeholder={t('auth.fields.emailPlaceholder')}
-        />
-        <TextField
-          form={form}
-          name="password"
-          label={t('auth.fields.password')}
-          hint={t('auth.fields.passwordHint')}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <TextField form={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" required maxLength={255} placeholder={t('auth.fields.emailPlaceholder')} />
+        <TextField form={form} name="password" label={t('auth.fields.password')} hint={t('auth.fields.passwordHint')} type="password" autoComplete="new-password" required />
         <TextField form={form} name="password_confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
         <Button type="submit" block processing={form.processing}>
           {t('auth.register.submit')}

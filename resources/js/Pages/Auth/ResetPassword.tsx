@@ -39,16 +39,7 @@ export default function ResetPassword({ token, email }: ResetPasswordProps) {
           maxLength={255}
           className={email ? 'bg-slate-50! text-slate-600! dark:bg-slate-800/60! dark:text-slate-300!' : undefined}
         />
-        <TextField
-          form={form}
-          name="password"
-          label={t('auth.fields.password')}
-          hint={t('auth.fields.passwordHint')}
-          type="password"
-          autoComplete="new-password"
-          autoFocus={Boolean(email)}
-          required
-        />
+        <TextField form={form} name="password" label={t('auth.fields.password')} hint={t('auth.fields.passwordHint')} type="password" autoComplete="new-password" autoFocus={Boolean(email)} required />
         <TextField form={form} name="password_confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
         <Button type="submit" block processing={form.processing}>
           {t('auth.reset.submit')}

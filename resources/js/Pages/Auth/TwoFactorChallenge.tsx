@@ -30,9 +30,7 @@ export default function TwoFactorChallenge() {
   return (
     <>
       <Head title={t('auth.twoFactor.title')} />
-      <p className="mb-5 text-sm text-slate-600 dark:text-slate-400">
-        {recovery ? t('auth.twoFactor.recoveryIntro') : t('auth.twoFactor.codeIntro')}
-      </p>
+      <p className="mb-5 text-sm text-slate-600 dark:text-slate-400">{recovery ? t('auth.twoFactor.recoveryIntro') : t('auth.twoFactor.codeIntro')}</p>
       <form onSubmit={submit} className="space-y-5" noValidate>
         {recovery ? (
           <TextField key="recovery" form={form} name="recovery_code" label={t('auth.twoFactor.recoveryCode')} ref={input} autoComplete="one-time-code" autoFocus required />

@@ -36,9 +36,7 @@ export default function VerifyEmail({ status, email }: VerifyEmailProps) {
         </span>
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{t('auth.verify.sentTo')}</p>
         <p className="mt-1 max-w-full text-base font-semibold break-all text-slate-900 dark:text-white">{email}</p>
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-          {t('auth.verify.explanation')}
-        </p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t('auth.verify.explanation')}</p>
       </div>
 
       {status === 'verification-link-sent' ? (

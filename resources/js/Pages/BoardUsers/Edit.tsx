@@ -52,7 +52,13 @@ export default function Edit({ boardUser, statuses }: EditProps) {
         label={(key) => t(`boardUsers.form.fields.${LABELS[key] ?? key}`)}
         show={(key, value) => (key === 'status' && value ? t('boardUsers.status.label', { status: String(value) }) : String(value ?? ''))}
       />
-      <BoardUserForm form={form} statuses={statuses} submitLabel={t('boardUsers.edit.submit')} cancelHref={`/board-users/${id}`} onSubmit={() => form.put(`/board-users/${id}`, { preserveScroll: true })} />
+      <BoardUserForm
+        form={form}
+        statuses={statuses}
+        submitLabel={t('boardUsers.edit.submit')}
+        cancelHref={`/board-users/${id}`}
+        onSubmit={() => form.put(`/board-users/${id}`, { preserveScroll: true })}
+      />
     </>
   );
 }

@@ -25,13 +25,7 @@ export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, c
   const tooMany = tags > MAX_TAGS;
 
   return (
-    <FormCard
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      cancelHref={cancelHref}
-      processing={form.processing}
-      formError={errors.form}
-    >
+    <FormCard onSubmit={onSubmit} submitLabel={submitLabel} cancelHref={cancelHref} processing={form.processing} formError={errors.form}>
       <div className="grid gap-6 sm:grid-cols-2">
         <Field label={t('boardUsers.form.fields.firstName')} required error={errors.first_name}>
           {(p) => <TextInput {...p} value={form.data.first_name} maxLength={100} autoComplete="off" onChange={(e) => form.setData('first_name', e.target.value)} />}
@@ -53,7 +47,12 @@ export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, c
         </Field>
         <Field label={t('boardUsers.form.fields.status')} required error={errors.status}>
           {(p) => (
-            <Select {...p} value={form.data.status} onChange={(e) => form.setData('status', e.target.value as BoardUserStatus)} options={statuses.map((s) => ({ value: s, label: t('boardUsers.status.label', { status: s }) }))} />
+            <Select
+              {...p}
+              value={form.data.status}
+              onChange={(e) => form.setData('status', e.target.value as BoardUserStatus)}
+              options={statuses.map((s) => ({ value: s, label: t('boardUsers.status.label', { status: s }) }))}
+            />
           )}
         </Field>
         <Field label={t('boardUsers.form.fields.joinedOn')} optional error={errors.joined_on}>
@@ -74,7 +73,13 @@ export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, c
         >
           {(p) => <TextInput {...p} value={form.data.tags} placeholder={t('boardUsers.form.fields.tagsPlaceholder')} onChange={(e) => form.setData('tags', e.target.value)} />}
         </Field>
-        <Field label={t('boardUsers.form.fields.notes')} optional className="sm:col-span-2" error={errors.notes} hint={t('boardUsers.form.fields.notesHint', { count: form.data.notes.length, max: 5000 })}>
+        <Field
+          label={t('boardUsers.form.fields.notes')}
+          optional
+          className="sm:col-span-2"
+          error={errors.notes}
+          hint={t('boardUsers.form.fields.notesHint', { count: form.data.notes.length, max: 5000 })}
+        >
           {(p) => <TextArea {...p} rows={5} value={form.data.notes} maxLength={5000} onChange={(e) => form.setData('notes', e.target.value)} />}
         </Field>
       </div>

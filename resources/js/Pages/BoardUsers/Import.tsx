@@ -31,7 +31,17 @@ export default function Import({ import: imp, preview, problems, fields, columns
       <Head title={title} />
       <PageHeader title={title} description={t('boardUsers.import.description')} back={{ href: '/board-users', label: t('boardUsers.back') }} />
       <div className="space-y-6">
-        {!imp ? limit.full ? <PlanLimitNotice limit={limit} /> : <UploadForm limits={limits} columns={columns} /> : imp.status === 'pending' ? <MappingForm imp={imp} preview={preview} problems={problems ?? null} fields={fields} /> : <ImportProgress imp={imp} />}
+        {!imp ? (
+          limit.full ? (
+            <PlanLimitNotice limit={limit} />
+          ) : (
+            <UploadForm limits={limits} columns={columns} />
+          )
+        ) : imp.status === 'pending' ? (
+          <MappingForm imp={imp} preview={preview} problems={problems ?? null} fields={fields} />
+        ) : (
+          <ImportProgress imp={imp} />
+        )}
         {imp?.status !== 'pending' ? <RecentImports recent={recent.filter((r) => r.id !== imp?.id)} /> : null}
       </div>
     </>

@@ -55,7 +55,11 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
     };
   };
   const filtered = !!(filters.search || filters.tags.length || filters.status || filters.trashed);
-  const selection = useBulkSelection(`board-users${queryString(base)}`, boardUsers.data.map((b) => b.id), boardUsers.meta.total);
+  const selection = useBulkSelection(
+    `board-users${queryString(base)}`,
+    boardUsers.data.map((b) => b.id),
+    boardUsers.meta.total,
+  );
 
   return (
     <>
@@ -92,7 +96,13 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
                   <label htmlFor="filter-status" className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
                     {t('boardUsers.index.filters.status')}
                   </label>
-                  <Select id="filter-status" value={values.status ?? ''} onChange={(e) => set('status', e.target.value)} placeholder={t('boardUsers.index.filters.allStatuses')} options={statuses.map((s) => ({ value: s, label: t('boardUsers.status.label', { status: s }) }))} />
+                  <Select
+                    id="filter-status"
+                    value={values.status ?? ''}
+                    onChange={(e) => set('status', e.target.value)}
+                    placeholder={t('boardUsers.index.filters.allStatuses')}
+                    options={statuses.map((s) => ({ value: s, label: t('boardUsers.status.label', { status: s }) }))}
+                  />
                 </div>
                 <div>
                   <label htmlFor="filter-trashed" className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
@@ -119,79 +129,85 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
               icon={usersIcon}
               title={t('boardUsers.index.empty.title')}
               text={t('boardUsers.index.empty.text')}
-              action={can.manageRecords ? <Button href="/board-users/create" icon={plusIcon}>{t('boardUsers.index.add')}</Button> : undefined}
+              action={
+                can.manageRecords ? (
+                  <Button href="/board-users/create" icon={plusIcon}>
+                    {t('boardUsers.index.add')}
+                  </Button>
+                ) : undefined
+              }
             />
           </div>
         ) : (
           <>
-          <BoardUserBulkActions selection={selection} total={boardUsers.meta.total} filters={filters} />
-          <Table caption={t('boardUsers.index.caption')}>
-            <THead>
-              <Tr>
-                <Th className="w-10 pr-0">
-                  <SelectPageCheckbox selection={selection} />
-                </Th>
-                <Th {...sortable('name')}>{t('boardUsers.index.columns.name')}</Th>
-                <Th {...sortable('email')} className="hidden md:table-cell">
-                  {t('boardUsers.index.columns.email')}
-                </Th>
-                <Th {...sortable('board')}>{t('boardUsers.index.columns.board')}</Th>
-                <Th {...sortable('status')}>{t('boardUsers.index.columns.status')}</Th>
-                <Th {...sortable('joined_on')} className="hidden lg:table-cell">
-                  {t('boardUsers.index.columns.joined')}
-                </Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {boardUsers.data.length === 0 ? (
-                <TableEmptyRow colSpan={6}>{t('boardUsers.index.noMatch')}</TableEmptyRow>
-              ) : (
-                boardUsers.data.map((b) => (
-                  <Tr key={b.id}>
-                    <Td className="w-10 pr-0 max-sm:order-first max-sm:w-auto">
-                      <SelectRowCheckbox selection={selection} id={b.id} label={t('boardUsers.index.selectRow', { name: fullName(b) })} />
-                    </Td>
-                    <Td strong className="min-w-44 wrap-anywhere max-sm:w-auto max-sm:min-w-0 max-sm:flex-1">
-                      <Link href={`/board-users/${b.id}`} className="rounded hover:underline">
-                        {fullName(b)}
-                      </Link>
-                      {b.position ? <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{b.position}</span> : null}
-                      {b.tags.length ? (
-                        <ul className="mt-1 flex flex-wrap gap-1" aria-label={t('boardUsers.index.tags')}>
-                          {b.tags.map((tag) => (
-                            <li key={tag} className="max-w-full">
-                              <Badge tone="brand" className="max-w-full truncate font-normal">
-                                {tag}
-                              </Badge>
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                      {b.deleted_at ? (
-                        <Badge tone="danger" className="mt-1">
-                          {t('boardUsers.index.deleted')}
+            <BoardUserBulkActions selection={selection} total={boardUsers.meta.total} filters={filters} />
+            <Table caption={t('boardUsers.index.caption')}>
+              <THead>
+                <Tr>
+                  <Th className="w-10 pr-0">
+                    <SelectPageCheckbox selection={selection} />
+                  </Th>
+                  <Th {...sortable('name')}>{t('boardUsers.index.columns.name')}</Th>
+                  <Th {...sortable('email')} className="hidden md:table-cell">
+                    {t('boardUsers.index.columns.email')}
+                  </Th>
+                  <Th {...sortable('board')}>{t('boardUsers.index.columns.board')}</Th>
+                  <Th {...sortable('status')}>{t('boardUsers.index.columns.status')}</Th>
+                  <Th {...sortable('joined_on')} className="hidden lg:table-cell">
+                    {t('boardUsers.index.columns.joined')}
+                  </Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {boardUsers.data.length === 0 ? (
+                  <TableEmptyRow colSpan={6}>{t('boardUsers.index.noMatch')}</TableEmptyRow>
+                ) : (
+                  boardUsers.data.map((b) => (
+                    <Tr key={b.id}>
+                      <Td className="w-10 pr-0 max-sm:order-first max-sm:w-auto">
+                        <SelectRowCheckbox selection={selection} id={b.id} label={t('boardUsers.index.selectRow', { name: fullName(b) })} />
+                      </Td>
+                      <Td strong className="min-w-44 wrap-anywhere max-sm:w-auto max-sm:min-w-0 max-sm:flex-1">
+                        <Link href={`/board-users/${b.id}`} className="rounded hover:underline">
+                          {fullName(b)}
+                        </Link>
+                        {b.position ? <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{b.position}</span> : null}
+                        {b.tags.length ? (
+                          <ul className="mt-1 flex flex-wrap gap-1" aria-label={t('boardUsers.index.tags')}>
+                            {b.tags.map((tag) => (
+                              <li key={tag} className="max-w-full">
+                                <Badge tone="brand" className="max-w-full truncate font-normal">
+                                  {tag}
+                                </Badge>
+                              </li>
+                            ))}
+                          </ul>
+                        ) : null}
+                        {b.deleted_at ? (
+                          <Badge tone="danger" className="mt-1">
+                            {t('boardUsers.index.deleted')}
+                          </Badge>
+                        ) : null}
+                      </Td>
+                      <Td label={t('boardUsers.index.columns.email')} className="hidden min-w-44 md:table-cell">
+                        {b.email ? <EmailText email={b.email} /> : '—'}
+                      </Td>
+                      <Td label={t('boardUsers.index.columns.board')} className="min-w-32 wrap-anywhere">
+                        {b.board_name ?? '—'}
+                      </Td>
+                      <Td label={t('boardUsers.index.columns.status')}>
+                        <Badge tone={b.status === 'active' ? 'success' : 'neutral'} dot>
+                          {t('boardUsers.status.label', { status: b.status })}
                         </Badge>
-                      ) : null}
-                    </Td>
-                    <Td label={t('boardUsers.index.columns.email')} className="hidden min-w-44 md:table-cell">
-                      {b.email ? <EmailText email={b.email} /> : '—'}
-                    </Td>
-                    <Td label={t('boardUsers.index.columns.board')} className="min-w-32 wrap-anywhere">
-                      {b.board_name ?? '—'}
-                    </Td>
-                    <Td label={t('boardUsers.index.columns.status')}>
-                      <Badge tone={b.status === 'active' ? 'success' : 'neutral'} dot>
-                        {t('boardUsers.status.label', { status: b.status })}
-                      </Badge>
-                    </Td>
-                    <Td label={t('boardUsers.index.columns.joined')} className="hidden lg:table-cell">
-                      {b.joined_on ? fmt.date(b.joined_on) : '—'}
-                    </Td>
-                  </Tr>
-                ))
-              )}
-            </TBody>
-          </Table>
+                      </Td>
+                      <Td label={t('boardUsers.index.columns.joined')} className="hidden lg:table-cell">
+                        {b.joined_on ? fmt.date(b.joined_on) : '—'}
+                      </Td>
+                    </Tr>
+                  ))
+                )}
+              </TBody>
+            </Table>
           </>
         )}
         <div className="border-t border-slate-200 p-4 dark:border-slate-700/70">

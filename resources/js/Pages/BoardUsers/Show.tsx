@@ -39,8 +39,16 @@ export default function Show({ boardUser, insights }: ShowProps) {
   const trashed = !!boardUser.deleted_at;
 
   // The links are built here, outside the [label, value] pairs: an element inside an array literal reads as a list item missing its key.
-  const email = boardUser.email ? <a href={`mailto:${boardUser.email}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.email}</a> : null;
-  const phone = boardUser.phone ? <a href={`tel:${boardUser.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline dark:text-brand-300">{boardUser.phone}</a> : null;
+  const email = boardUser.email ? (
+    <a href={`mailto:${boardUser.email}`} className="text-brand-700 underline dark:text-brand-300">
+      {boardUser.email}
+    </a>
+  ) : null;
+  const phone = boardUser.phone ? (
+    <a href={`tel:${boardUser.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline dark:text-brand-300">
+      {boardUser.phone}
+    </a>
+  ) : null;
 
   const details: [string, React.ReactNode][] = [
     [t('boardUsers.show.fields.email'), email],
@@ -109,7 +117,13 @@ export default function Show({ boardUser, insights }: ShowProps) {
               icon={documentIcon}
               title={t('boardUsers.show.noInsights')}
               text={t('boardUsers.show.noInsightsText')}
-              action={can.manageRecords && !trashed ? <Button href={`/insights/create?board_user=${boardUser.id}`} icon={plusIcon}>{t('boardUsers.show.writeInsight')}</Button> : undefined}
+              action={
+                can.manageRecords && !trashed ? (
+                  <Button href={`/insights/create?board_user=${boardUser.id}`} icon={plusIcon}>
+                    {t('boardUsers.show.writeInsight')}
+                  </Button>
+                ) : undefined
+              }
             />
           ) : (
             <ul className="divide-y divide-slate-200 dark:divide-slate-700/70">

@@ -25,9 +25,7 @@ export default function NotFound({ message, generic, reason }: NotFoundProps) {
         <p className="text-sm font-semibold tracking-wide text-brand-700 dark:text-brand-300">{t('errors.notFound.eyebrow')}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">{t(`${texts}.heading`)}</h1>
         {message && !generic ? <p className="mt-4 text-base font-medium text-slate-800 dark:text-slate-200">{message}</p> : null}
-        <p className="mt-4 text-base text-slate-600 dark:text-slate-400">
-          {t(`${texts}.explanation`)}
-        </p>
+        <p className="mt-4 text-base text-slate-600 dark:text-slate-400">{t(`${texts}.explanation`)}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button href={user ? '/dashboard' : '/'} icon={homeIcon}>
             {user ? t('errors.actions.dashboard') : t('errors.actions.home')}

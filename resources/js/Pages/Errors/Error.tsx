@@ -64,7 +64,9 @@ export default function ErrorPage({ status, message, generic, details }: ErrorPa
           <details className="mt-10 text-left" open>
             <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-300">{t('errors.details')}</summary>
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to scroll (axe: scrollable-region-focusable) */}
-            <pre tabIndex={0} className="mt-3 max-h-96 overflow-auto rounded-lg bg-slate-900 p-4 text-xs leading-5 text-slate-100 dark:bg-black/40">{details}</pre>
+            <pre tabIndex={0} className="mt-3 max-h-96 overflow-auto rounded-lg bg-slate-900 p-4 text-xs leading-5 text-slate-100 dark:bg-black/40">
+              {details}
+            </pre>
           </details>
         ) : null}
       </div>

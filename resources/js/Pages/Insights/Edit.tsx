@@ -11,7 +11,18 @@ import { useLiveReload } from '@/hooks/useRealtime';
 import { useT } from '@/i18n';
 
 export interface EditProps {
-  insight: { id: number; title: string; summary: string; body: string; category: InsightCategory; status: InsightStatus; deleted_at: string | null; board_user_ids: number[]; shared?: boolean; version: string };
+  insight: {
+    id: number;
+    title: string;
+    summary: string;
+    body: string;
+    category: InsightCategory;
+    status: InsightStatus;
+    deleted_at: string | null;
+    board_user_ids: number[];
+    shared?: boolean;
+    version: string;
+  };
   categories: InsightCategory[];
   boardUserOptions: BoardUserOption[];
 }

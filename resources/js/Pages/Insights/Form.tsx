@@ -34,14 +34,7 @@ export default function InsightForm({ form, categories, boardUserOptions, submit
   const t = useT();
 
   return (
-    <FormCard
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      cancelHref={cancelHref}
-      processing={form.processing}
-      formError={errors.form}
-      width="wide"
-    >
+    <FormCard onSubmit={onSubmit} submitLabel={submitLabel} cancelHref={cancelHref} processing={form.processing} formError={errors.form} width="wide">
       <div className="grid gap-6 sm:grid-cols-3">
         <Field label={t('insights.form.fields.title')} required error={errors.title} className="sm:col-span-2">
           {(p) => <TextInput {...p} value={form.data.title} maxLength={200} onChange={(e) => form.setData('title', e.target.value)} />}

@@ -27,7 +27,21 @@ export interface IndexProps {
   statuses: InsightStatus[];
 }
 
-function FilterSelect({ id, label, value, onChange, placeholder, options }: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder: string; options: { value: string; label: string }[] }) {
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  placeholder: string;
+  options: { value: string; label: string }[];
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
@@ -64,7 +78,11 @@ export default function Index({ insights, filters, categories, statuses }: Index
     const base = { search: filters.search, category: filters.category, status: filters.status, trashed: filters.trashed };
     return { sorted: current, sortHref: `/insights${queryString({ ...base, sort: column, direction })}` };
   };
-  const selection = useBulkSelection(`insights?${[filters.search, filters.category, filters.status, filters.trashed].join('|')}`, insights.data.map((i) => i.id), insights.meta.total);
+  const selection = useBulkSelection(
+    `insights?${[filters.search, filters.category, filters.status, filters.trashed].join('|')}`,
+    insights.data.map((i) => i.id),
+    insights.meta.total,
+  );
 
   return (
     <>
@@ -82,11 +100,30 @@ export default function Index({ insights, filters, categories, statuses }: Index
       />
       <Card padded={false}>
         <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-          <SearchFilter filters={{ ...filters, ...(customOrder ? {} : { sort: null, direction: null }) }} label={t('insights.index.search.label')} placeholder={t('insights.index.search.placeholder')} only={['insights', 'filters']}>
+          <SearchFilter
+            filters={{ ...filters, ...(customOrder ? {} : { sort: null, direction: null }) }}
+            label={t('insights.index.search.label')}
+            placeholder={t('insights.index.search.placeholder')}
+            only={['insights', 'filters']}
+          >
             {({ values, set }) => (
               <>
-                <FilterSelect id="filter-category" label={t('insights.index.filters.category')} value={values.category ?? ''} onChange={(v) => set('category', v)} placeholder={t('insights.index.filters.allCategories')} options={categories.map((c) => ({ value: c, label: categoryLabel(t, c) }))} />
-                <FilterSelect id="filter-status" label={t('insights.index.filters.status')} value={values.status ?? ''} onChange={(v) => set('status', v)} placeholder={t('insights.index.filters.allStatuses')} options={statuses.map((s) => ({ value: s, label: statusLabel(t, s) }))} />
+                <FilterSelect
+                  id="filter-category"
+                  label={t('insights.index.filters.category')}
+                  value={values.category ?? ''}
+                  onChange={(v) => set('category', v)}
+                  placeholder={t('insights.index.filters.allCategories')}
+                  options={categories.map((c) => ({ value: c, label: categoryLabel(t, c) }))}
+                />
+                <FilterSelect
+                  id="filter-status"
+                  label={t('insights.index.filters.status')}
+                  value={values.status ?? ''}
+                  onChange={(v) => set('status', v)}
+                  placeholder={t('insights.index.filters.allStatuses')}
+                  options={statuses.map((s) => ({ value: s, label: statusLabel(t, s) }))}
+                />
                 <FilterSelect
                   id="filter-trashed"
                   label={t('insights.index.filters.trashed')}
@@ -108,88 +145,94 @@ export default function Index({ insights, filters, categories, statuses }: Index
               icon={documentIcon}
               title={t('insights.index.empty.title')}
               text={t('insights.index.empty.text')}
-              action={can.manageRecords ? <Button href="/insights/create" icon={plusIcon}>{t('insights.index.create')}</Button> : undefined}
+              action={
+                can.manageRecords ? (
+                  <Button href="/insights/create" icon={plusIcon}>
+                    {t('insights.index.create')}
+                  </Button>
+                ) : undefined
+              }
             />
           </div>
         ) : (
           <>
-          <InsightBulkActions selection={selection} total={insights.meta.total} filters={filters} />
-          <Table caption={t('insights.index.table.caption')}>
-            <THead>
-              <Tr>
-                <Th className="w-10 pr-0">
-                  <SelectPageCheckbox selection={selection} />
-                </Th>
-                <Th {...sortable('title')}>{t('insights.index.table.title')}</Th>
-                <Th className="hidden sm:table-cell">{t('insights.index.table.category')}</Th>
-                <Th {...sortable('status')} className="hidden sm:table-cell">
-                  {t('insights.index.table.status')}
-                </Th>
-                <Th align="right" className="hidden md:table-cell">
-                  {t('insights.index.table.boardUsers')}
-                </Th>
-                <Th align="right" className="hidden md:table-cell">
-                  {t('insights.index.table.views')}
-                </Th>
-                <Th {...sortable('published')} className="hidden xl:table-cell">
-                  {t('insights.index.table.published')}
-                </Th>
-                <Th {...sortable('updated')} className="hidden lg:table-cell">
-                  {t('insights.index.table.updated')}
-                </Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {insights.data.length === 0 ? (
-                <TableEmptyRow colSpan={8}>{t('insights.index.table.noMatch')}</TableEmptyRow>
-              ) : (
-                insights.data.map((i) => (
-                  <Tr key={i.id}>
-                    <Td className="w-10 pr-0 max-sm:order-first max-sm:w-auto">
-                      <SelectRowCheckbox selection={selection} id={i.id} label={t('insights.index.table.select', { title: i.title })} />
-                    </Td>
-                    <Td strong className="min-w-48 max-w-md whitespace-normal max-sm:w-auto max-sm:min-w-0 max-sm:flex-1">
-                      <Link href={`/insights/${i.id}`} className="rounded wrap-anywhere hover:underline">
-                        {i.title}
-                      </Link>
-                      {i.summary ? <span className="mt-0.5 line-clamp-2 text-xs font-normal wrap-anywhere text-slate-500 dark:text-slate-400">{i.summary}</span> : null}
-                      {i.deleted_at ? (
-                        <Badge tone="danger" className="mt-1">
-                          {t('insights.badges.deleted')}
-                        </Badge>
-                      ) : null}
-                    </Td>
-                    <Td label={t('insights.index.table.category')} className="hidden sm:table-cell">
-                      {categoryLabel(t, i.category)}
-                    </Td>
-                    <Td label={t('insights.index.table.status')} className="hidden sm:table-cell">
-                      <span className="flex flex-wrap gap-1">
-                        <Badge tone={statusTone[i.status]}>{statusLabel(t, i.status)}</Badge>
-                        {i.shared ? (
-                          <Badge tone="info">
-                            <Icon icon={linkIcon} className="size-3" />
-                            {t('insights.badges.shared')}
+            <InsightBulkActions selection={selection} total={insights.meta.total} filters={filters} />
+            <Table caption={t('insights.index.table.caption')}>
+              <THead>
+                <Tr>
+                  <Th className="w-10 pr-0">
+                    <SelectPageCheckbox selection={selection} />
+                  </Th>
+                  <Th {...sortable('title')}>{t('insights.index.table.title')}</Th>
+                  <Th className="hidden sm:table-cell">{t('insights.index.table.category')}</Th>
+                  <Th {...sortable('status')} className="hidden sm:table-cell">
+                    {t('insights.index.table.status')}
+                  </Th>
+                  <Th align="right" className="hidden md:table-cell">
+                    {t('insights.index.table.boardUsers')}
+                  </Th>
+                  <Th align="right" className="hidden md:table-cell">
+                    {t('insights.index.table.views')}
+                  </Th>
+                  <Th {...sortable('published')} className="hidden xl:table-cell">
+                    {t('insights.index.table.published')}
+                  </Th>
+                  <Th {...sortable('updated')} className="hidden lg:table-cell">
+                    {t('insights.index.table.updated')}
+                  </Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {insights.data.length === 0 ? (
+                  <TableEmptyRow colSpan={8}>{t('insights.index.table.noMatch')}</TableEmptyRow>
+                ) : (
+                  insights.data.map((i) => (
+                    <Tr key={i.id}>
+                      <Td className="w-10 pr-0 max-sm:order-first max-sm:w-auto">
+                        <SelectRowCheckbox selection={selection} id={i.id} label={t('insights.index.table.select', { title: i.title })} />
+                      </Td>
+                      <Td strong className="min-w-48 max-w-md whitespace-normal max-sm:w-auto max-sm:min-w-0 max-sm:flex-1">
+                        <Link href={`/insights/${i.id}`} className="rounded wrap-anywhere hover:underline">
+                          {i.title}
+                        </Link>
+                        {i.summary ? <span className="mt-0.5 line-clamp-2 text-xs font-normal wrap-anywhere text-slate-500 dark:text-slate-400">{i.summary}</span> : null}
+                        {i.deleted_at ? (
+                          <Badge tone="danger" className="mt-1">
+                            {t('insights.badges.deleted')}
                           </Badge>
                         ) : null}
-                      </span>
-                    </Td>
-                    <Td label={t('insights.index.table.boardUsers')} align="right" className="hidden tabular-nums md:table-cell">
-                      {fmt.number(i.board_users_count)}
-                    </Td>
-                    <Td label={t('insights.index.table.publicViews')} align="right" className="hidden tabular-nums md:table-cell">
-                      {fmt.number(i.view_count)}
-                    </Td>
-                    <Td label={t('insights.index.table.published')} className="hidden xl:table-cell">
-                      {i.published_at ? fmt.date(i.published_at) : <span className="text-slate-400">—</span>}
-                    </Td>
-                    <Td label={t('insights.index.table.updated')} className="hidden lg:table-cell">
-                      {fmt.date(i.updated_at)}
-                    </Td>
-                  </Tr>
-                ))
-              )}
-            </TBody>
-          </Table>
+                      </Td>
+                      <Td label={t('insights.index.table.category')} className="hidden sm:table-cell">
+                        {categoryLabel(t, i.category)}
+                      </Td>
+                      <Td label={t('insights.index.table.status')} className="hidden sm:table-cell">
+                        <span className="flex flex-wrap gap-1">
+                          <Badge tone={statusTone[i.status]}>{statusLabel(t, i.status)}</Badge>
+                          {i.shared ? (
+                            <Badge tone="info">
+                              <Icon icon={linkIcon} className="size-3" />
+                              {t('insights.badges.shared')}
+                            </Badge>
+                          ) : null}
+                        </span>
+                      </Td>
+                      <Td label={t('insights.index.table.boardUsers')} align="right" className="hidden tabular-nums md:table-cell">
+                        {fmt.number(i.board_users_count)}
+                      </Td>
+                      <Td label={t('insights.index.table.publicViews')} align="right" className="hidden tabular-nums md:table-cell">
+                        {fmt.number(i.view_count)}
+                      </Td>
+                      <Td label={t('insights.index.table.published')} className="hidden xl:table-cell">
+                        {i.published_at ? fmt.date(i.published_at) : <span className="text-slate-400">—</span>}
+                      </Td>
+                      <Td label={t('insights.index.table.updated')} className="hidden lg:table-cell">
+                        {fmt.date(i.updated_at)}
+                      </Td>
+                    </Tr>
+                  ))
+                )}
+              </TBody>
+            </Table>
           </>
         )}
         <div className="border-t border-slate-200 p-4 dark:border-slate-700/70">

@@ -87,7 +87,13 @@ export default function Accept({ token, state, message, details, signedInAs }: A
           </Button>
         </div>
       ) : null}
-      {state === 'join' || state === 'member' ? <JoinForm action={action} label={state === 'member' ? t('invitations.accept.open', { organization: details.organization.name }) : t('invitations.accept.join', { organization: details.organization.name })} note={message} /> : null}
+      {state === 'join' || state === 'member' ? (
+        <JoinForm
+          action={action}
+          label={state === 'member' ? t('invitations.accept.open', { organization: details.organization.name }) : t('invitations.accept.join', { organization: details.organization.name })}
+          note={message}
+        />
+      ) : null}
       {state === 'wrong-user' ? (
         <div className="space-y-4">
           <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
@@ -156,10 +162,7 @@ Accept.layout = (page: ReactElement<AcceptProps> | AcceptProps) => {
           </p>
         ) : (
           <p>
-            <Trans
-              id="invitations.accept.alreadyMember"
-              components={{ 0: <Link href="/login" className="rounded font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }}
-            />
+            <Trans id="invitations.accept.alreadyMember" components={{ 0: <Link href="/login" className="rounded font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }} />
           </p>
         )
       }

@@ -154,7 +154,13 @@ export default function ActivityLogs({ organization, activity, filters, options,
 
       <Card padded={false}>
         <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-          <SearchFilter className="sm:[&>div:first-child]:min-w-72" filters={{ ...query }} label={t('organizations.activity.search.label')} placeholder={t('organizations.activity.search.placeholder')} only={['activity', 'filters', 'options']}>
+          <SearchFilter
+            className="sm:[&>div:first-child]:min-w-72"
+            filters={{ ...query }}
+            label={t('organizations.activity.search.label')}
+            placeholder={t('organizations.activity.search.placeholder')}
+            only={['activity', 'filters', 'options']}
+          >
             {({ values, set }) => (
               <>
                 <div className="w-full sm:w-auto">
@@ -167,14 +173,24 @@ export default function ActivityLogs({ organization, activity, filters, options,
                     value={values.causer ?? ''}
                     onChange={(e) => set('causer', e.target.value)}
                     placeholder={t('organizations.activity.filters.anyone')}
-                    options={[...(options.system ? [{ value: 'system', label: t('organizations.activity.filters.system') }] : []), ...options.causers.map((c) => ({ value: String(c.id), label: c.name }))]}
+                    options={[
+                      ...(options.system ? [{ value: 'system', label: t('organizations.activity.filters.system') }] : []),
+                      ...options.causers.map((c) => ({ value: String(c.id), label: c.name })),
+                    ]}
                   />
                 </div>
                 <div className="w-full sm:w-auto">
                   <label htmlFor="filter-event" className={labelClass}>
                     {t('organizations.activity.filters.event')}
                   </label>
-                  <Select id="filter-event" className="sm:w-auto sm:min-w-36" value={values.event ?? ''} onChange={(e) => set('event', e.target.value)} placeholder={t('organizations.activity.filters.allEvents')} options={options.events.map((e) => ({ value: e, label: eventLabel(e) }))} />
+                  <Select
+                    id="filter-event"
+                    className="sm:w-auto sm:min-w-36"
+                    value={values.event ?? ''}
+                    onChange={(e) => set('event', e.target.value)}
+                    placeholder={t('organizations.activity.filters.allEvents')}
+                    options={options.events.map((e) => ({ value: e, label: eventLabel(e) }))}
+                  />
                 </div>
                 <div className="w-full sm:w-auto">
                   <label htmlFor="filter-subject" className={labelClass}>
@@ -237,7 +253,9 @@ export default function ActivityLogs({ organization, activity, filters, options,
                             {subject ? <span>{subject}</span> : null}
                           </span>
                         </Td>
-                        <Td label={t('organizations.activity.table.who')} className="hidden min-w-28 align-top wrap-anywhere md:table-cell">{a.causer ? causerName(a.causer) : <span className="text-slate-600 italic dark:text-slate-400">{t('organizations.activity.table.system')}</span>}</Td>
+                        <Td label={t('organizations.activity.table.who')} className="hidden min-w-28 align-top wrap-anywhere md:table-cell">
+                          {a.causer ? causerName(a.causer) : <span className="text-slate-600 italic dark:text-slate-400">{t('organizations.activity.table.system')}</span>}
+                        </Td>
                         <Td label={t('organizations.activity.table.event')} className="hidden align-top sm:table-cell">
                           <Badge tone={eventTone(a.event)}>{eventLabel(a.event)}</Badge>
                         </Td>
@@ -319,7 +337,16 @@ function DateRange({ from, to, set }: { from: string; to: string; set: (key: str
         <label htmlFor="filter-to" className={labelClass}>
           {t('organizations.activity.filters.to')}
         </label>
-        <TextInput id="filter-to" type="date" className="sm:w-40" value={to} min={from || undefined} aria-invalid={reversed || undefined} aria-describedby={reversed ? 'filter-range-error' : undefined} onChange={(e) => set('to', e.target.value)} />
+        <TextInput
+          id="filter-to"
+          type="date"
+          className="sm:w-40"
+          value={to}
+          min={from || undefined}
+          aria-invalid={reversed || undefined}
+          aria-describedby={reversed ? 'filter-range-error' : undefined}
+          onChange={(e) => set('to', e.target.value)}
+        />
       </div>
       {reversed ? (
         <p id="filter-range-error" role="alert" className="col-span-2 text-sm text-red-600 dark:text-red-400">

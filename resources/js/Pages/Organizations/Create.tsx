@@ -11,11 +11,7 @@ export default function Create() {
   return (
     <>
       <Head title={t('organizations.create.title')} />
-      <PageHeader
-        title={t('organizations.create.title')}
-        description={t('organizations.create.description')}
-        back={{ href: '/organizations', label: t('organizations.create.back') }}
-      />
+      <PageHeader title={t('organizations.create.title')} description={t('organizations.create.description')} back={{ href: '/organizations', label: t('organizations.create.back') }} />
       <OrganizationForm form={form} creating submitLabel={t('organizations.create.submit')} cancelHref="/organizations" onSubmit={() => form.post('/organizations')} />
     </>
   );

@@ -88,11 +88,7 @@ function TransferOwnership({ organization, members }: Pick<EditProps, 'organizat
     <Card
       id="transfer-ownership"
       title={t('organizations.transfer.title')}
-      description={
-        organization.role === 'owner'
-          ? t('organizations.transfer.descriptionOwner')
-          : t('organizations.transfer.description')
-      }
+      description={organization.role === 'owner' ? t('organizations.transfer.descriptionOwner') : t('organizations.transfer.description')}
     >
       {members.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t('organizations.transfer.noMembers', { name: organization.name })}</p>
@@ -121,7 +117,13 @@ function TransferOwnership({ organization, members }: Pick<EditProps, 'organizat
             open={confirming}
             tone="primary"
             title={t('organizations.transfer.dialogTitle')}
-            description={chosen ? (organization.role === 'owner' ? t('organizations.transfer.dialogDescriptionOwner', { member: chosen.name, name: organization.name }) : t('organizations.transfer.dialogDescription', { member: chosen.name, name: organization.name })) : undefined}
+            description={
+              chosen
+                ? organization.role === 'owner'
+                  ? t('organizations.transfer.dialogDescriptionOwner', { member: chosen.name, name: organization.name })
+                  : t('organizations.transfer.dialogDescription', { member: chosen.name, name: organization.name })
+                : undefined
+            }
             confirmLabel={t('organizations.transfer.confirm')}
             processing={form.processing || checking}
             onClose={() => setConfirming(false)}

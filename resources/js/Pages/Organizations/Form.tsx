@@ -69,12 +69,7 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
   const t = useT();
 
   return (
-    <FormCard
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      cancelHref={cancelHref}
-      processing={form.processing}
-    >
+    <FormCard onSubmit={onSubmit} submitLabel={submitLabel} cancelHref={cancelHref} processing={form.processing}>
       <div className="grid gap-6 sm:grid-cols-2">
         <Field label={t('organizations.form.fields.name')} required error={errors.name} className="sm:col-span-2">
           {(p) => (
@@ -124,7 +119,16 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
         </Field>
         <Field label={t('organizations.form.fields.website')} optional error={errors.website} className="sm:col-span-2">
           {(p) => (
-            <TextInput {...p} type="url" name="website" inputMode="url" placeholder={t('organizations.form.websitePlaceholder')} value={form.data.website} maxLength={255} onChange={(e) => form.setData('website', e.target.value)} />
+            <TextInput
+              {...p}
+              type="url"
+              name="website"
+              inputMode="url"
+              placeholder={t('organizations.form.websitePlaceholder')}
+              value={form.data.website}
+              maxLength={255}
+              onChange={(e) => form.setData('website', e.target.value)}
+            />
           )}
         </Field>
         <Field label={t('organizations.form.fields.description')} optional error={errors.description} hint={`${form.data.description.length} / 2000`} className="sm:col-span-2">

@@ -65,7 +65,12 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
       ) : (
         <Card padded={false}>
           <div className="border-b border-slate-200 p-4 dark:border-slate-700/70">
-            <SearchFilter filters={{ search: filters.search }} label={t('organizations.index.search.label')} placeholder={t('organizations.index.search.placeholder')} only={['organizations', 'filters']} />
+            <SearchFilter
+              filters={{ search: filters.search }}
+              label={t('organizations.index.search.label')}
+              placeholder={t('organizations.index.search.placeholder')}
+              only={['organizations', 'filters']}
+            />
           </div>
           <Table caption={t('organizations.index.table.caption')}>
             <THead>
@@ -94,7 +99,9 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
                       </Link>
                       <span className="block font-mono text-xs font-normal text-slate-500 dark:text-slate-400">{o.slug}</span>
                     </Td>
-                    <Td label={everyOrganization ? t('organizations.index.table.yourRole') : t('organizations.index.table.role')}>{o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : <span className="text-slate-500 dark:text-slate-400">—</span>}</Td>
+                    <Td label={everyOrganization ? t('organizations.index.table.yourRole') : t('organizations.index.table.role')}>
+                      {o.role ? <Badge tone={roleTones[o.role]}>{roleLabels[o.role]}</Badge> : <span className="text-slate-500 dark:text-slate-400">—</span>}
+                    </Td>
                     <Td label={t('organizations.index.table.members')} className="hidden sm:table-cell" align="right">
                       {fmt.number(o.members_count)}
                     </Td>

@@ -46,7 +46,11 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
         title={organization.name}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            {organization.role ? <Badge tone={roleTones[organization.role]}>{t('organizations.show.youAre', { role: organization.role })}</Badge> : <Badge tone="warning">{t('organizations.show.platformAdmin')}</Badge>}
+            {organization.role ? (
+              <Badge tone={roleTones[organization.role]}>{t('organizations.show.youAre', { role: organization.role })}</Badge>
+            ) : (
+              <Badge tone="warning">{t('organizations.show.platformAdmin')}</Badge>
+            )}
             {current ? (
               <Badge tone="success" dot>
                 {t('organizations.show.current')}
@@ -112,7 +116,11 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
               )}
             </Detail>
             <Detail label={t('organizations.show.details.description')} wide>
-              {organization.description ? <p className="whitespace-pre-line">{organization.description}</p> : <span className="text-slate-500 dark:text-slate-400">{t('organizations.show.details.noDescription')}</span>}
+              {organization.description ? (
+                <p className="whitespace-pre-line">{organization.description}</p>
+              ) : (
+                <span className="text-slate-500 dark:text-slate-400">{t('organizations.show.details.noDescription')}</span>
+              )}
             </Detail>
           </dl>
         </Card>
@@ -169,13 +177,17 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
         processing={processing}
         onClose={() => setLeaving(false)}
         onConfirm={() =>
-          router.post(`/organizations/${organization.id}/leave`, {}, {
-            onStart: () => setProcessing(true),
-            onFinish: () => {
-              setProcessing(false);
-              setLeaving(false);
+          router.post(
+            `/organizations/${organization.id}/leave`,
+            {},
+            {
+              onStart: () => setProcessing(true),
+              onFinish: () => {
+                setProcessing(false);
+                setLeaving(false);
+              },
             },
-          })
+          )
         }
       />
     </>

@@ -137,9 +137,7 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
         {/* One choice a line, each select as wide as its longest choice ("United Kingdom (English): 23/11/2026 · 1,234,567.89"), never cut off. */}
         <div className="grid gap-5">
           <Field label={t('settings.region.locale')} hint={t('settings.region.localeHint')} error={form.errors.locale}>
-            {(props) => (
-              <Select {...props} name="locale" value={form.data.locale} onChange={(e) => form.setData('locale', e.target.value)} options={locales} className="max-w-full sm:w-auto" />
-            )}
+            {(props) => <Select {...props} name="locale" value={form.data.locale} onChange={(e) => form.setData('locale', e.target.value)} options={locales} className="max-w-full sm:w-auto" />}
           </Field>
           <Field label={t('settings.region.timezone')} error={form.errors.timezone}>
             {(props) => (

@@ -65,11 +65,7 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
   return (
     <>
       <Head title={t('subscriptions.edit.title')} />
-      <PageHeader
-        back={{ href: '/subscription', label: t('subscriptions.show.title') }}
-        title={t('subscriptions.edit.title')}
-        description={t('subscriptions.edit.description')}
-      />
+      <PageHeader back={{ href: '/subscription', label: t('subscriptions.show.title') }} title={t('subscriptions.edit.title')} description={t('subscriptions.edit.description')} />
 
       <form onSubmit={submit} noValidate>
         <Card
@@ -116,28 +112,21 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
                         : 'border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600',
                     )}
                   >
-                    <input
-                      type="radio"
-                      name="plan"
-                      value={p.id}
-                      checked={selected}
-                      onChange={() => form.setData('plan', p.id)}
-                      className="sr-only"
-                      aria-describedby={`plan-${p.id}-details`}
-                    />
+                    <input type="radio" name="plan" value={p.id} checked={selected} onChange={() => form.setData('plan', p.id)} className="sr-only" aria-describedby={`plan-${p.id}-details`} />
                     <span className="flex min-h-6 items-center justify-between gap-2">
                       <span className="flex flex-wrap items-center gap-2">
                         <span className="text-base font-semibold text-slate-900 dark:text-white">{p.name}</span>
-                        {p.id === current ? <Badge tone="success">{t('subscriptions.edit.current')}</Badge> : s.status === 'trialing' && p.id === s.plan ? <Badge tone="info">{t('subscriptions.edit.onTrial')}</Badge> : null}
+                        {p.id === current ? (
+                          <Badge tone="success">{t('subscriptions.edit.current')}</Badge>
+                        ) : s.status === 'trialing' && p.id === s.plan ? (
+                          <Badge tone="info">{t('subscriptions.edit.onTrial')}</Badge>
+                        ) : null}
                       </span>
                       {selected ? <Icon icon={checkCircleIcon} className="size-6 shrink-0 text-brand-600 dark:text-brand-300" /> : null}
                     </span>
                     <span className="mt-2 text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
                       {p.price_cents ? money(p.price_cents) : money(0)}
-                      <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
-                        {' '}
-                        {t('subscriptions.edit.perMonth')}
-                      </span>
+                      <span className="text-sm font-normal text-slate-600 dark:text-slate-400"> {t('subscriptions.edit.perMonth')}</span>
                     </span>
                     <span id={`plan-${p.id}-details`} className="mt-4 block">
                       <ul className="space-y-2 text-sm text-slate-700 dark:text-slate-300">

@@ -37,11 +37,7 @@ export default function History({ events }: SubscriptionHistoryProps) {
   return (
     <>
       <Head title={t('subscriptions.history.title')} />
-      <PageHeader
-        back={{ href: '/subscription', label: t('subscriptions.show.title') }}
-        title={t('subscriptions.history.title')}
-        description={t('subscriptions.history.description')}
-      />
+      <PageHeader back={{ href: '/subscription', label: t('subscriptions.show.title') }} title={t('subscriptions.history.title')} description={t('subscriptions.history.description')} />
       {events.data.length === 0 ? (
         <EmptyState icon={clockIcon} title={t('subscriptions.history.emptyTitle')} text={t('subscriptions.history.emptyText')} />
       ) : (

@@ -39,14 +39,18 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
 
   const post = (action: 'cancel' | 'resume') =>
     // The version shown: if the subscription changed since (another admin, the scheduler), the server refuses.
-    router.post(`/subscription/${action}`, { version: s.version }, {
-      preserveScroll: true,
-      onStart: () => setProcessing(action),
-      onFinish: () => {
-        setProcessing(null);
-        setConfirming(false);
+    router.post(
+      `/subscription/${action}`,
+      { version: s.version },
+      {
+        preserveScroll: true,
+        onStart: () => setProcessing(action),
+        onFinish: () => {
+          setProcessing(null);
+          setConfirming(false);
+        },
       },
-    });
+    );
 
   const daysLeft = s.trial_ends_at ? Math.max(0, Math.ceil((new Date(s.trial_ends_at).getTime() - Date.now()) / DAY_MS)) : null;
   const price = plan.price_cents ? t('subscriptions.show.pricePerMonth', { price: money(plan.price_cents) }) : t('subscriptions.show.free');
@@ -116,7 +120,9 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
             {s.status === 'trialing' && s.trial_ends_at ? <Item term={t('subscriptions.show.trialEnds')}>{date(s.trial_ends_at)}</Item> : null}
             {s.current_period_start && s.status !== 'trialing' ? (
               <Item term={t('subscriptions.show.currentPeriod')}>
-                {s.current_period_end ? t('subscriptions.show.periodRange', { start: date(s.current_period_start), end: date(s.current_period_end) }) : t('subscriptions.show.since', { date: date(s.current_period_start) })}
+                {s.current_period_end
+                  ? t('subscriptions.show.periodRange', { start: date(s.current_period_start), end: date(s.current_period_end) })
+                  : t('subscriptions.show.since', { date: date(s.current_period_start) })}
               </Item>
             ) : null}
             {s.status === 'active' && s.current_period_end && plan.price_cents ? <Item term={t('subscriptions.show.renewsOn')}>{date(s.current_period_end)}</Item> : null}
@@ -124,9 +130,7 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
             {s.canceled_at ? <Item term={t('subscriptions.show.canceledOn')}>{date(s.canceled_at)}</Item> : null}
             <Item term={t('subscriptions.show.billing')}>
               {t('subscriptions.show.provider', { provider: provider.name })}
-              <span className="mt-1 block text-slate-600 dark:text-slate-400">
-                {provider.name === 'manual' ? t('subscriptions.show.manualBilling') : null}
-              </span>
+              <span className="mt-1 block text-slate-600 dark:text-slate-400">{provider.name === 'manual' ? t('subscriptions.show.manualBilling') : null}</span>
             </Item>
           </dl>
         </Card>
@@ -138,9 +142,7 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
             ))}
           </div>
           {pendingInvitations ? (
-            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-              {t('subscriptions.show.pendingInvitations', { count: pendingInvitations, n: number(pendingInvitations) })}
-            </p>
+            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{t('subscriptions.show.pendingInvitations', { count: pendingInvitations, n: number(pendingInvitations) })}</p>
           ) : null}
         </Card>
       </div>
@@ -148,12 +150,10 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
       <ConfirmDialog
         open={confirming}
         title={t('subscriptions.show.cancelDialog.title')}
-        description={
-          t('subscriptions.show.cancelDialog.description', {
-            plan: plan.name,
-            date: date(s.status === 'trialing' ? s.trial_ends_at : s.status === 'past_due' ? new Date().toISOString() : s.current_period_end),
-          })
-        }
+        description={t('subscriptions.show.cancelDialog.description', {
+          plan: plan.name,
+          date: date(s.status === 'trialing' ? s.trial_ends_at : s.status === 'past_due' ? new Date().toISOString() : s.current_period_end),
+        })}
         confirmLabel={t('subscriptions.show.cancel')}
         cancelLabel={t('subscriptions.show.cancelDialog.keep')}
         processing={processing === 'cancel'}
@@ -182,13 +182,7 @@ function StatusNotice({ subscription: s, planName, daysLeft, children }: { subsc
   if (s.status === 'trialing' && s.trial_ends_at) {
     tone = 'info';
     icon = clockIcon;
-    text = (
-      <Trans
-        id="subscriptions.notice.trial"
-        values={{ plan: planName, date: date(s.trial_ends_at), days: daysLeft ?? 0 }}
-        components={{ 0: <strong /> }}
-      />
-    );
+    text = <Trans id="subscriptions.notice.trial" values={{ plan: planName, date: date(s.trial_ends_at), days: daysLeft ?? 0 }} components={{ 0: <strong /> }} />;
   } else if (s.status === 'canceled' && s.ends_at) {
     tone = 'warning';
     icon = alertIcon;

@@ -37,11 +37,7 @@ export default function Create({ roles, usage }: CreateProps) {
   return (
     <>
       <Head title={t('users.create.title')} />
-      <PageHeader
-        title={t('users.create.title')}
-        description={t('users.create.description')}
-        back={{ href: '/users', label: t('users.index.title') }}
-      />
+      <PageHeader title={t('users.create.title')} description={t('users.create.description')} back={{ href: '/users', label: t('users.index.title') }} />
       <form onSubmit={submit} noValidate className={FORM_WIDTHS.form}>
         <Card
           footer={
@@ -82,13 +78,7 @@ export default function Create({ roles, usage }: CreateProps) {
             </Field>
             <Field label={t('users.form.role')} required error={form.errors.role} hint={roleDescription(t, form.data.role)}>
               {(p) => (
-                <Select
-                  {...p}
-                  name="role"
-                  value={form.data.role}
-                  onChange={(e) => form.setData('role', e.target.value as Role)}
-                  options={roles.map((r) => ({ value: r, label: roleLabels[r] }))}
-                />
+                <Select {...p} name="role" value={form.data.role} onChange={(e) => form.setData('role', e.target.value as Role)} options={roles.map((r) => ({ value: r, label: roleLabels[r] }))} />
               )}
             </Field>
           </div>

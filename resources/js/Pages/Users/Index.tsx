@@ -75,9 +75,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
                 : t('users.index.usage', { used: seatsUsed, limit: usage.limit, plan: usage.plan_name })}
           </>
         }
-        actions={
-          <InviteButton full={full} />
-        }
+        actions={<InviteButton full={full} />}
       />
 
       {full ? (
@@ -181,12 +179,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
           {t('users.invitations.title')}
         </h2>
         {invitations.length === 0 ? (
-          <EmptyState
-            icon={mailIcon}
-            title={t('users.invitations.emptyTitle')}
-            text={t('users.invitations.emptyText')}
-            action={<InviteButton full={full} variant="secondary" />}
-          />
+          <EmptyState icon={mailIcon} title={t('users.invitations.emptyTitle')} text={t('users.invitations.emptyText')} action={<InviteButton full={full} variant="secondary" />} />
         ) : (
           <Card padded={false}>
             <Table caption={t('users.invitations.title')}>
@@ -243,11 +236,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
       <ConfirmDialog
         open={pending?.kind === 'remove'}
         title={pending?.kind === 'remove' ? t('users.remove.title', { name: pending.member.name }) : t('users.remove.titleAnyone')}
-        description={
-          pending?.kind === 'remove'
-            ? t('users.remove.description', { name: pending.member.name, organization: organization?.name ?? t('users.thisOrganization') })
-            : undefined
-        }
+        description={pending?.kind === 'remove' ? t('users.remove.description', { name: pending.member.name, organization: organization?.name ?? t('users.thisOrganization') }) : undefined}
         confirmLabel={t('users.remove.label')}
         processing={processing}
         onClose={() => setPending(null)}

@@ -26,10 +26,32 @@ export function BoardUserBulkActions({ selection, total, filters }: { selection:
     : [
         status(t, 'active'),
         status(t, 'inactive'),
-        { key: 'add_tag', label: t('boardUsers.bulk.addTag'), body: { action: 'add_tag' }, withTag: true, title: (count) => t('boardUsers.bulk.addTagTitle', { count }), confirmLabel: () => t('boardUsers.bulk.addTag') },
-        { key: 'remove_tag', label: t('boardUsers.bulk.removeTag'), body: { action: 'remove_tag' }, withTag: true, title: (count) => t('boardUsers.bulk.removeTagTitle', { count }), confirmLabel: () => t('boardUsers.bulk.removeTag') },
+        {
+          key: 'add_tag',
+          label: t('boardUsers.bulk.addTag'),
+          body: { action: 'add_tag' },
+          withTag: true,
+          title: (count) => t('boardUsers.bulk.addTagTitle', { count }),
+          confirmLabel: () => t('boardUsers.bulk.addTag'),
+        },
+        {
+          key: 'remove_tag',
+          label: t('boardUsers.bulk.removeTag'),
+          body: { action: 'remove_tag' },
+          withTag: true,
+          title: (count) => t('boardUsers.bulk.removeTagTitle', { count }),
+          confirmLabel: () => t('boardUsers.bulk.removeTag'),
+        },
         ...(filters.trashed
-          ? [{ key: 'restore', label: t('boardUsers.bulk.restore'), body: { action: 'restore' }, title: (count: number) => t('boardUsers.bulk.restoreTitle', { count }), confirmLabel: (count: number) => t('boardUsers.bulk.restoreConfirm', { count }) }]
+          ? [
+              {
+                key: 'restore',
+                label: t('boardUsers.bulk.restore'),
+                body: { action: 'restore' },
+                title: (count: number) => t('boardUsers.bulk.restoreTitle', { count }),
+                confirmLabel: (count: number) => t('boardUsers.bulk.restoreConfirm', { count }),
+              },
+            ]
           : []),
         ...(filters.trashed !== 'only'
           ? [

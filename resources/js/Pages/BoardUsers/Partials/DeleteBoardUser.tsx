@@ -4,12 +4,5 @@ import { useT } from '@/i18n';
 /** Delete (to the trash), as the Show and Edit pages both offer it. */
 export function DeleteBoardUser({ id, name }: { id: number; name: string }) {
   const t = useT();
-  return (
-    <DestructiveAction
-      label={t('boardUsers.delete.label')}
-      title={t('boardUsers.delete.title', { name })}
-      description={t('boardUsers.delete.description')}
-      url={`/board-users/${id}`}
-    />
-  );
+  return <DestructiveAction label={t('boardUsers.delete.label')} title={t('boardUsers.delete.title', { name })} description={t('boardUsers.delete.description')} url={`/board-users/${id}`} />;
 }

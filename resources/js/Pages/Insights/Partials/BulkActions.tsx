@@ -13,11 +13,46 @@ export function InsightBulkActions({ selection, total, filters }: { selection: B
   const actions: BulkActionDefinition[] = !can.manageRecords
     ? []
     : [
-        { key: 'publish', label: t('insights.bulk.publish.label'), body: { action: 'publish' }, title: (count) => t('insights.bulk.publish.title', { count }), confirmLabel: (count) => t('insights.bulk.publish.confirm', { count }), description: t('insights.bulk.publish.description') },
-        { key: 'archive', label: t('insights.bulk.archive.label'), body: { action: 'archive' }, title: (count) => t('insights.bulk.archive.title', { count }), confirmLabel: (count) => t('insights.bulk.archive.confirm', { count }), description: t('insights.bulk.archive.description') },
-        ...(filters.trashed ? [{ key: 'restore', label: t('insights.bulk.restore.label'), body: { action: 'restore' }, title: (count: number) => t('insights.bulk.restore.title', { count }), confirmLabel: (count: number) => t('insights.bulk.restore.confirm', { count }) }] : []),
+        {
+          key: 'publish',
+          label: t('insights.bulk.publish.label'),
+          body: { action: 'publish' },
+          title: (count) => t('insights.bulk.publish.title', { count }),
+          confirmLabel: (count) => t('insights.bulk.publish.confirm', { count }),
+          description: t('insights.bulk.publish.description'),
+        },
+        {
+          key: 'archive',
+          label: t('insights.bulk.archive.label'),
+          body: { action: 'archive' },
+          title: (count) => t('insights.bulk.archive.title', { count }),
+          confirmLabel: (count) => t('insights.bulk.archive.confirm', { count }),
+          description: t('insights.bulk.archive.description'),
+        },
+        ...(filters.trashed
+          ? [
+              {
+                key: 'restore',
+                label: t('insights.bulk.restore.label'),
+                body: { action: 'restore' },
+                title: (count: number) => t('insights.bulk.restore.title', { count }),
+                confirmLabel: (count: number) => t('insights.bulk.restore.confirm', { count }),
+              },
+            ]
+          : []),
         ...(filters.trashed !== 'only'
-          ? [{ key: 'delete', label: t('insights.bulk.delete.label'), icon: trashIcon, danger: true, body: { action: 'delete' }, title: (count: number) => t('insights.bulk.delete.title', { count }), confirmLabel: (count: number) => t('insights.bulk.delete.confirm', { count }), description: t('insights.bulk.delete.description') }]
+          ? [
+              {
+                key: 'delete',
+                label: t('insights.bulk.delete.label'),
+                icon: trashIcon,
+                danger: true,
+                body: { action: 'delete' },
+                title: (count: number) => t('insights.bulk.delete.title', { count }),
+                confirmLabel: (count: number) => t('insights.bulk.delete.confirm', { count }),
+                description: t('insights.bulk.delete.description'),
+              },
+            ]
           : []),
       ];
   return (

@@ -36,7 +36,14 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
   const [confirm, setConfirm] = useState<null | 'reshare' | 'unshare'>(null);
-  const options = { preserveScroll: true, onStart: () => setBusy(true), onFinish: () => { setBusy(false); setConfirm(null); } };
+  const options = {
+    preserveScroll: true,
+    onStart: () => setBusy(true),
+    onFinish: () => {
+      setBusy(false);
+      setConfirm(null);
+    },
+  };
   const share = () => router.post(`/insights/${insight.id}/share`, {}, options);
   const unshare = () => router.delete(`/insights/${insight.id}/share`, options);
   const copy = async () => {
@@ -62,14 +69,7 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
             {t('insights.share.linkLabel')}
           </label>
           {/* The whole link, wrapped: a one-line box in this narrow card showed only the host. */}
-          <TextArea
-            id="share-url"
-            readOnly
-            rows={3}
-            value={insight.share_url}
-            onFocus={(e) => e.currentTarget.select()}
-            className="resize-none font-mono text-xs leading-5 [word-break:break-all]"
-          />
+          <TextArea id="share-url" readOnly rows={3} value={insight.share_url} onFocus={(e) => e.currentTarget.select()} className="resize-none font-mono text-xs leading-5 [word-break:break-all]" />
           <Button variant="secondary" size="sm" icon={copied ? checkIcon : linkIcon} onClick={copy} aria-live="polite">
             {copied ? t('insights.share.copied') : t('insights.share.copy')}
           </Button>

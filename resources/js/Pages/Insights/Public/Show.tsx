@@ -30,7 +30,10 @@ export default function PublicShow({ organization, insight }: PublicShowProps) {
       <Head title={insight.title} />
       <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         {organization.publicPageEnabled ? (
-          <Link href={`/p/${organization.slug}`} className="mb-6 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
+          <Link
+            href={`/p/${organization.slug}`}
+            className="mb-6 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+          >
             <Icon icon={chevronLeftIcon} className="size-4" />
             {t('insights.public.allFrom', { organization: organization.name })}
           </Link>

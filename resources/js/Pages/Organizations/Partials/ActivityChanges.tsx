@@ -12,7 +12,33 @@ export interface ActivityProperties {
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const humanise = (key: string) => key.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 /** Fields the app logs, named in the reader's language; any other key is shown humanised. */
-const KNOWN_FIELDS = new Set(['name', 'slug', 'description', 'website', 'public_page_enabled', 'role', 'email', 'title', 'summary', 'category', 'status', 'first_name', 'last_name', 'position', 'plan', 'trial_ends_at', 'require_two_factor', 'locale', 'timezone', 'notes', 'owner_id', 'previous_owner_role', 'left', 'file', 'rows']);
+const KNOWN_FIELDS = new Set([
+  'name',
+  'slug',
+  'description',
+  'website',
+  'public_page_enabled',
+  'role',
+  'email',
+  'title',
+  'summary',
+  'category',
+  'status',
+  'first_name',
+  'last_name',
+  'position',
+  'plan',
+  'trial_ends_at',
+  'require_two_factor',
+  'locale',
+  'timezone',
+  'notes',
+  'owner_id',
+  'previous_owner_role',
+  'left',
+  'file',
+  'rows',
+]);
 const fieldLabel = (t: Translate, key: string) => (KNOWN_FIELDS.has(key) ? t('organizations.activity.changes.fieldName', { field: key }) : humanise(key));
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -46,7 +72,8 @@ function Value({ field, value, present }: { field: string; value: unknown; prese
   }
   if (typeof value === 'boolean') return value ? t('organizations.activity.changes.yes') : t('organizations.activity.changes.no');
   if (typeof value === 'string') return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? <time dateTime={value}>{dateTime(value)}</time> : fieldValueLabel(field, value);
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.length ? value.join(', ') : <span className="text-slate-500 dark:text-slate-400">{t('organizations.activity.changes.emptyList')}</span>;
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
+    return value.length ? value.join(', ') : <span className="text-slate-500 dark:text-slate-400">{t('organizations.activity.changes.emptyList')}</span>;
   if (typeof value === 'object') return <code className="font-mono text-xs break-all">{JSON.stringify(value)}</code>;
   return String(value);
 }

@@ -32,11 +32,7 @@ export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSes
   };
 
   return (
-    <Card
-      id="browser-sessions"
-      title={t('profile.sessions.title')}
-      description={t('profile.sessions.description')}
-    >
+    <Card id="browser-sessions" title={t('profile.sessions.title')} description={t('profile.sessions.description')}>
       <ul className="divide-y divide-slate-200 dark:divide-slate-700/70" aria-label={t('profile.sessions.listLabel')}>
         {sessions.map((session) => {
           const name = t('profile.sessions.browserOn', {

@@ -1,4 +1,3 @@
-
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
@@ -53,12 +52,7 @@ export default function DeleteUserForm({ className }: { className?: string }) {
   };
 
   return (
-    <Card
-      aria-labelledby={titleId}
-      className={className}
-      title={<span id={titleId}>{t('profile.delete.title')}</span>}
-      description={t('profile.delete.description')}
-    >
+    <Card aria-labelledby={titleId} className={className} title={<span id={titleId}>{t('profile.delete.title')}</span>} description={t('profile.delete.description')}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:flex-1 dark:border-red-400/30 dark:bg-red-400/10 dark:text-red-200">
           <Icon icon={alertIcon} className="mt-px size-5 text-red-600 dark:text-red-300" />
@@ -93,15 +87,7 @@ export default function DeleteUserForm({ className }: { className?: string }) {
         }
       >
         <form id={formId} onSubmit={submit} noValidate>
-          <TextField
-            form={form}
-            name="password"
-            label={t('profile.password')}
-            ref={passwordInput}
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <TextField form={form} name="password" label={t('profile.password')} ref={passwordInput} type="password" autoComplete="current-password" required />
         </form>
       </Modal>
     </Card>

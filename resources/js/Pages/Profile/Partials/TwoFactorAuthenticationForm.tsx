@@ -45,7 +45,10 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
   }, [status.confirming]);
 
   useEffect(() => {
-    if (status.recoveryCodesReady) freshRecoveryCodes().then((c) => c.length && setCodes(c)).catch(() => undefined);
+    if (status.recoveryCodesReady)
+      freshRecoveryCodes()
+        .then((c) => c.length && setCodes(c))
+        .catch(() => undefined);
   }, [status.recoveryCodesReady]);
 
   const post = (url: string) => {
@@ -124,15 +127,7 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
               <Spinner label={t('profile.twoFactor.loadingSetup')} />
             )}
             <form onSubmit={confirm} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-              <TextField
-                form={confirmForm}
-                name="code"
-                label={t('profile.twoFactor.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                className="sm:w-48"
-                required
-              />
+              <TextField form={confirmForm} name="code" label={t('profile.twoFactor.code')} inputMode="numeric" autoComplete="one-time-code" className="sm:w-48" required />
               <Button type="submit" processing={confirmForm.processing} className="sm:mt-7">
                 {t('profile.twoFactor.confirm')}
               </Button>

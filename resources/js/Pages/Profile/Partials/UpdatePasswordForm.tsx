@@ -1,4 +1,3 @@
-
 import { useId, useRef, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
@@ -33,44 +32,15 @@ export default function UpdatePasswordForm({ className }: { className?: string }
   };
 
   return (
-    <Card
-      aria-labelledby={titleId}
-      className={className}
-      title={<span id={titleId}>{t('profile.updatePassword.title')}</span>}
-      description={t('profile.updatePassword.description')}
-    >
+    <Card aria-labelledby={titleId} className={className} title={<span id={titleId}>{t('profile.updatePassword.title')}</span>} description={t('profile.updatePassword.description')}>
       <form onSubmit={submit} className="space-y-5" noValidate>
         {/* Its own row, as wide as one column of the row below. */}
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            form={form}
-            name="current_password"
-            label={t('profile.updatePassword.current')}
-            ref={currentInput}
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <TextField form={form} name="current_password" label={t('profile.updatePassword.current')} ref={currentInput} type="password" autoComplete="current-password" required />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            form={form}
-            name="password"
-            label={t('profile.updatePassword.new')}
-            hint={t('profile.updatePassword.hint')}
-            ref={newInput}
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-          <TextField
-            form={form}
-            name="password_confirmation"
-            label={t('profile.updatePassword.confirm')}
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <TextField form={form} name="password" label={t('profile.updatePassword.new')} hint={t('profile.updatePassword.hint')} ref={newInput} type="password" autoComplete="new-password" required />
+          <TextField form={form} name="password_confirmation" label={t('profile.updatePassword.confirm')} type="password" autoComplete="new-password" required />
         </div>
         <FormActions>
           <Button type="submit" processing={form.processing}>

@@ -33,12 +33,7 @@ export default function UpdateProfileInformationForm({ mustVerifyEmail, status, 
   const unverified = mustVerifyEmail && user.email_verified_at === null;
 
   return (
-    <Card
-      aria-labelledby={titleId}
-      className={className}
-      title={<span id={titleId}>{t('profile.information.title')}</span>}
-      description={t('profile.information.description')}
-    >
+    <Card aria-labelledby={titleId} className={className} title={<span id={titleId}>{t('profile.information.title')}</span>} description={t('profile.information.description')}>
       <form onSubmit={submit} className="space-y-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField form={form} name="name" label={t('profile.information.name')} autoComplete="name" required maxLength={255} />

@@ -47,12 +47,17 @@ export function ImportProgress({ imp }: { imp: ImportView }) {
       <div className="space-y-5">
         <div>
           <div className="mb-1 flex justify-between text-sm text-slate-700 dark:text-slate-300">
-            <span id="import-progress-label">
-              {t('boardUsers.import.progress.processed', { processed: progress.processed_rows, total: progress.total_rows })}
-            </span>
+            <span id="import-progress-label">{t('boardUsers.import.progress.processed', { processed: progress.processed_rows, total: progress.total_rows })}</span>
             <span className="tabular-nums">{t('boardUsers.import.progress.percent', { percent })}</span>
           </div>
-          <div role="progressbar" aria-labelledby="import-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+          <div
+            role="progressbar"
+            aria-labelledby="import-progress-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+          >
             <div className="h-full rounded-full bg-brand-400 transition-[width] duration-300" style={{ width: `${percent}%` }} />
           </div>
         </div>

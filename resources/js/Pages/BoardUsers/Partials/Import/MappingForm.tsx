@@ -24,7 +24,11 @@ export function MappingForm({ imp, preview, problems, fields }: { imp: ImportVie
   const [starting, setStarting] = useState(false);
   const save = (mapping: string[], duplicates: ImportView['duplicates']) =>
     router.put(`/board-users/import/${imp.id}`, { mapping, duplicates }, { preserveScroll: true, preserveState: true, onStart: () => setSaving(true), onFinish: () => setSaving(false) });
-  const setColumn = (i: number, field: string) => save(imp.mapping.map((f, j) => (j === i ? field : f)), imp.duplicates);
+  const setColumn = (i: number, field: string) =>
+    save(
+      imp.mapping.map((f, j) => (j === i ? field : f)),
+      imp.duplicates,
+    );
   const label = (field: string) => fields.find((f) => f.value === field)?.label;
   const mapped = imp.mapping.map((f, i) => ({ f, i })).filter(({ f }) => f);
   const sample = preview[0]?.cells ?? [];
@@ -33,7 +37,12 @@ export function MappingForm({ imp, preview, problems, fields }: { imp: ImportVie
     <div className="space-y-6">
       <Card
         title={t('boardUsers.import.mapping.title')}
-        description={t('boardUsers.import.mapping.description', { filename: imp.filename, rows: imp.total_rows, encoding: ENCODING_NAMES[imp.encoding], delimiter: imp.delimiter === '\t' ? t('boardUsers.import.mapping.tab') : imp.delimiter })}
+        description={t('boardUsers.import.mapping.description', {
+          filename: imp.filename,
+          rows: imp.total_rows,
+          encoding: ENCODING_NAMES[imp.encoding],
+          delimiter: imp.delimiter === '\t' ? t('boardUsers.import.mapping.tab') : imp.delimiter,
+        })}
         padded={false}
       >
         {errors.mapping || errors.form ? (
