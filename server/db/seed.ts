@@ -188,6 +188,8 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
           status: i % 5 === 4 ? ('inactive' as const) : ('active' as const),
           tags: i % 3 === 0 ? ['finance'] : i % 3 === 1 ? ['audit', 'risk'] : [],
           joined_on: `20${18 + (i % 8)}-0${1 + (i % 9)}-1${i % 9}`,
+          // Three-year terms, the first few ending within weeks (the dashboard's "terms ending soon").
+          ...termOf(now, i),
         })),
       )
       .returning('id')
@@ -222,4 +224,11 @@ export async function seedDemo(db: Kysely<Database>, passwordOverride?: string):
     await trx.insertInto('demo_seed').values({ id: 1, password, password_hash: hashed, organization_name: 'Northwind Governance', organization_slug: 'northwind' }).execute();
   });
   return { password, accounts, organization: { name: 'Northwind Governance', slug: 'northwind' } };
+}
+
+/** A three-year term: every seventh person's ends 12 + 2i days from now, the rest from a year to three years on. */
+function termOf(now: Date, i: number): { term_started_on: string; term_ends_on: string } {
+  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const ends = i % 7 === 0 ? 12 + 2 * i : 365 + ((i * 53) % 730);
+  return { term_started_on: day(ends - 3 * 365), term_ends_on: day(ends) };
 }

@@ -161,6 +161,8 @@ export interface BoardUsersTable {
   tags: ColumnType<string[], string[] | undefined, string[]>;
   notes: string | null;
   joined_on: ColumnType<string | null, string | null | undefined, string | null>;
+  term_started_on: ColumnType<string | null, string | null | undefined, string | null>;
+  term_ends_on: ColumnType<string | null, string | null | undefined, string | null>;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -82,9 +82,9 @@ describe('activity in the reader’s language', () => {
   it('exports board users and insights with headers in the reader’s language; the export imports back in every language', async () => {
     const s = await setup();
     for (const [locale, header] of [
-      ['de', 'ID,Vorname,Nachname,E-Mail,Telefon,Position,Gremium,Status,Tags,Beigetreten am,Notizen,Angelegt am (UTC),Gelöscht am (UTC)'],
-      ['fr', 'ID,Prénom,Nom,E-mail,Téléphone,Fonction,Conseil,Statut,Étiquettes,Arrivée le,Notes,Créé le (UTC),Supprimé le (UTC)'],
-      ['en-US', 'ID,First name,Last name,Email,Phone,Position,Board,Status,Tags,Joined on,Notes,Created at (UTC),Deleted at (UTC)'],
+      ['de', 'ID,Vorname,Nachname,E-Mail,Telefon,Position,Gremium,Status,Tags,Beigetreten am,Amtsbeginn,Amtsende,Notizen,Angelegt am (UTC),Gelöscht am (UTC)'],
+      ['fr', 'ID,Prénom,Nom,E-mail,Téléphone,Fonction,Conseil,Statut,Étiquettes,Arrivée le,Début du mandat,Fin du mandat,Notes,Créé le (UTC),Supprimé le (UTC)'],
+      ['en-US', 'ID,First name,Last name,Email,Phone,Position,Board,Status,Tags,Joined on,Term started on,Term ends on,Notes,Created at (UTC),Deleted at (UTC)'],
     ] as const) {
       const reader = await s.asUser(s.owner, locale);
       const exported = (await reader.get('/board-users/export')).text.replace(/^\uFEFF/, '');
@@ -95,7 +95,23 @@ describe('activity in the reader’s language', () => {
       const upload = await uploadImport(importer, exported, `export-${locale}.csv`);
       expect(upload.status, locale).toBe(303);
       const imp = (await importer.get(upload.location!, { inertia: true })).page().props.import;
-      expect(imp.mapping, locale).toEqual(['', 'first_name', 'last_name', 'email', 'phone', 'position', 'board_name', 'status', 'tags', 'joined_on', 'notes', '', '']);
+      expect(imp.mapping, locale).toEqual([
+        '',
+        'first_name',
+        'last_name',
+        'email',
+        'phone',
+        'position',
+        'board_name',
+        'status',
+        'tags',
+        'joined_on',
+        'term_started_on',
+        'term_ends_on',
+        'notes',
+        '',
+        '',
+      ]);
     }
     const german = await s.asUser(s.owner, 'de');
     expect((await german.post('/insights', { title: 'Q3', summary: 'S', body: 'B', category: 'finance', board_user_ids: [] }, { inertia: true })).status).toBe(303);

@@ -300,7 +300,23 @@ describe('round trip', () => {
 
     const target = await editorOf();
     const page = await uploaded(target.client, exported.text, 'export.csv');
-    expect(page.props.import.mapping).toEqual(['', 'first_name', 'last_name', 'email', 'phone', 'position', 'board_name', 'status', 'tags', 'joined_on', 'notes', '', '']);
+    expect(page.props.import.mapping).toEqual([
+      '',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'position',
+      'board_name',
+      'status',
+      'tags',
+      'joined_on',
+      'term_started_on',
+      'term_ends_on',
+      'notes',
+      '',
+      '',
+    ]);
     const done = await run(target.client, page.props.import.id);
     expect(done).toMatchObject({ created_count: 3, failed_count: 0 });
 

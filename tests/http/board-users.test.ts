@@ -391,8 +391,8 @@ describe('CSV export', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const text = parse(res.text);
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('ID,First name,Last name,Email,Phone,Position,Board,Status,Tags,Joined on,Notes,Created at (UTC),Deleted at (UTC)');
-    expect(text).toContain(`"'=HYPERLINK(""http://evil"")",Alpha,a@x.test,+31 6 1234,,"Board, ""quoted""",active,t1; t2,,"line1\nline2",2026-`);
+    expect(lines[0]).toBe('ID,First name,Last name,Email,Phone,Position,Board,Status,Tags,Joined on,Term started on,Term ends on,Notes,Created at (UTC),Deleted at (UTC)');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"")",Alpha,a@x.test,+31 6 1234,,"Board, ""quoted""",active,t1; t2,,,,"line1\nline2",2026-`);
     expect(text).toContain(`'@SUM(A1),Beta,,,,'-2+3,inactive`);
     expect(text).toContain(`Tab,Gamma,,,,'\tcmd,active,,2020-05-06`);
     expect(text).not.toContain('Delta');

@@ -24,6 +24,7 @@ import { useT } from '@/i18n';
 import type { ActivityEntry } from '@/types';
 // Statuses and usage are named in this page's own messages: it does not load the subscription page's.
 import { STATUS_TONES, type SubscriptionStatus, type UsageItem } from './Subscriptions/Partials/labels';
+import { TermsEnding, type TermEnding } from './Dashboard/Partials/TermsEnding';
 
 export interface DashboardProps {
   counts: {
@@ -37,6 +38,8 @@ export interface DashboardProps {
   recentActivity: ActivityEntry[];
   subscription: { plan: string; plan_name: string; status: SubscriptionStatus; trial_ends_at: string | null; ends_at: string | null } | null;
   usage: UsageItem[];
+  /** Deferred: undefined until the page has asked. */
+  termsEnding?: { items: TermEnding[]; total: number };
 }
 
 export const RECENT_ACTIVITY_SIZE = 10;
@@ -58,14 +61,14 @@ export function useRecentActivity(initial: ActivityEntry[]) {
   return { entries, prepend };
 }
 
-export default function Dashboard({ counts, publishedPerWeek, recentActivity, subscription, usage }: DashboardProps) {
+export default function Dashboard({ counts, publishedPerWeek, recentActivity, subscription, usage, termsEnding }: DashboardProps) {
   const { auth } = usePage().props;
   const { number, date } = useFormatters();
   const t = useT();
   const { entries, prepend } = useRecentActivity(recentActivity);
   // Live: new log lines join the list as they happen; the figures follow any change.
   useOrganizationEvent('ActivityLogged', prepend);
-  useLiveReload(['BoardUserChanged', 'InsightChanged', 'SubscriptionChanged', 'ActivityLogged'], ['counts', 'publishedPerWeek', 'subscription', 'usage'], { delayMs: 1000 });
+  useLiveReload(['BoardUserChanged', 'InsightChanged', 'SubscriptionChanged', 'ActivityLogged'], ['counts', 'publishedPerWeek', 'subscription', 'usage', 'termsEnding'], { delayMs: 1000 });
   const can = auth.can;
 
   const chartData = useMemo(
@@ -193,6 +196,10 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
             <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{t('dashboard.plan.trialEnds', { date: date(subscription.trial_ends_at) })}</p>
           ) : null}
         </Card>
+      </div>
+
+      <div className="mt-6">
+        <TermsEnding terms={termsEnding} />
       </div>
 
       <Card

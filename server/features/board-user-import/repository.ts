@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { BOARD_USER_FIELD_NAMES, type BoardUserField } from '../../../shared/board-user-fields';
 import type { BoardUser, Db } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
 import { messageFromColumn, messageToColumn } from '../../i18n/message';
@@ -123,13 +124,13 @@ export async function* failures(db: Db, importId: number, batchSize = 500): Asyn
   }
 }
 
-export type ExistingBoardUser = Pick<BoardUser, 'id' | 'email' | 'first_name' | 'last_name' | 'phone' | 'position' | 'board_name' | 'status' | 'tags' | 'notes' | 'joined_on'>;
+export type ExistingBoardUser = Pick<BoardUser, 'id' | BoardUserField>;
 
 /** The organisation's board users (trashed ones too) with these e-mails, by lower-case e-mail. */
 export async function boardUsersByEmail(db: Db, organizationId: number, emails: string[]): Promise<Map<string, ExistingBoardUser>> {
   if (!emails.length) return new Map();
   const rows = await scoped(db, organizationId, 'board_users')
-    .select(['id', 'email', 'first_name', 'last_name', 'phone', 'position', 'board_name', 'status', 'tags', 'notes', 'joined_on'])
+    .select(['id', ...BOARD_USER_FIELD_NAMES])
     .where(
       sql`lower(board_users.email)`,
       'in',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { oneOf } from '../../lib/fields';
 import { msg, translator } from '../../i18n/message';
 import { LOCALES } from '../../../shared/i18n';
+import { BOARD_USER_FIELDS, BOARD_USER_FIELD_NAMES, REQUIRED_FIELDS as REQUIRED, type BoardUserField } from '../../../shared/board-user-fields';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 10_000;
@@ -9,22 +10,14 @@ export const MAX_ROWS = 10_000;
 export const BATCH_SIZE = 500;
 export const PREVIEW_ROWS = 10;
 
-/** The board-user fields a column can fill, with the headers that suggest them (their names: validation.import.fields). */
-export const IMPORT_FIELDS = {
-  first_name: { headers: ['firstname', 'first', 'givenname', 'forename', 'vorname', 'prenom'] },
-  last_name: { headers: ['lastname', 'last', 'surname', 'familyname', 'nachname', 'nom', 'nomdefamille'] },
-  email: { headers: ['email', 'emailaddress', 'mail', 'emailadresse', 'courriel', 'adressemail'] },
-  phone: { headers: ['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'telefon'] },
-  position: { headers: ['position', 'jobtitle', 'title', 'role', 'function', 'funktion', 'fonction'] },
-  board_name: { headers: ['board', 'boardname', 'committee', 'gremium', 'conseil'] },
-  status: { headers: ['status', 'statut'] },
-  tags: { headers: ['tags', 'tag', 'labels', 'schlagworte'] },
-  notes: { headers: ['notes', 'note', 'comments', 'comment', 'notizen', 'remarques'] },
-  joined_on: { headers: ['joinedon', 'joined', 'joindate', 'since', 'startdate', 'beigetreten'] },
-} as const;
-export type ImportField = keyof typeof IMPORT_FIELDS;
-export const IMPORT_FIELD_NAMES = Object.keys(IMPORT_FIELDS) as [ImportField, ...ImportField[]];
-export const REQUIRED_FIELDS: ImportField[] = ['first_name', 'last_name'];
+/** The board-user fields a column can fill: every field (shared/board-user-fields.ts), with the headers that suggest them (their names: validation.import.fields). */
+export type ImportField = BoardUserField;
+export const IMPORT_FIELD_NAMES = BOARD_USER_FIELD_NAMES;
+export const IMPORT_FIELDS = Object.fromEntries(BOARD_USER_FIELD_NAMES.map((field) => [field, { headers: BOARD_USER_FIELDS[field].importHeaders }])) as unknown as Record<
+  ImportField,
+  { headers: readonly string[] }
+>;
+export const REQUIRED_FIELDS: readonly ImportField[] = REQUIRED;
 
 const normalise = (header: string) =>
   header

@@ -1,4 +1,5 @@
 import { channels } from '../../broadcasting/broadcaster';
+import { BOARD_USER_FIELD_NAMES } from '../../../shared/board-user-fields';
 import type { AppContext } from '../../context';
 import { ValidationError } from '../../errors';
 import type { ActingIn } from '../../tenancy/acting';
@@ -134,8 +135,6 @@ function announceProgress(uow: UnitOfWork, row: repo.ImportRow) {
   uow.broadcast({ channels: [channels.organization(row.organization_id)], event: 'BoardUserImportProgress', data: live });
 }
 
-const LOGGED_FIELDS: (keyof BoardUserInput)[] = ['first_name', 'last_name', 'email', 'phone', 'position', 'board_name', 'status', 'tags', 'joined_on', 'notes'];
-
 interface BatchOutcome {
   created: number;
   updated: number;
@@ -181,7 +180,8 @@ async function writeBatch(ctx: AppContext, uow: UnitOfWork, imp: repo.ImportRow,
           out.updated++;
         } else {
           const values = mappedValues(result.input, result.fields);
-          if (diff(current as unknown as Record<string, unknown>, values, LOGGED_FIELDS as string[]).changed) {
+          // Any field the file maps, notes too: an update that changes nothing is a skip.
+          if (diff(current as unknown as Record<string, unknown>, values, BOARD_USER_FIELD_NAMES as string[]).changed) {
             await repo.updateBoardUserFields(uow.db, org, current!.id, values, now);
             Object.assign(current!, values);
             out.updated++;

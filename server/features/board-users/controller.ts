@@ -12,12 +12,14 @@ import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../li
 import { safeTimeZone } from '../../account/time-zone';
 import { boardUserOption } from './presenter';
 import * as repo from './repository';
-import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema, type BoardUserInput } from './schema';
+import { BOARD_USER_STATUSES, boardUserSchema, indexQuerySchema, optionsQuerySchema } from './schema';
 import * as service from './service';
 import { joinTags } from '../../../shared/tag-list';
 import { msg, translator, type Translate } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 import { defer } from '../../inertia';
+import { BOARD_USER_FIELD_NAMES, type BoardUserField } from '../../../shared/board-user-fields';
+import type { BoardUser } from '../../db/types';
 import { limitProp } from '../../account/limit-props';
 
 export const PER_PAGE = 25;
@@ -27,38 +29,21 @@ export const PER_PAGE = 25;
  * every language (`validation.import.fields`); values as stored (status `active`, not translated)
  * so the file imports back exactly; timestamps in the reader's time zone, named in their headers.
  */
-export const exportColumns = (t: Translate, timeZone: string): CsvColumn<repo.ExportRow>[] => {
-  const field = (name: keyof BoardUserInput) => t(`validation.import.fields.${name}`);
-  return [
-    { header: t('messages.csv.boardUsers.id'), value: (r) => r.id },
-    { header: field('first_name'), value: (r) => r.first_name },
-    { header: field('last_name'), value: (r) => r.last_name },
-    { header: field('email'), value: (r) => r.email },
-    { header: field('phone'), value: (r) => r.phone },
-    { header: field('position'), value: (r) => r.position },
-    { header: field('board_name'), value: (r) => r.board_name },
-    { header: field('status'), value: (r) => r.status },
-    { header: field('tags'), value: (r) => joinTags(r.tags) }, // a tag with , or ; quoted: it imports back exactly
-    { header: field('joined_on'), value: (r) => r.joined_on },
-    { header: field('notes'), value: (r) => r.notes },
-    { header: csvTimeHeader(t('messages.csv.boardUsers.createdAt'), timeZone), value: (r) => csvTimestamp(r.created_at, timeZone) },
-    { header: csvTimeHeader(t('messages.csv.boardUsers.deletedAt'), timeZone), value: (r) => csvTimestamp(r.deleted_at, timeZone) },
-  ];
-};
+export const exportColumns = (t: Translate, timeZone: string): CsvColumn<repo.ExportRow>[] => [
+  { header: t('messages.csv.boardUsers.id'), value: (r) => r.id },
+  ...BOARD_USER_FIELD_NAMES.map(
+    (field): CsvColumn<repo.ExportRow> => ({
+      header: t(`validation.import.fields.${field}`),
+      // A tag with , or ; quoted: it imports back exactly.
+      value: (r) => (field === 'tags' ? joinTags(r.tags) : r[field]),
+    }),
+  ),
+  { header: csvTimeHeader(t('messages.csv.boardUsers.createdAt'), timeZone), value: (r) => csvTimestamp(r.created_at, timeZone) },
+  { header: csvTimeHeader(t('messages.csv.boardUsers.deletedAt'), timeZone), value: (r) => csvTimestamp(r.deleted_at, timeZone) },
+];
 
-/** What a form edits (dates as strings, null as ''). */
-const formValues = (b: Awaited<ReturnType<typeof repo.findBoardUser>> & {}) => ({
-  first_name: b.first_name,
-  last_name: b.last_name,
-  email: b.email ?? '',
-  phone: b.phone ?? '',
-  position: b.position ?? '',
-  board_name: b.board_name ?? '',
-  status: b.status,
-  tags: b.tags,
-  notes: b.notes ?? '',
-  joined_on: b.joined_on ?? '',
-});
+/** What a form edits: every field, null as '' (tags stay a list: the page writes them as text). */
+const formValues = (b: BoardUser) => Object.fromEntries(BOARD_USER_FIELD_NAMES.map((field) => [field, b[field] ?? ''])) as { [K in BoardUserField]: NonNullable<BoardUser[K]> };
 
 export function boardUsersController(ctx: AppContext) {
   return {

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
 import { prepareStatement } from '../../db/postgres-pool';
 import { queryTemplate } from '../../db/query-template';
+import { BOARD_USER_FIELD_NAMES, LISTED_FIELDS, type BoardUserField } from '../../../shared/board-user-fields';
 
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
 const updateScoped = <T extends 'board_users'>(db: Db, organizationId: number, table: T) => scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
@@ -23,6 +24,8 @@ const sortKeys: Record<BoardUserSort, RawBuilder<unknown>[]> = {
   board: [sql`fold_text(coalesce(board_users.board_name, '')) collate "C"`, sql`board_users.sort_name`],
   status: [sql`board_users.status`, sql`board_users.sort_name`],
   joined_on: [sql`coalesce(board_users.joined_on, date '0001-01-01')`],
+  // Open-ended terms after every dated one.
+  term_ends_on: [sql`coalesce(board_users.term_ends_on, date '9999-12-31')`],
 };
 
 /** The tag filter as bind values: lower case, each once (the list's tags are unique per record in any case). */
@@ -31,19 +34,8 @@ export const tagKeys = (tags: readonly string[]) => [...new Set(tags.map((t) => 
 /** The record has every one of `tags` (lower case), whatever the case it was written in. */
 const hasAllTags = (tags: unknown) => sql<boolean>`board_users.tag_keys @> ${tags}::text[]`;
 
-export const LIST_COLUMNS = [
-  'board_users.id',
-  'board_users.first_name',
-  'board_users.last_name',
-  'board_users.email',
-  'board_users.phone',
-  'board_users.position',
-  'board_users.board_name',
-  'board_users.status',
-  'board_users.tags',
-  'board_users.joined_on',
-  'board_users.deleted_at',
-] as const;
+/** The list's columns: the id, every listed field (shared/board-user-fields.ts), whether it is trashed. */
+export const LIST_COLUMNS = ['board_users.id', ...LISTED_FIELDS.map((field) => `board_users.${field}` as const), 'board_users.deleted_at'] as const;
 
 const ALL_COLUMNS = [...LIST_COLUMNS, 'board_users.organization_id', 'board_users.notes', 'board_users.created_at', 'board_users.updated_at'] as const;
 
@@ -124,8 +116,8 @@ export async function countList(db: Db, organizationId: number, filters: ListFil
   return Number(row?.total ?? 0);
 }
 
-export const EXPORT_COLUMNS = [...LIST_COLUMNS, 'board_users.notes', 'board_users.created_at'] as const;
-export type ExportRow = Pick<BoardUser, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'position' | 'board_name' | 'status' | 'tags' | 'joined_on' | 'deleted_at' | 'notes' | 'created_at'>;
+export const EXPORT_COLUMNS = ['board_users.id', ...BOARD_USER_FIELD_NAMES.map((field) => `board_users.${field}` as const), 'board_users.created_at', 'board_users.deleted_at'] as const;
+export type ExportRow = Pick<BoardUser, 'id' | BoardUserField | 'deleted_at' | 'created_at'>;
 
 /**
  * Every row of the filtered list, in the list's order, fetched in keyset batches: memory stays

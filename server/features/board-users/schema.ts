@@ -3,12 +3,22 @@ import { cleanParam, queryChoice, queryPage, queryText } from '../../lib/query';
 import { splitTags } from '../../../shared/tag-list';
 import { msg } from '../../i18n/message';
 import { oneOf, rule, optionalDate, optionalEmail, optionalString, requiredString, textOrBlank } from '../../lib/fields';
+import {
+  BOARD_USER_FIELDS,
+  BOARD_USER_FIELD_NAMES,
+  BOARD_USER_SORTS,
+  BOARD_USER_STATUSES,
+  type BoardUserField,
+  type BoardUserSort,
+  type BoardUserFieldSpec,
+  type BoardUserValues,
+} from '../../../shared/board-user-fields';
 
-export const BOARD_USER_STATUSES = ['active', 'inactive'] as const;
+export { BOARD_USER_STATUSES };
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 30;
-export const SORTS = ['name', 'email', 'board', 'status', 'joined_on'] as const;
-export type BoardUserSort = (typeof SORTS)[number];
+export const SORTS = BOARD_USER_SORTS;
+export type { BoardUserSort };
 
 const cleanTag = (s: string) =>
   s
@@ -48,19 +58,37 @@ const phone = optionalString('phone', 50).pipe(
     .nullable(),
 );
 
-export const boardUserSchema = z.object({
-  first_name: requiredString('first name', 100),
-  last_name: requiredString('last name', 100),
-  email: textOrBlank('email', optionalEmail('email')),
-  phone: textOrBlank('phone', phone),
-  position: textOrBlank('position', optionalString('position', 100)),
-  board_name: textOrBlank('board', optionalString('board', 200)),
-  status: z.preprocess((v) => v ?? '', z.union([z.literal(''), oneOf('status', BOARD_USER_STATUSES)], { error: () => rule('in', 'status') })).transform((s) => s || 'active'),
-  tags,
-  notes: textOrBlank('notes', optionalString('notes', 5000)),
-  joined_on: textOrBlank('joined on date', optionalDate('joined on date')),
-});
-export type BoardUserInput = z.infer<typeof boardUserSchema>;
+const status = z.preprocess((v) => v ?? '', z.union([z.literal(''), oneOf('status', BOARD_USER_STATUSES)], { error: () => rule('in', 'status') })).transform((s) => s || 'active');
+
+/** The validation of each kind of field (shared/board-user-fields.ts), as the form and the import check it. */
+function fieldSchema(spec: BoardUserFieldSpec): z.ZodType {
+  const label = spec.attribute;
+  switch (spec.kind) {
+    case 'text':
+      return spec.required ? requiredString(label, spec.max!) : textOrBlank(label, optionalString(label, spec.max!));
+    case 'notes':
+      return textOrBlank(label, optionalString(label, spec.max!));
+    case 'email':
+      return textOrBlank(label, optionalEmail(label));
+    case 'phone':
+      return textOrBlank(label, phone);
+    case 'date':
+      return textOrBlank(label, optionalDate(label));
+    case 'status':
+      return status;
+    case 'tags':
+      return tags;
+  }
+}
+
+const fieldSchemas = Object.fromEntries(BOARD_USER_FIELD_NAMES.map((name) => [name, fieldSchema(BOARD_USER_FIELDS[name])])) as Record<BoardUserField, z.ZodType>;
+
+/** A term ends on or after the day it started. */
+export const boardUserSchema = z.object(fieldSchemas).superRefine((v, ctx) => {
+  const { term_started_on: started, term_ends_on: ends } = v as Partial<BoardUserValues>;
+  if (started && ends && ends < started) ctx.addIssue({ code: 'custom', path: ['term_ends_on'], message: msg('validation.boardUsers.termEndsBeforeStart') });
+}) as unknown as z.ZodType<BoardUserValues>;
+export type BoardUserInput = BoardUserValues;
 
 /**
  * The tag filter (`?tags=finance,audit`, written as the form writes tags: a tag holding a comma in

@@ -11,9 +11,10 @@ import { assertWithinLimit } from '../../account/limits';
 import * as repo from './repository';
 import type { BoardUserInput } from './schema';
 import { msg } from '../../i18n/message';
+import { LOGGED_FIELDS } from '../../../shared/board-user-fields';
 
-/** Fields that go into the activity log diff (notes are long free text: left out). */
-const LOGGED: (keyof BoardUser)[] = ['first_name', 'last_name', 'email', 'phone', 'position', 'board_name', 'status', 'tags', 'joined_on'];
+/** Fields that go into the activity log diff (shared/board-user-fields.ts: notes, long free text, are left out). */
+const LOGGED: (keyof BoardUser)[] = LOGGED_FIELDS;
 
 export const fullName = (b: Pick<BoardUser, 'first_name' | 'last_name'>) => `${b.first_name} ${b.last_name}`;
 

@@ -8,8 +8,12 @@ import { PLANS } from '../../account/plans';
 import { presentUsage } from '../subscriptions/presenter';
 import { findSubscription } from '../subscriptions/repository';
 import * as repo from './repository';
-import { lastWeekStarts, safeTimeZone } from '../../account/time-zone';
+import { lastWeekStarts, localDate, safeTimeZone } from '../../account/time-zone';
+import { defer } from '../../inertia';
 import { msg } from '../../i18n/message';
+
+/** 'YYYY-MM-DD' plus `days` calendar days. */
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function dashboardController(ctx: AppContext) {
   return {
@@ -42,6 +46,11 @@ export function dashboardController(ctx: AppContext) {
           recentActivity: activity.map(presentActivity),
           subscription: subscription ? { plan: subscription.plan, plan_name: plan.name, status: subscription.status, trial_ends_at: subscription.trial_ends_at, ends_at: subscription.ends_at } : null,
           usage: presentUsage(plan, usage),
+          // After the page: the figures above stay four queries.
+          termsEnding: defer(() => {
+            const today = localDate(now, timeZone);
+            return repo.termsEnding(ctx.db, org.id, today, addDays(today, repo.TERMS_WINDOW_DAYS));
+          }),
         },
         { title: msg('messages.titles.dashboard') },
       );

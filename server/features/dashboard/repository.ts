@@ -62,3 +62,32 @@ export async function publishedPerWeek(db: Db, organizationId: number, weekStart
   const byWeek = new Map(rows.map((r) => [r.week, Number(r.n)]));
   return weekStarts.map((week) => ({ week, count: byWeek.get(week) ?? 0 }));
 }
+
+export interface TermEnding {
+  id: number;
+  first_name: string;
+  last_name: string;
+  board_name: string | null;
+  term_ends_on: string;
+}
+
+/** How far ahead the dashboard looks for terms that end. */
+export const TERMS_WINDOW_DAYS = 90;
+
+/**
+ * Live board users whose term ends from `today` to `until` (both 'YYYY-MM-DD', inclusive), soonest
+ * first, at most `limit`, and how many there are in all: one query (a window count).
+ */
+export async function termsEnding(db: Db, organizationId: number, today: string, until: string, limit = 5): Promise<{ items: TermEnding[]; total: number }> {
+  const rows = await scoped(db, organizationId, 'board_users')
+    .select(['board_users.id', 'board_users.first_name', 'board_users.last_name', 'board_users.board_name', 'board_users.term_ends_on', sql<string>`count(*) over()`.as('total')])
+    .where('board_users.deleted_at', 'is', null)
+    .where('board_users.term_ends_on', '>=', today)
+    .where('board_users.term_ends_on', '<=', until)
+    .orderBy('board_users.term_ends_on')
+    .orderBy('board_users.sort_name')
+    .orderBy('board_users.id')
+    .limit(limit)
+    .execute();
+  return { items: rows.map(({ total: _total, ...row }) => ({ ...row, term_ends_on: row.term_ends_on! })), total: Number(rows[0]?.total ?? 0) };
+}

@@ -6,6 +6,7 @@ import BoardUserForm from './Form';
 import { splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
+import { emptyBoardUserForm } from '../../../../shared/board-user-fields';
 
 export interface CreateProps {
   statuses: BoardUserStatus[];
@@ -15,18 +16,7 @@ export interface CreateProps {
 
 export default function Create({ statuses, limit }: CreateProps) {
   const t = useT();
-  const form = useAppForm<BoardUserFormData>({
-    first_name: '',
-    last_name: '',
-    email: '',
-    phone: '',
-    position: '',
-    board_name: '',
-    status: 'active',
-    tags: '',
-    notes: '',
-    joined_on: '',
-  });
+  const form = useAppForm<BoardUserFormData>(emptyBoardUserForm());
   form.transform((data) => ({ ...data, tags: splitTags(data.tags) }) as unknown as BoardUserFormData);
 
   return (

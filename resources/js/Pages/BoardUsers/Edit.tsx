@@ -7,6 +7,7 @@ import { useConflict } from '@/hooks/useConflict';
 import { useLiveReload } from '@/hooks/useRealtime';
 import { useT } from '@/i18n';
 import BoardUserForm from './Form';
+import { BOARD_USER_FIELDS, BOARD_USER_FIELD_NAMES } from '../../../../shared/board-user-fields';
 import { DeleteBoardUser } from './Partials/DeleteBoardUser';
 import { fullName, joinTags, splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
 
@@ -16,18 +17,7 @@ export interface EditProps {
 }
 
 /** The form's labels, for the conflict notice (the same keys the form shows). */
-const LABELS: Record<string, string> = {
-  first_name: 'firstName',
-  last_name: 'lastName',
-  email: 'email',
-  phone: 'phone',
-  position: 'position',
-  board_name: 'board',
-  status: 'status',
-  tags: 'tags',
-  notes: 'notes',
-  joined_on: 'joinedOn',
-};
+const LABELS = Object.fromEntries(BOARD_USER_FIELD_NAMES.map((field) => [field, BOARD_USER_FIELDS[field].label]));
 
 export default function Edit({ boardUser, statuses }: EditProps) {
   const t = useT();

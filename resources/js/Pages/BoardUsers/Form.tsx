@@ -58,6 +58,12 @@ export default function BoardUserForm({ form, statuses, submitLabel, onSubmit, c
         <Field label={t('boardUsers.form.fields.joinedOn')} optional error={errors.joined_on}>
           {(p) => <TextInput {...p} type="date" value={form.data.joined_on} onChange={(e) => form.setData('joined_on', e.target.value)} />}
         </Field>
+        <Field label={t('boardUsers.form.fields.termStartedOn')} optional error={errors.term_started_on}>
+          {(p) => <TextInput {...p} type="date" value={form.data.term_started_on} onChange={(e) => form.setData('term_started_on', e.target.value)} />}
+        </Field>
+        <Field label={t('boardUsers.form.fields.termEndsOn')} optional hint={t('boardUsers.form.fields.termEndsOnHint')} error={errors.term_ends_on}>
+          {(p) => <TextInput {...p} type="date" value={form.data.term_ends_on} min={form.data.term_started_on || undefined} onChange={(e) => form.setData('term_ends_on', e.target.value)} />}
+        </Field>
         <Field
           label={t('boardUsers.form.fields.tags')}
           optional

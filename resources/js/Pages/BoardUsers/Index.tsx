@@ -156,11 +156,14 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
                   <Th {...sortable('joined_on')} className="hidden lg:table-cell">
                     {t('boardUsers.index.columns.joined')}
                   </Th>
+                  <Th {...sortable('term_ends_on')} className="hidden xl:table-cell">
+                    {t('boardUsers.index.columns.termEnds')}
+                  </Th>
                 </Tr>
               </THead>
               <TBody>
                 {boardUsers.data.length === 0 ? (
-                  <TableEmptyRow colSpan={6}>{t('boardUsers.index.noMatch')}</TableEmptyRow>
+                  <TableEmptyRow colSpan={7}>{t('boardUsers.index.noMatch')}</TableEmptyRow>
                 ) : (
                   boardUsers.data.map((b) => (
                     <Tr key={b.id}>
@@ -202,6 +205,9 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
                       </Td>
                       <Td label={t('boardUsers.index.columns.joined')} className="hidden lg:table-cell">
                         {b.joined_on ? fmt.date(b.joined_on) : '—'}
+                      </Td>
+                      <Td label={t('boardUsers.index.columns.termEnds')} className="hidden xl:table-cell">
+                        {b.term_ends_on ? fmt.date(b.term_ends_on) : '—'}
                       </Td>
                     </Tr>
                   ))

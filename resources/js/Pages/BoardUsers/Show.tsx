@@ -50,12 +50,19 @@ export default function Show({ boardUser, insights }: ShowProps) {
     </a>
   ) : null;
 
+  // "1 Jan 2024 – 31 Dec 2027", "since …", "until …", or nothing.
+  const term =
+    boardUser.term_started_on || boardUser.term_ends_on
+      ? t('boardUsers.show.termRange', { from: boardUser.term_started_on ? fmt.date(boardUser.term_started_on) : 'none', to: boardUser.term_ends_on ? fmt.date(boardUser.term_ends_on) : 'none' })
+      : null;
+
   const details: [string, React.ReactNode][] = [
     [t('boardUsers.show.fields.email'), email],
     [t('boardUsers.show.fields.phone'), phone],
     [t('boardUsers.show.fields.position'), boardUser.position],
     [t('boardUsers.show.fields.board'), boardUser.board_name],
     [t('boardUsers.show.fields.joinedOn'), boardUser.joined_on ? fmt.date(boardUser.joined_on) : null],
+    [t('boardUsers.show.fields.term'), term],
     [t('boardUsers.show.fields.added'), fmt.dateTime(boardUser.created_at)],
   ];
 

@@ -1,6 +1,7 @@
 import type { BoardUser as BoardUserRecord, BoardUserStatus } from '../../../../server/db/types';
 import type { Serialized } from '@/types';
 import { joinTags as joinTagList, splitTags as splitTagList } from '../../../../shared/tag-list';
+import type { BoardUserFormValues, BoardUserSort } from '../../../../shared/board-user-fields';
 
 export type { BoardUserStatus };
 
@@ -15,23 +16,12 @@ export interface BoardUserFilters {
   tags: string[];
   status: BoardUserStatus | null;
   trashed: 'with' | 'only' | null;
-  sort: 'name' | 'email' | 'board' | 'status' | 'joined_on';
+  sort: BoardUserSort;
   direction: 'asc' | 'desc';
 }
 
-/** What the form edits; tags travel as comma-separated text and are split on submit. */
-export interface BoardUserFormData {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  position: string;
-  board_name: string;
-  status: BoardUserStatus;
-  tags: string;
-  notes: string;
-  joined_on: string;
-}
+/** What the form edits (shared/board-user-fields.ts); tags travel as comma-separated text and are split on submit. */
+export type BoardUserFormData = BoardUserFormValues;
 
 export const fullName = (b: { first_name: string; last_name: string }) => `${b.first_name} ${b.last_name}`;
 

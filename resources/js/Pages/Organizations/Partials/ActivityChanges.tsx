@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useT, type Translate } from '@/i18n';
 import { fieldValueLabel } from '@/lib/activityLabels';
+import { BOARD_USER_FIELD_NAMES } from '../../../../../shared/board-user-fields';
 
 export interface ActivityProperties {
   old?: Record<string, unknown>;
@@ -11,8 +12,9 @@ export interface ActivityProperties {
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const humanise = (key: string) => key.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
-/** Fields the app logs, named in the reader's language; any other key is shown humanised. */
-const KNOWN_FIELDS = new Set([
+/** Fields the app logs (every board-user field among them), named in the reader's language; any other key is shown humanised. */
+const KNOWN_FIELDS = new Set<string>([
+  ...BOARD_USER_FIELD_NAMES,
   'name',
   'slug',
   'description',
