@@ -2,6 +2,8 @@
  * The SQL of the bench's *minimal route* (bench/http.ts): only what a signed-in board-user list
  * needs, written by hand — the practical limit for that page on a given database.
  */
+import { LISTED_FIELDS } from '../shared/board-user-fields';
+
 export type Runner = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** The session's user and current organisation, if the user is a member there. */
@@ -19,7 +21,8 @@ export async function sessionMembership(run: Runner, hashedSessionId: string) {
 /** The first page of the organisation's board users by name, with the total in the same query. */
 export function boardUserPage(run: Runner, organizationId: number, perPage: number) {
   return run(
-    `select id, first_name, last_name, email, phone, position, board_name, status, tags, joined_on, deleted_at, count(*) over() as __total
+    // The list's own columns (shared/board-user-fields.ts), so the baseline reads what the page reads.
+    `select id, ${LISTED_FIELDS.join(', ')}, deleted_at, count(*) over() as __total
        from board_users
       where organization_id = $1 and deleted_at is null
       order by lower(last_name), lower(first_name), id
