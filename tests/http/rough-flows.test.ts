@@ -70,6 +70,10 @@ describe('the import: template, accepted columns, rows checked before the start'
 
     const viewer = (await memberClient(app, 'viewer')).client;
     expect((await viewer.get('/board-users/import/template')).status).toBe(403);
+    // A guest is sent to sign in.
+    const guest = await app.client().get('/board-users/import/template');
+    expect(guest.status).toBe(302);
+    expect(guest.location).toBe('/login');
   });
 
   it('the template imports as it is: every column is recognised', async () => {
