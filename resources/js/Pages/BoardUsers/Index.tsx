@@ -54,6 +54,9 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
       sortHref: `/board-users${queryString({ ...base, sort: column, direction })}`,
     };
   };
+  // Two date columns fit from 1536 px; below, the one the list is sorted by shows (joined, unless by term end).
+  const byTerm = filters.sort === 'term_ends_on';
+  const dateColumns = { joined: byTerm ? 'hidden 2xl:table-cell' : 'hidden lg:table-cell', termEnds: byTerm ? 'hidden lg:table-cell' : 'hidden 2xl:table-cell' };
   const filtered = !!(filters.search || filters.tags.length || filters.status || filters.trashed);
   const selection = useBulkSelection(
     `board-users${queryString(base)}`,
@@ -153,10 +156,10 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
                   </Th>
                   <Th {...sortable('board')}>{t('boardUsers.index.columns.board')}</Th>
                   <Th {...sortable('status')}>{t('boardUsers.index.columns.status')}</Th>
-                  <Th {...sortable('joined_on')} className="hidden lg:table-cell">
+                  <Th {...sortable('joined_on')} className={dateColumns.joined}>
                     {t('boardUsers.index.columns.joined')}
                   </Th>
-                  <Th {...sortable('term_ends_on')} className="hidden xl:table-cell">
+                  <Th {...sortable('term_ends_on')} className={dateColumns.termEnds}>
                     {t('boardUsers.index.columns.termEnds')}
                   </Th>
                 </Tr>
@@ -203,10 +206,10 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
                           {t('boardUsers.status.label', { status: b.status })}
                         </Badge>
                       </Td>
-                      <Td label={t('boardUsers.index.columns.joined')} className="hidden lg:table-cell">
+                      <Td label={t('boardUsers.index.columns.joined')} className={dateColumns.joined}>
                         {b.joined_on ? fmt.date(b.joined_on) : '—'}
                       </Td>
-                      <Td label={t('boardUsers.index.columns.termEnds')} className="hidden xl:table-cell">
+                      <Td label={t('boardUsers.index.columns.termEnds')} className={dateColumns.termEnds}>
                         {b.term_ends_on ? fmt.date(b.term_ends_on) : '—'}
                       </Td>
                     </Tr>
