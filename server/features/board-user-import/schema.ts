@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { oneOf } from '../../lib/fields';
 import { msg, translator } from '../../i18n/message';
 import { LOCALES } from '../../../shared/i18n';
+import { foldText } from '../../../shared/fold';
 import { BOARD_USER_FIELDS, BOARD_USER_FIELD_NAMES, REQUIRED_FIELDS as REQUIRED, type BoardUserField } from '../../../shared/board-user-fields';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -19,11 +20,9 @@ export const IMPORT_FIELDS = Object.fromEntries(BOARD_USER_FIELD_NAMES.map((fiel
 >;
 export const REQUIRED_FIELDS: readonly ImportField[] = REQUIRED;
 
+/** A header as the field names are matched: folded (shared/fold.ts), without a bracketed note, letters and digits only. */
 const normalise = (header: string) =>
-  header
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  foldText(header)
     .replace(/\(.*\)/g, '')
     .replace(/[^a-z0-9]/g, '');
 

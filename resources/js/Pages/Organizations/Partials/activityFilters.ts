@@ -2,6 +2,7 @@
  * The activity log's filters on the client: whether a live entry belongs in the list the user is
  * looking at. Pure functions (no React, no Inertia) mirroring the server's query.
  */
+import { foldText } from '../../../../../shared/fold';
 
 /** The filters as the server echoes them (null or '' is no filter). */
 export interface ActivityLogFilterValues {
@@ -63,8 +64,8 @@ function searchedText(entry: FilterableEntry): string {
   return [entry.subject_name, entry.causer?.name, ...facts, entry.description].filter((v) => v !== null && v !== undefined).join(' ');
 }
 
-/** The server's `fold_text`: lower case, accents dropped. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+/** The server's `fold_text` (shared/fold.ts). */
+const fold = foldText;
 
 /** Newest first, no duplicate ids, at most `max` entries: how a live entry joins page 1. */
 export function prependEntry<T extends { id: number }>(list: T[], entry: T, max: number): T[] {
