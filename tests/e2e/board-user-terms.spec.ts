@@ -1,0 +1,99 @@
+import { demoTest, expect, signInAs } from './support/fixtures';
+import { screens } from './support/screens';
+
+/** Issue #25: a board user's term (start and end), on the form, the record, the list and the dashboard. */
+const test = demoTest();
+
+/** "Dec 9, 2026" (with the formatter's unbreakable spaces) as a time, for comparing order. */
+const dayOf = (text: string) => Date.parse(text.replace(/\s+/g, ' ').trim());
+
+test('an editor records a term, sees it on the record, is stopped by an end before the start, and sorts the list by term end', async ({ page }) => {
+  await signInAs(page, 'editor');
+  await page.goto('/board-users/create');
+  // The page's deferred plan-limit prop arrives after it renders: submit once it has.
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('First name').fill('Termina');
+  await page.getByLabel('Last name').fill('Datesworth');
+  await page.getByLabel('Term started on').fill('2024-01-01');
+  await page.getByLabel('Term ends on').fill('2027-12-31');
+  await screens(page, 'board-user-terms-form');
+  await page.getByRole('button', { name: 'Add board user' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Termina Datesworth' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^Jan\s1,\s2024\s–\sDec\s31,\s2027$/ })).toBeVisible();
+  await screens(page, 'board-user-terms-record');
+
+  // An end before the start: the server's error under the end, and the focus on it.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Term ends on')).toHaveValue('2027-12-31');
+  await page.getByLabel('Term ends on').fill('2023-06-30');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('The term cannot end before it started.')).toBeVisible();
+  await expect(page.getByLabel('Term ends on')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Term ends on')).toBeFocused();
+  await expect(page.getByLabel('Term started on')).not.toHaveAttribute('aria-invalid', 'true');
+
+  // The list by term end, at a width that shows the column: the soonest first.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/board-users');
+  const table = page.getByRole('table', { name: 'Board users' });
+  await table.getByRole('link', { name: 'Term ends' }).click();
+  await expect(page).toHaveURL(/sort=term_ends_on&direction=asc/);
+  await expect(table.getByRole('columnheader', { name: 'Term ends' })).toHaveAttribute('aria-sort', 'ascending');
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  // The last cell of each row, less its phone-layout label (hidden at this width).
+  const cells = await Promise.all((await rows.all()).map((row) => row.getByRole('cell').last().textContent()));
+  const ends = cells.map((text) => (text ?? '').replace(/^Term ends/, '')).filter((text) => text !== '—');
+  expect(ends.length).toBeGreaterThan(1);
+  const days = ends.map(dayOf);
+  expect(
+    days.every((d) => !Number.isNaN(d)),
+    `dates read: ${ends.join(' | ')}`,
+  ).toBe(true);
+  expect(days).toEqual([...days].sort((a, b) => a - b));
+  await screens(page, 'board-user-terms-list');
+});
+
+test('the dashboard lists the demo members whose terms end soon, each a link to their record', async ({ page }) => {
+  await signInAs(page, 'viewer');
+  const card = page.getByRole('region', { name: 'Terms ending soon' });
+  // A deferred prop: "Loading…" until it arrives.
+  await expect(card.getByText('Loading…')).toHaveCount(0);
+  const people = card.getByRole('listitem');
+  await expect(people.first()).toBeVisible();
+  expect(await people.count()).toBeGreaterThan(1);
+  await expect(people.first()).toContainText(/ends\s/);
+  await expect(card.getByText('No term ends in the next 90 days.')).toHaveCount(0);
+  await screens(page, 'board-user-terms-dashboard');
+
+  const first = people.first().getByRole('link');
+  const name = (await first.textContent())!.trim();
+  await first.click();
+  await expect(page).toHaveURL(/\/board-users\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /\s–\s/ })).toBeVisible();
+});
+
+test('in German the term fields and the dashboard card speak German', async ({ page }) => {
+  await signInAs(page, 'editor');
+  await page.goto('/settings');
+  await page.getByLabel('Language, date and number format').selectOption('de-DE');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: 'Bald endende Amtszeiten' });
+  await expect(card.getByText('Wird geladen …')).toHaveCount(0);
+  await expect(card.getByRole('listitem').first()).toContainText(/endet am\s/);
+  await expect(card.getByRole('link', { name: 'Alle nach Amtsende' })).toBeVisible();
+
+  await page.goto('/board-users/create');
+  await expect(page.getByLabel('Amtsbeginn')).toHaveAttribute('type', 'date');
+  await expect(page.getByLabel('Amtsende')).toHaveAttribute('type', 'date');
+
+  // Back to English for the other tests of this app.
+  await page.goto('/settings');
+  await page.getByLabel('Sprache, Datums- und Zahlenformat').selectOption('en-US');
+  await page.getByRole('button', { name: 'Speichern' }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+});
