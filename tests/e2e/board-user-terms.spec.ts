@@ -33,8 +33,8 @@ test('an editor records a term, sees it on the record, is stopped by an end befo
   await expect(page.getByLabel('Term ends on')).toBeFocused();
   await expect(page.getByLabel('Term started on')).not.toHaveAttribute('aria-invalid', 'true');
 
-  // The list by term end, at a width that shows the column: the soonest first.
-  await page.setViewportSize({ width: 1280, height: 900 });
+  // The list by term end, at a width that shows both date columns: the soonest first.
+  await page.setViewportSize({ width: 1600, height: 900 });
   await page.goto('/board-users');
   const table = page.getByRole('table', { name: 'Board users' });
   await table.getByRole('link', { name: 'Term ends' }).click();
@@ -51,6 +51,10 @@ test('an editor records a term, sees it on the record, is stopped by an end befo
     `dates read: ${ends.join(' | ')}`,
   ).toBe(true);
   expect(days).toEqual([...days].sort((a, b) => a - b));
+  // Narrower, the list keeps the date it is sorted by: term end, not the joining date.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(table.getByRole('columnheader', { name: 'Term ends' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Joined' })).toBeHidden();
   await screens(page, 'board-user-terms-list');
 });
 
