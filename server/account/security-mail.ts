@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { MailMessage } from '../mail/mailer';
 import { mailLocale, renderMail } from '../mail/template';
 import { msg } from '../i18n/message';
+import { route } from '../../shared/routes';
 
 export interface SecurityMailTarget {
   name: string;
@@ -23,7 +24,7 @@ export function securityMail(ctx: AppContext, user: SecurityMailTarget, subject:
     subject,
     greeting: msg('mail.layout.greetingName', { name: user.name }),
     lines,
-    action: { label: msg('mail.security.action'), url: ctx.url('/profile') },
+    action: { label: msg('mail.security.action'), url: ctx.url(route('profile.edit')) },
     outro: [msg('mail.security.outro')],
   });
 }

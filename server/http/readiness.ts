@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { RETRY_AFTER_SECONDS } from './database-errors';
 import { translator } from '../i18n/message';
 import { requestLocale } from '../i18n/locale';
+import { route } from '../../shared/routes';
 
 /** Flipped once by the server when migrations and start-up work (the demo seed) are done. */
 export interface Readiness {
@@ -31,7 +32,7 @@ export function readinessGate(readiness: Readiness) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (readiness.ready) return next();
     res.status(503).set({ 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
-    if (req.path === '/up') return void res.json({ status: 'starting' });
+    if (req.path === route('up')) return void res.json({ status: 'starting' });
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ message: translator(requestLocale(req))('messages.errors.starting') });
     res.type('html').send(STARTING_PAGE);
   };

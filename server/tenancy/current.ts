@@ -6,6 +6,7 @@ import { flash } from '../http/session-bridge';
 import { findOrganizationFor, organizationStatus, userOrganizations, type CurrentOrganization } from './repository';
 import { msg } from '../i18n/message';
 import { gated, passGate } from './gate';
+import { route } from '../../shared/routes';
 
 export type { CurrentOrganization } from './repository';
 
@@ -80,7 +81,7 @@ export function requireOrganization(ctx: AppContext) {
       }
     }
     if (req.method === 'GET') req.session.put('url.intended', req.originalUrl);
-    res.redirect('/organizations/select');
+    res.redirect(route('organizations.select'));
   });
 }
 

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from '../errors';
 import { msg } from '../i18n/message';
 import type { CurrentOrganization } from './repository';
+import { route } from '../../shared/routes';
 
 /**
  * THE organisation policy gate. However a request names the organisation it acts in — the
@@ -41,7 +42,7 @@ export const twoFactorSetupNotice = (name: string) => msg('messages.twoFactor.se
  */
 function refuse(req: Request, res: Response, organization: CurrentOrganization): void {
   if (!req.isInertia && req.accepts(['html', 'json']) === 'json') throw new HttpError(403, twoFactorSetupNotice(organization.name));
-  res.redirect(303, '/profile');
+  res.redirect(303, route('profile.edit'));
 }
 
 /**

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { localeOf, useT } from '@/i18n';
 import { LOCALE_NAMES, LOCALES } from '../../../shared/i18n';
 import { cx } from './cx';
+import { route } from '../../../shared/routes';
 
 /**
  * The guest's language (sign-in and public pages): each language named in itself. Choosing one
@@ -27,7 +28,7 @@ export function LanguagePicker({ className }: { className?: string }) {
         disabled={processing}
         onChange={(e) =>
           router.post(
-            '/locale',
+            route('locale.update'),
             { locale: e.target.value },
             {
               preserveScroll: true,

@@ -4,6 +4,7 @@ import { cx } from './cx';
 import { useFormatters } from '@/hooks/useFormatters';
 import { Trans, useT } from '@/i18n';
 import type { LimitKey } from '@/Pages/Subscriptions/Partials/labels';
+import { route } from '../../../shared/routes';
 
 /** The server's `limit` prop of a create page (server/account/limits.ts LimitStatus). */
 export interface PlanLimit {
@@ -38,7 +39,7 @@ export function PlanLimitNotice({ limit, className }: { limit: PlanLimit; classN
       <p>{limit.max === 0 ? t('app.limitNotice.notIncluded', values) : t('app.limitNotice.reached', values)}</p>
       <p className="mt-1">
         {limit.may_upgrade ? (
-          <Trans id={limit.max === 0 ? 'app.limitNotice.upgradeToUse' : 'app.limitNotice.upgrade'} components={{ 0: <Link href="/subscription/edit" className={linkClasses} /> }} />
+          <Trans id={limit.max === 0 ? 'app.limitNotice.upgradeToUse' : 'app.limitNotice.upgrade'} components={{ 0: <Link href={route('subscription.edit')} className={linkClasses} /> }} />
         ) : (
           t('app.limitNotice.askAdmin')
         )}

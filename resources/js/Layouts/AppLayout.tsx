@@ -18,6 +18,7 @@ import { SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
 import { useT } from '@/i18n';
 import { roleName } from '@/lib/roles';
+import { route } from '../../../shared/routes';
 
 export interface AppLayoutProps {
   children: ReactNode;
@@ -43,10 +44,10 @@ export function AppLayout({ children }: AppLayoutProps) {
             <Logo href="/" />
             <div className="flex items-center gap-1 sm:gap-2">
               <ThemeToggle />
-              <Button href="/login" variant="ghost" size="sm">
+              <Button href={route('login')} variant="ghost" size="sm">
                 {t('common.nav.signIn')}
               </Button>
-              <Button href="/register" size="sm">
+              <Button href={route('register')} size="sm">
                 {t('common.nav.register')}
               </Button>
             </div>
@@ -71,7 +72,7 @@ export function AppLayout({ children }: AppLayoutProps) {
       {/* Desktop sidebar */}
       <aside className="hidden border-r border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:flex lg:w-64 lg:flex-col dark:border-slate-800 dark:bg-slate-900">
         <div className="flex h-16 shrink-0 items-center px-6">
-          <Logo href={organization ? '/dashboard' : '/organizations'} />
+          <Logo href={organization ? route('dashboard') : route('organizations.index')} />
         </div>
         <div className="flex-1 overflow-y-auto px-3 py-4">
           <SidebarNav items={items} active={active} />
@@ -165,7 +166,7 @@ function MobileNav({ open, onClose, items, active, organization }: MobileNavProp
             className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none dark:bg-slate-900"
           >
             <div className="flex h-16 items-center justify-between px-4">
-              <Logo href={organization ? '/dashboard' : '/organizations'} />
+              <Logo href={organization ? route('dashboard') : route('organizations.index')} />
               <button type="button" onClick={onClose} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
                 <Icon icon={xIcon} className="size-6" />
                 <span className="sr-only">{t('app.shell.closeNavigation')}</span>

@@ -6,6 +6,7 @@ import { ThemeToggle } from '@/Components/ThemeToggle';
 import { Toasts } from '@/Components/Toasts';
 import { SkipLink } from './SkipLink';
 import { useT } from '@/i18n';
+import { route } from '../../../shared/routes';
 
 export interface AuthLayoutProps {
   /** Heading of the card ("Sign in to your account"). */
@@ -43,10 +44,10 @@ export function AuthLayout({ title, description, children, footer }: AuthLayoutP
           <Link href="/" className="rounded hover:text-slate-800 dark:hover:text-slate-200">
             {t('common.footer.home')}
           </Link>
-          <Link href="/privacy-policy" className="rounded hover:text-slate-800 dark:hover:text-slate-200">
+          <Link href={route('privacy-policy')} className="rounded hover:text-slate-800 dark:hover:text-slate-200">
             {t('common.footer.privacy')}
           </Link>
-          <Link href="/terms" className="rounded hover:text-slate-800 dark:hover:text-slate-200">
+          <Link href={route('terms')} className="rounded hover:text-slate-800 dark:hover:text-slate-200">
             {t('common.footer.terms')}
           </Link>
         </nav>

@@ -7,6 +7,7 @@ import { plusIcon } from '@/Components/icons/plus';
 import { roleName } from '@/lib/roles';
 import type { CurrentOrganization, OrganizationSummary } from '@/types';
 import { useT } from '@/i18n';
+import { route } from '../../../shared/routes';
 
 export interface OrganizationSwitcherProps {
   current: CurrentOrganization | null;
@@ -45,7 +46,7 @@ export function OrganizationSwitcher({ current, organizations }: OrganizationSwi
             wrap
             current={current?.id === org.id}
             onClick={() => {
-              if (current?.id !== org.id) router.post(`/organizations/${org.id}/switch`);
+              if (current?.id !== org.id) router.post(route('organizations.switch', { id: org.id }));
             }}
           >
             {org.name}
@@ -57,10 +58,10 @@ export function OrganizationSwitcher({ current, organizations }: OrganizationSwi
         <DropdownHeader className="italic">{t('app.switcher.none')}</DropdownHeader>
       )}
       <DropdownSeparator />
-      <DropdownLink href="/organizations" icon={buildingIcon}>
+      <DropdownLink href={route('organizations.index')} icon={buildingIcon}>
         {t('app.switcher.all')}
       </DropdownLink>
-      <DropdownLink href="/organizations/create" icon={plusIcon}>
+      <DropdownLink href={route('organizations.create')} icon={plusIcon}>
         {t('app.switcher.new')}
       </DropdownLink>
     </Dropdown>

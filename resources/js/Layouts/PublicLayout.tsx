@@ -7,6 +7,7 @@ import { ThemeToggle } from '@/Components/ThemeToggle';
 import { Toasts } from '@/Components/Toasts';
 import { SkipLink } from './SkipLink';
 import { useT } from '@/i18n';
+import { route } from '../../../shared/routes';
 
 export interface PublicLayoutProps {
   children: ReactNode;
@@ -29,15 +30,15 @@ export function PublicLayout({ children }: PublicLayoutProps) {
           <nav aria-label={t('common.nav.account')} className="flex items-center gap-1 sm:gap-2">
             <ThemeToggle />
             {user ? (
-              <Button href="/dashboard" size="sm">
+              <Button href={route('dashboard')} size="sm">
                 {t('common.nav.dashboard')}
               </Button>
             ) : (
               <>
-                <Button href="/login" variant="ghost" size="sm">
+                <Button href={route('login')} variant="ghost" size="sm">
                   {t('common.nav.signIn')}
                 </Button>
-                <Button href="/register" size="sm">
+                <Button href={route('register')} size="sm">
                   {t('common.nav.register')}
                 </Button>
               </>
@@ -58,17 +59,17 @@ export function PublicLayout({ children }: PublicLayoutProps) {
           <nav aria-label={t('common.footer.legal')}>
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
               <li>
-                <Link href="/privacy-policy" className="rounded hover:text-slate-900 dark:hover:text-white">
+                <Link href={route('privacy-policy')} className="rounded hover:text-slate-900 dark:hover:text-white">
                   {t('common.footer.privacyPolicy')}
                 </Link>
               </li>
               <li>
-                <Link href="/terms" className="rounded hover:text-slate-900 dark:hover:text-white">
+                <Link href={route('terms')} className="rounded hover:text-slate-900 dark:hover:text-white">
                   {t('common.footer.termsOfService')}
                 </Link>
               </li>
               <li>
-                <Link href="/org-login" className="rounded hover:text-slate-900 dark:hover:text-white">
+                <Link href={route('org-login')} className="rounded hover:text-slate-900 dark:hover:text-white">
                   {t('common.footer.organizationSignIn')}
                 </Link>
               </li>

@@ -10,6 +10,7 @@ import { Dropdown, DropdownButton, DropdownHeader, DropdownLink, DropdownSeparat
 import type { AuthUser } from '@/types';
 import { useT } from '@/i18n';
 import { signOut } from '@/lib/sign-out';
+import { route } from '../../../shared/routes';
 
 export function UserMenu({ user }: { user: AuthUser }) {
   const t = useT();
@@ -40,13 +41,13 @@ export function UserMenu({ user }: { user: AuthUser }) {
         ) : null}
       </DropdownHeader>
       <DropdownSeparator />
-      <DropdownLink href="/profile" icon={userIcon}>
+      <DropdownLink href={route('profile.edit')} icon={userIcon}>
         {t('app.userMenu.profile')}
       </DropdownLink>
-      <DropdownLink href="/settings" icon={cogIcon}>
+      <DropdownLink href={route('settings.edit')} icon={cogIcon}>
         {t('app.userMenu.settings')}
       </DropdownLink>
-      <DropdownLink href="/history" icon={clockIcon}>
+      <DropdownLink href={route('history')} icon={clockIcon}>
         {t('app.userMenu.history')}
       </DropdownLink>
       <DropdownSeparator />

@@ -7,6 +7,7 @@ import { homeIcon } from '@/Components/icons/home';
 import { shieldIcon } from '@/Components/icons/shield';
 import { usersIcon } from '@/Components/icons/users';
 import type { SharedProps } from '@/types';
+import { route } from '../../../shared/routes';
 
 export interface NavItem {
   /** The link's message id (`app.nav.*`), translated where the sidebar renders. */
@@ -23,16 +24,16 @@ export interface NavItem {
 export function navigationFor(auth: Partial<SharedProps['auth']> | undefined): NavItem[] {
   const org = auth?.organization ?? null;
   const can = auth?.can;
-  if (!org) return [{ labelId: 'app.nav.organizations', href: '/organizations', icon: buildingIcon }];
+  if (!org) return [{ labelId: 'app.nav.organizations', href: route('organizations.index'), icon: buildingIcon }];
   const items: NavItem[] = [
-    { labelId: 'app.nav.dashboard', href: '/dashboard', icon: homeIcon },
-    { labelId: 'app.nav.boardUsers', href: '/board-users', icon: usersIcon },
-    { labelId: 'app.nav.insights', href: '/insights', icon: documentIcon },
+    { labelId: 'app.nav.dashboard', href: route('dashboard'), icon: homeIcon },
+    { labelId: 'app.nav.boardUsers', href: route('board-users.index'), icon: usersIcon },
+    { labelId: 'app.nav.insights', href: route('insights.index'), icon: documentIcon },
   ];
-  if (can?.manageMembers) items.push({ labelId: 'app.nav.members', href: '/users', icon: shieldIcon });
-  if (can?.viewActivity) items.push({ labelId: 'app.nav.activityLog', href: `/organizations/${org.id}/activity-logs`, icon: clockIcon });
-  items.push({ labelId: 'app.nav.organization', href: `/organizations/${org.id}`, icon: buildingIcon });
-  items.push({ labelId: 'app.nav.subscription', href: '/subscription', icon: cardIcon });
+  if (can?.manageMembers) items.push({ labelId: 'app.nav.members', href: route('users.index'), icon: shieldIcon });
+  if (can?.viewActivity) items.push({ labelId: 'app.nav.activityLog', href: route('activity-logs.index', { id: org.id }), icon: clockIcon });
+  items.push({ labelId: 'app.nav.organization', href: route('organizations.show', { id: org.id }), icon: buildingIcon });
+  items.push({ labelId: 'app.nav.subscription', href: route('subscription.show'), icon: cardIcon });
   return items;
 }
 

@@ -25,6 +25,7 @@ import type { ActivityEntry } from '@/types';
 // Statuses and usage are named in this page's own messages: it does not load the subscription page's.
 import { STATUS_TONES, type SubscriptionStatus, type UsageItem } from './Subscriptions/Partials/labels';
 import { TermsEnding, type TermEnding } from './Dashboard/Partials/TermsEnding';
+import { route } from '../../../shared/routes';
 
 export interface DashboardProps {
   counts: {
@@ -95,10 +96,10 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
         actions={
           can.manageRecords ? (
             <>
-              <Button href="/board-users/create" variant="secondary" icon={plusIcon}>
+              <Button href={route('board-users.create')} variant="secondary" icon={plusIcon}>
                 {t('dashboard.addBoardUser')}
               </Button>
-              <Button href="/insights/create" icon={plusIcon}>
+              <Button href={route('insights.create')} icon={plusIcon}>
                 {t('dashboard.writeInsight')}
               </Button>
             </>
@@ -116,10 +117,10 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
             viewAll={t('dashboard.figures.boardUsersAll', { total: number(counts.boardUsers.active + counts.boardUsers.inactive) })}
             icon={usersIcon}
             total={counts.boardUsers.active + counts.boardUsers.inactive}
-            href="/board-users"
+            href={route('board-users.index')}
             parts={[
-              { label: t('dashboard.figures.active', { count: counts.boardUsers.active }), value: counts.boardUsers.active, href: '/board-users?status=active' },
-              { label: t('dashboard.figures.inactive', { count: counts.boardUsers.inactive }), value: counts.boardUsers.inactive, href: '/board-users?status=inactive' },
+              { label: t('dashboard.figures.active', { count: counts.boardUsers.active }), value: counts.boardUsers.active, href: route('board-users.index', null, { status: 'active' }) },
+              { label: t('dashboard.figures.inactive', { count: counts.boardUsers.inactive }), value: counts.boardUsers.inactive, href: route('board-users.index', null, { status: 'inactive' }) },
             ]}
           />
           <FigureCard
@@ -127,11 +128,11 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
             viewAll={t('dashboard.figures.insightsAll', { total: number(counts.insights.draft + counts.insights.published + counts.insights.archived) })}
             icon={documentIcon}
             total={counts.insights.draft + counts.insights.published + counts.insights.archived}
-            href="/insights"
+            href={route('insights.index')}
             parts={[
-              { label: t('dashboard.figures.published', { count: counts.insights.published }), value: counts.insights.published, href: '/insights?status=published' },
-              { label: t('dashboard.figures.drafts', { count: counts.insights.draft }), value: counts.insights.draft, href: '/insights?status=draft' },
-              { label: t('dashboard.figures.archived', { count: counts.insights.archived }), value: counts.insights.archived, href: '/insights?status=archived' },
+              { label: t('dashboard.figures.published', { count: counts.insights.published }), value: counts.insights.published, href: route('insights.index', null, { status: 'published' }) },
+              { label: t('dashboard.figures.drafts', { count: counts.insights.draft }), value: counts.insights.draft, href: route('insights.index', null, { status: 'draft' }) },
+              { label: t('dashboard.figures.archived', { count: counts.insights.archived }), value: counts.insights.archived, href: route('insights.index', null, { status: 'archived' }) },
             ]}
           />
           <FigureCard
@@ -139,15 +140,17 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
             viewAll={t('dashboard.figures.membersAll', { total: number(counts.members) })}
             icon={shieldIcon}
             total={counts.members}
-            href={can.manageMembers ? '/users' : undefined}
-            parts={[{ label: t('dashboard.figures.invitationsOpen', { count: counts.pendingInvitations }), value: counts.pendingInvitations, href: can.manageMembers ? '/users' : undefined }]}
+            href={can.manageMembers ? route('users.index') : undefined}
+            parts={[
+              { label: t('dashboard.figures.invitationsOpen', { count: counts.pendingInvitations }), value: counts.pendingInvitations, href: can.manageMembers ? route('users.index') : undefined },
+            ]}
           />
           <FigureCard
             title={t('dashboard.figures.publicLinks')}
             viewAll={t('dashboard.figures.publicLinksAll', { total: number(counts.publicLinks) })}
             icon={linkIcon}
             total={counts.publicLinks}
-            href={auth.organization ? `/p/${auth.organization.slug}` : undefined}
+            href={auth.organization ? route('public-insights.index', { orgSlug: auth.organization.slug }) : undefined}
             parts={[{ label: t('dashboard.figures.shared', { count: counts.publicLinks }), value: counts.publicLinks }]}
           />
         </div>
@@ -159,7 +162,7 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
           title={t('dashboard.chart.title')}
           description={t('dashboard.chart.description')}
           actions={
-            <Link href="/insights?status=published" className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+            <Link href={route('insights.index', null, { status: 'published' })} className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
               {t('dashboard.chart.viewPublished')}
             </Link>
           }
@@ -182,7 +185,7 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
             )
           }
           actions={
-            <Link href="/subscription" className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+            <Link href={route('subscription.show')} className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
               {t('dashboard.plan.subscription')}
             </Link>
           }
@@ -210,7 +213,7 @@ export default function Dashboard({ counts, publishedPerWeek, recentActivity, su
         padded={false}
         actions={
           can.viewActivity && auth.organization ? (
-            <Link href={`/organizations/${auth.organization.id}/activity-logs`} className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+            <Link href={route('activity-logs.index', { id: auth.organization.id })} className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
               {t('dashboard.activity.fullLog')}
             </Link>
           ) : null

@@ -12,6 +12,7 @@ import { eventLabel, organizationName, useDescribeActivity } from '@/lib/activit
 import type { Facts } from '../../../shared/activity-kinds';
 import { useT } from '@/i18n';
 import { clockIcon } from '@/Components/icons/clock';
+import { route } from '../../../shared/routes';
 
 export interface HistoryEntry {
   id: number;
@@ -38,7 +39,7 @@ export default function History({ activity, organizations, filters }: HistoryPro
   const { dateTime } = useFormatters();
   const t = useT();
   const describe = useDescribeActivity();
-  const filter = (value: string) => router.get('/history', value ? { organization: value } : {}, { preserveState: true, preserveScroll: true, replace: true, only: ['activity', 'filters'] });
+  const filter = (value: string) => router.get(route('history'), value ? { organization: value } : {}, { preserveState: true, preserveScroll: true, replace: true, only: ['activity', 'filters'] });
 
   return (
     <>

@@ -12,6 +12,7 @@ import { shieldIcon } from '@/Components/icons/shield';
 import { usersIcon } from '@/Components/icons/users';
 import { PublicLayout } from '@/Layouts/PublicLayout';
 import { useT, type Translate } from '@/i18n';
+import { route } from '../../../shared/routes';
 
 const features = (t: Translate): { icon: IconGlyph; title: string; text: string }[] => [
   { icon: usersIcon, title: t('welcome.classic.features.directory.title'), text: t('welcome.classic.features.directory.text') },
@@ -48,15 +49,15 @@ export default function Welcome() {
             <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-600 dark:text-slate-300">{t('welcome.classic.hero.lead', { app: appName })}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
               {user ? (
-                <Button href="/dashboard" size="lg" icon={arrowIcon}>
+                <Button href={route('dashboard')} size="lg" icon={arrowIcon}>
                   {t('welcome.actions.dashboard')}
                 </Button>
               ) : (
                 <>
-                  <Button href="/register?intent=organization" size="lg">
+                  <Button href={route('register', null, { intent: 'organization' })} size="lg">
                     {t('welcome.actions.createOrganization')}
                   </Button>
-                  <Button href="/login" size="lg" variant="secondary">
+                  <Button href={route('login')} size="lg" variant="secondary">
                     {t('welcome.actions.signIn')}
                   </Button>
                 </>
@@ -64,7 +65,7 @@ export default function Welcome() {
             </div>
             <p className="mt-5 text-sm text-slate-600 dark:text-slate-400">
               {t('welcome.classic.hero.orgHint')}{' '}
-              <Link href="/org-login" className="rounded font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
+              <Link href={route('org-login')} className="rounded font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
                 {t('welcome.actions.orgSignIn')} <span aria-hidden="true">→</span>
               </Link>
             </p>
@@ -136,11 +137,11 @@ export default function Welcome() {
           <h2 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('welcome.classic.cta.heading')}</h2>
           <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('welcome.classic.cta.lead')}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button href={user ? '/dashboard' : '/register'} size="lg">
+            <Button href={user ? route('dashboard') : route('register')} size="lg">
               {user ? t('welcome.actions.openDashboard') : t('welcome.actions.createAccount')}
             </Button>
             {!user ? (
-              <Button href="/org-login" size="lg" variant="secondary">
+              <Button href={route('org-login')} size="lg" variant="secondary">
                 {t('welcome.actions.orgSignIn')}
               </Button>
             ) : null}

@@ -21,6 +21,7 @@ import { PublicLayout } from '@/Layouts/PublicLayout';
 import { useFormatters } from '@/hooks/useFormatters';
 import { Trans, useT, type Translate } from '@/i18n';
 import { formatMoney } from '@/lib/format';
+import { route } from '../../../shared/routes';
 
 interface Plan {
   id: 'free' | 'team' | 'business';
@@ -96,7 +97,7 @@ const faqs = (t: Translate): { id: string; q: string; a: ReactNode }[] => [
   {
     id: 'retention',
     q: t('welcome.new.faq.retention.q'),
-    a: <Trans id="welcome.new.faq.retention.a" components={{ 0: <Link href="/privacy-policy" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }} />,
+    a: <Trans id="welcome.new.faq.retention.a" components={{ 0: <Link href={route('privacy-policy')} className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }} />,
   },
 ];
 
@@ -133,22 +134,22 @@ export default function WelcomeNew() {
             <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600 dark:text-slate-300">{t('welcome.new.hero.lead', { app: appName })}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               {user ? (
-                <Button href="/dashboard" size="lg" icon={arrowIcon}>
+                <Button href={route('dashboard')} size="lg" icon={arrowIcon}>
                   {t('welcome.actions.dashboard')}
                 </Button>
               ) : (
                 <>
-                  <Button href="/register?intent=organization" size="lg">
+                  <Button href={route('register', null, { intent: 'organization' })} size="lg">
                     {t('welcome.actions.startFree')}
                   </Button>
-                  <Button href="/login" size="lg" variant="secondary">
+                  <Button href={route('login')} size="lg" variant="secondary">
                     {t('welcome.actions.signIn')}
                   </Button>
                 </>
               )}
             </div>
             <p className="mt-5 text-sm text-slate-600 dark:text-slate-400">
-              <Link href="/org-login" className="inline-flex items-center gap-1 rounded font-semibold text-slate-900 hover:underline dark:text-white">
+              <Link href={route('org-login')} className="inline-flex items-center gap-1 rounded font-semibold text-slate-900 hover:underline dark:text-white">
                 {t('welcome.actions.orgSignIn')}
                 <Icon icon={arrowIcon} className="size-4" />
               </Link>
@@ -223,7 +224,7 @@ export default function WelcomeNew() {
                     {plan.publicLinks ? t('welcome.new.pricing.limits.publicLinks') : t('welcome.new.pricing.limits.noPublicLinks')}
                   </li>
                 </ul>
-                <Button href={user ? '/subscription' : '/register?intent=organization'} variant={plan.featured ? 'primary' : 'secondary'} block className="mt-8">
+                <Button href={user ? route('subscription.show') : route('register', null, { intent: 'organization' })} variant={plan.featured ? 'primary' : 'secondary'} block className="mt-8">
                   {user ? t('welcome.new.pricing.manage') : plan.id === 'free' ? t('welcome.actions.startFree') : t('welcome.new.pricing.try', { plan: plan.name })}
                 </Button>
               </li>
@@ -262,14 +263,14 @@ export default function WelcomeNew() {
             </div>
             <div className="flex flex-col gap-3 sm:flex-row">
               <Link
-                href={user ? '/dashboard' : '/register?intent=organization'}
+                href={user ? route('dashboard') : route('register', null, { intent: 'organization' })}
                 className="inline-flex h-12 items-center justify-center rounded-lg bg-slate-900 px-6 font-medium text-white hover:bg-slate-800 focus-visible:outline-slate-900"
               >
                 {user ? t('welcome.actions.openDashboard') : t('welcome.actions.createOrganization')}
               </Link>
               {!user ? (
                 <Link
-                  href="/login"
+                  href={route('login')}
                   className="inline-flex h-12 items-center justify-center rounded-lg border border-slate-900/20 px-6 font-medium text-slate-900 hover:bg-brand-300 focus-visible:outline-slate-900"
                 >
                   {t('welcome.actions.signIn')}

@@ -6,6 +6,7 @@ import { connectEcho, leaveChannel } from '@/lib/echo';
 import type { OrganizationEvents, UserEvents } from '../../../shared/realtime-events';
 import { echoName } from '../../../shared/channels';
 import { t } from '@/i18n';
+import { route } from '../../../shared/routes';
 
 /** The signed-in user's Echo connection (null for guests, and before the first effect runs). */
 export function useEcho(): Echo<'reverb'> | null {
@@ -167,7 +168,7 @@ export function useAccountEvents(): void {
     listenFor(channel, 'OrganizationDeleted', ({ organization }) => {
       // The organisation on screen is gone: any page of it would answer 404, so go where the
       // server sends a member without one; that page says what happened.
-      if (organization.id === currentOrganization.current) return void router.visit('/dashboard');
+      if (organization.id === currentOrganization.current) return void router.visit(route('dashboard'));
       router.flash(() => ({ info: t('app.realtime.organizationDeleted', { organization: organization.name }) }));
       router.reload();
     });

@@ -2,6 +2,7 @@ import type Echo from 'laravel-echo';
 import type Pusher from 'pusher-js';
 import type { RealtimeConfig } from '@/types';
 import { syncCsrfMeta, xsrfToken } from './csrf';
+import { route } from '../../../shared/routes';
 
 let current: { echo: Echo<'reverb'>; key: string; closing: boolean } | null = null;
 /** A connection whose libraries are still being fetched; `generation` tells a superseded one to give up. */
@@ -94,8 +95,8 @@ function open(EchoClient: typeof Echo, PusherClient: typeof Pusher, config: Real
     enabledTransports: ['ws', 'wss'],
     namespace: 'App.Events',
     Pusher: PusherClient,
-    channelAuthorization: { endpoint: '/broadcasting/auth', headers: {}, customHandler: authHandler('/broadcasting/auth') },
-    userAuthentication: { endpoint: '/broadcasting/user-auth', headers: {}, customHandler: authHandler('/broadcasting/user-auth') },
+    channelAuthorization: { endpoint: route('broadcasting.auth'), headers: {}, customHandler: authHandler(route('broadcasting.auth')) },
+    userAuthentication: { endpoint: route('broadcasting.user-auth'), headers: {}, customHandler: authHandler(route('broadcasting.user-auth')) },
     // Our own axios instance gets the X-Socket-Id header below; Echo's global hooks have nothing to find.
     withoutInterceptors: true,
   });

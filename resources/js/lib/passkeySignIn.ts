@@ -1,6 +1,7 @@
 import { router } from '@inertiajs/react';
 import { xsrfToken } from './csrf';
 import { t } from '@/i18n';
+import { route } from '../../../shared/routes';
 
 /**
  * Signing in with a passkey, on the sign-in page's first load: the browser's own WebAuthn and
@@ -114,11 +115,11 @@ export async function signInWithPasskey(autofill: boolean): Promise<string | nul
   cancel('Canceling existing WebAuthn API call for new one');
   const controller = (ceremony = new AbortController());
   try {
-    const options = await postJson<RequestOptionsJSON>('/passkeys/login/options');
+    const options = await postJson<RequestOptionsJSON>(route('passkeys.login-options'));
     // Left the page (or pressed the button) while the options were on their way.
     controller.signal.throwIfAborted();
     const credential = await authenticate(options, autofill, controller.signal);
-    router.post('/passkeys/login', { credential: JSON.parse(JSON.stringify(credential)) });
+    router.post(route('passkeys.login'), { credential: JSON.parse(JSON.stringify(credential)) });
     return null;
   } catch (error) {
     return autofill ? null : ceremonyError(error);

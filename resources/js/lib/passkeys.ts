@@ -1,5 +1,6 @@
 import { browserSupportsWebAuthn, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { ceremonyError, postJson } from './passkeySignIn';
+import { route } from '../../../shared/routes';
 
 /** Registering a passkey (the profile); signing in with one is lib/passkeySignIn. */
 
@@ -8,7 +9,7 @@ export const passkeysSupported = () => typeof window !== 'undefined' && browserS
 /** Creates a passkey on this device: the credential to save, or an error message (null: canceled). */
 export async function createPasskey(): Promise<{ credential: Record<string, unknown> } | { error: string | null }> {
   try {
-    const optionsJSON = await postJson<PublicKeyCredentialCreationOptionsJSON>('/user/passkeys/options');
+    const optionsJSON = await postJson<PublicKeyCredentialCreationOptionsJSON>(route('passkeys.options'));
     const credential = await startRegistration({ optionsJSON });
     return { credential: JSON.parse(JSON.stringify(credential)) as Record<string, unknown> };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { router } from '@inertiajs/react';
+import { route } from '../../../shared/routes';
 
 /**
  * Every "Sign out" button: the live connection closes first (its auth requests in flight come
@@ -9,5 +10,5 @@ export async function signOut(options: Parameters<typeof router.post>[2] = {}): 
     ({ quietEcho }) => quietEcho(),
     () => {},
   );
-  router.post('/logout', {}, options);
+  router.post(route('logout'), {}, options);
 }

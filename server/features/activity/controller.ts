@@ -11,6 +11,7 @@ import { activityLogQuerySchema, filtersQuery } from './schema';
 import { msg, translator, type Translate } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 import { describeActivity, eventLabel, subjectTypeLabel } from '../../../shared/describe-activity';
+import { route } from '../../../shared/routes';
 
 export const PER_PAGE = 25;
 
@@ -49,7 +50,7 @@ export function activityLogController(ctx: AppContext) {
     async index(req: Request, res: Response) {
       const org = routeOrganization(req);
       const { page, filters, timeZone } = filtersOf(req);
-      const path = `/organizations/${org.id}/activity-logs`;
+      const path = route('activity-logs.index', { id: org.id });
       const [activity, options] = await Promise.all([
         paginate(repo.logQuery(ctx.db, org.id, { ...filters, timeZone }), { page, perPage: PER_PAGE, path, query: filtersQuery(filters) }),
         repo.filterOptions(ctx.db, org.id),

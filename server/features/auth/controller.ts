@@ -16,6 +16,7 @@ import { updateUser } from '../../account/user-repository';
 import { deferToChallenge } from '../../account/pending-login';
 import { localizeOrNull, msg, restoreMessages, storedMessages } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
+import { route } from '../../../shared/routes';
 
 /** Why the visitor registers: 'organization' (to create one, Welcome's call to action) or nothing said. */
 const registerIntent = (value: unknown): 'organization' | null => (value === 'organization' ? 'organization' : null);
@@ -30,8 +31,8 @@ export function authController(ctx: AppContext) {
       const user = await auth.register(ctx, requestActor(req), input);
       await completeLogin(ctx, req, res, user, false);
       // Came to create an organisation: once the address is verified, the form to create it opens.
-      if (registerIntent((req.body as Record<string, unknown> | undefined)?.intent) === 'organization') req.session.put('url.intended', '/organizations/create');
-      res.redirect('/verify-email');
+      if (registerIntent((req.body as Record<string, unknown> | undefined)?.intent) === 'organization') req.session.put('url.intended', route('organizations.create'));
+      res.redirect(route('verification.notice'));
     },
 
     showLogin: (req: Request, res: Response) => res.inertia.render('Auth/Login', { canResetPassword: true, status: sessionStatus(req) }, { title: msg('messages.titles.login') }),
@@ -39,7 +40,7 @@ export function authController(ctx: AppContext) {
     async login(req: Request, res: Response) {
       const input = validate(loginSchema, req.body);
       const user = await auth.checkCredentials(ctx, loginClient(req), input);
-      if (await deferToChallenge(ctx, req, user, { remember: input.remember })) return res.redirect('/two-factor-challenge');
+      if (await deferToChallenge(ctx, req, user, { remember: input.remember })) return res.redirect(route('two-factor.login'));
       await completeLogin(ctx, req, res, user, input.remember);
       res.redirect(intendedUrl(req));
     },
@@ -69,10 +70,10 @@ export function authController(ctx: AppContext) {
 
     async resendVerification(req: Request, res: Response) {
       const result = await auth.resendVerification(ctx, requestActor(req), req.user!);
-      if (result === 'verified') return res.redirect('/dashboard');
+      if (result === 'verified') return res.redirect(route('dashboard'));
       req.session.flash('status', 'verification-link-sent');
       flash(req, 'success', msg('messages.auth.verificationSent'));
-      res.inertia.back('/verify-email');
+      res.inertia.back(route('verification.notice'));
     },
 
     showForgot: (req: Request, res: Response) => res.inertia.render('Auth/ForgotPassword', { status: sessionStatus(req) }, { title: msg('messages.titles.forgotPassword') }),
@@ -81,7 +82,7 @@ export function authController(ctx: AppContext) {
       const { email } = validate(forgotPasswordSchema, req.body);
       await auth.sendPasswordResetLink(ctx, email);
       req.session.flash('status', storedMessages(auth.RESET_SENT));
-      res.inertia.back('/forgot-password');
+      res.inertia.back(route('password.request'));
     },
 
     showReset: (req: Request, res: Response) =>
@@ -92,7 +93,7 @@ export function authController(ctx: AppContext) {
       await auth.resetPassword(ctx, requestActor(req, null), input);
       req.session.flash('status', storedMessages(msg('messages.auth.passwordResetStatus')));
       flash(req, 'success', msg('messages.auth.passwordReset'));
-      res.redirect('/login');
+      res.redirect(route('login'));
     },
 
     showConfirm: (_req: Request, res: Response) => res.inertia.render('Auth/ConfirmPassword', {}, { title: msg('messages.titles.confirmPassword') }),

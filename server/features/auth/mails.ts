@@ -5,6 +5,7 @@ import { signPath } from '../../lib/signed-url';
 import type { MailMessage } from '../../mail/mailer';
 import { mailLocale, renderMail } from '../../mail/template';
 import { msg } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 
 /** Where mails go: the unit of work's outbox, in the transaction of the change (server/mail/queue.ts). */
 export interface MailOutbox {
@@ -21,7 +22,7 @@ export function emailHash(email: string): string {
 
 export function verificationUrl(ctx: AppContext, user: User): string {
   const expires = new Date(ctx.clock.now().getTime() + VERIFY_MINUTES * 60_000);
-  return ctx.url(signPath(ctx.key, `/verify-email/${user.id}/${emailHash(user.email)}`, expires));
+  return ctx.url(signPath(ctx.key, route('verification.verify', { id: user.id, hash: emailHash(user.email) }), expires));
 }
 
 export async function sendVerificationMail(ctx: AppContext, outbox: MailOutbox, user: User): Promise<void> {
@@ -40,7 +41,7 @@ export async function sendVerificationMail(ctx: AppContext, outbox: MailOutbox, 
 }
 
 export async function sendResetMail(ctx: AppContext, outbox: MailOutbox, user: User, token: string): Promise<void> {
-  const url = ctx.url(`/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`);
+  const url = ctx.url(route('password.reset', { token }, { email: user.email }));
   await outbox.mail(
     renderMail({
       locale: mailLocale(user),

@@ -7,6 +7,7 @@ import { localPath } from '../../http/local-path';
 import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE, REMEMBER_SELECTOR } from './remember';
 import { findUserById } from '../../account/user-repository';
 import { msg } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 
 declare global {
   namespace Express {
@@ -49,20 +50,20 @@ export function requireAuth(req: Request, res: Response, next: NextFunction) {
   if (req.user) return next();
   if (!wantsPage(req)) return next(new HttpError(401, msg('messages.errors.unauthenticated')));
   if (req.method === 'GET') req.session.put('url.intended', req.originalUrl);
-  res.redirect('/login');
+  res.redirect(route('login'));
 }
 
 /** Guests only; signed-in users go to their dashboard. */
 export function requireGuest(req: Request, res: Response, next: NextFunction) {
   if (!req.user) return next();
-  res.redirect('/dashboard');
+  res.redirect(route('dashboard'));
 }
 
 /** A verified e-mail address. */
 export function requireVerified(req: Request, res: Response, next: NextFunction) {
   if (req.user?.email_verified_at) return next();
   if (!wantsPage(req)) return next(new HttpError(403, msg('messages.errors.emailNotVerified')));
-  res.redirect('/verify-email');
+  res.redirect(route('verification.notice'));
 }
 
 /** Whether the password was typed in the last three hours (the one rule; pages ask through /user/confirmed-password-status). */
@@ -86,17 +87,17 @@ export function requirePasswordConfirmed(ctx: AppContext) {
     // After confirming, a GET comes back to itself; a form goes back to the page it was sent from,
     // and is told to try again (its data is gone: never replayed, never dropped silently).
     if (req.method === 'GET') {
-      req.session.put('url.intended', localPath(req.originalUrl) ?? '/dashboard');
+      req.session.put('url.intended', localPath(req.originalUrl) ?? route('dashboard'));
     } else {
-      req.session.put('url.intended', localPath(req.get('referer'), ctx.config.APP_URL) ?? '/dashboard');
+      req.session.put('url.intended', localPath(req.get('referer'), ctx.config.APP_URL) ?? route('dashboard'));
       req.session.put(RETRY_AFTER_CONFIRM, true);
     }
-    res.redirect('/confirm-password');
+    res.redirect(route('password.confirm'));
   };
 }
 
 /** Where to go after signing in: the page the guest first asked for, else the dashboard. */
-export function intendedUrl(req: Request, fallback = '/dashboard'): string {
+export function intendedUrl(req: Request, fallback = route('dashboard')): string {
   const url = req.session.pull<unknown>('url.intended');
   return (typeof url === 'string' && localPath(url)) || fallback;
 }

@@ -2,29 +2,30 @@ import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { guards } from './guards';
 import { authController } from './controller';
+import { path } from '../../../shared/routes';
 
 export function authRoutes(ctx: AppContext): Router {
   const router = Router();
   const c = authController(ctx);
   const { guest, signedIn } = guards(ctx);
 
-  router.get('/register', ...guest, c.showRegister);
-  router.post('/register', ...guest, c.register);
-  router.get('/login', ...guest, c.showLogin);
-  router.post('/login', ...guest, c.login);
-  router.get('/forgot-password', ...guest, c.showForgot);
-  router.post('/forgot-password', ...guest, c.forgot);
-  router.get('/reset-password/:token', ...guest, c.showReset);
-  router.post('/reset-password', ...guest, c.reset);
+  router.get(path('register'), ...guest, c.showRegister);
+  router.post(path('register.store'), ...guest, c.register);
+  router.get(path('login'), ...guest, c.showLogin);
+  router.post(path('login.store'), ...guest, c.login);
+  router.get(path('password.request'), ...guest, c.showForgot);
+  router.post(path('password.email'), ...guest, c.forgot);
+  router.get(path('password.reset'), ...guest, c.showReset);
+  router.post(path('password.store'), ...guest, c.reset);
 
-  router.post('/logout', ...signedIn, c.logout);
-  router.get('/verify-email', ...signedIn, c.showVerifyNotice);
-  router.get('/verify-email/:id/:hash', ...signedIn, c.verify);
-  router.post('/email/verification-notification', ...signedIn, c.resendVerification);
-  router.get('/confirm-password', ...signedIn, c.showConfirm);
-  router.post('/confirm-password', ...signedIn, c.confirm);
+  router.post(path('logout'), ...signedIn, c.logout);
+  router.get(path('verification.notice'), ...signedIn, c.showVerifyNotice);
+  router.get(path('verification.verify'), ...signedIn, c.verify);
+  router.post(path('verification.send'), ...signedIn, c.resendVerification);
+  router.get(path('password.confirm'), ...signedIn, c.showConfirm);
+  router.post(path('password.confirm.store'), ...signedIn, c.confirm);
   // The confirmation dialog (Fortify's names): JSON in, JSON out.
-  router.get('/user/confirmed-password-status', ...signedIn, c.confirmedPasswordStatus);
-  router.post('/user/confirm-password', ...signedIn, c.confirmInDialog);
+  router.get(path('password.confirmation-status'), ...signedIn, c.confirmedPasswordStatus);
+  router.post(path('password.confirm-in-dialog'), ...signedIn, c.confirmInDialog);
   return router;
 }

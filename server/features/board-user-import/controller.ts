@@ -19,8 +19,9 @@ import { localize, localizeDeep, msg, translator } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 import { limitProp } from '../../account/limit-props';
 import { defer } from '../../inertia';
+import { route } from '../../../shared/routes';
 
-const showPath = (id: number) => `/board-users/import/${id}`;
+const showPath = (id: number) => route('board-user-imports.show', { import: id });
 
 export function importController(ctx: AppContext) {
   async function render(req: Request, res: Response, imp: repo.ImportRow | null) {

@@ -5,6 +5,7 @@ import { currentOrganization } from '../../tenancy/current';
 import { guardTenantRecord, routeId } from '../../tenancy/guard';
 import { importController } from './controller';
 import { findImport } from './repository';
+import { path } from '../../../shared/routes';
 
 /** Another organisation's import (or none) answers 404 before any role check, as every record route does. */
 const importRecord = (ctx: AppContext) => async (req: Request, _res: Response, next: NextFunction) => {
@@ -27,13 +28,13 @@ export function boardUserImportRoutes(ctx: AppContext): Router {
   const router = Router();
   const c = importController(ctx);
   const { inOrganization } = guards(ctx);
-  router.get('/board-users/import', ...inOrganization, c.index);
-  router.get('/board-users/import/template', ...inOrganization, c.template);
-  router.post('/board-users/import', ...inOrganization, c.upload);
+  router.get(path('board-user-imports.index'), ...inOrganization, c.index);
+  router.get(path('board-user-imports.template'), ...inOrganization, c.template);
+  router.post(path('board-user-imports.store'), ...inOrganization, c.upload);
   const record = [...inOrganization, importRecord(ctx)];
-  router.get('/board-users/import/:import', ...record, c.show);
-  router.put('/board-users/import/:import', ...record, c.update);
-  router.post('/board-users/import/:import/start', ...record, c.start);
-  router.get('/board-users/import/:import/failures', ...record, c.failures);
+  router.get(path('board-user-imports.show'), ...record, c.show);
+  router.put(path('board-user-imports.update'), ...record, c.update);
+  router.post(path('board-user-imports.start'), ...record, c.start);
+  router.get(path('board-user-imports.failures'), ...record, c.failures);
   return router;
 }

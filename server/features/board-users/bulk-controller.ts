@@ -13,6 +13,7 @@ import { requestLocale } from '../../i18n/locale';
 import { boardUserBulkSchema, boardUserExportSelectionSchema } from './bulk-schema';
 import { bulkBoardUsers, doneMessage, exportSelection } from './bulk-service';
 import { msg } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 
 export function boardUsersBulkController(ctx: AppContext) {
   return {
@@ -25,9 +26,9 @@ export function boardUsersBulkController(ctx: AppContext) {
       if (n === 0) flash(req, 'info', msg('messages.boardUsers.bulk.nothing', { count: result.selected }));
       else if (input.action === 'delete') {
         // The toast offers to undo: restoring exactly these records.
-        flashData(req, 'undo', { message: doneMessage(input, n), url: '/board-users/bulk', data: { action: 'restore', ids: result.changed } });
+        flashData(req, 'undo', { message: doneMessage(input, n), url: route('board-users.bulk'), data: { action: 'restore', ids: result.changed } });
       } else flash(req, 'success', result.note ? msg('messages.boardUsers.bulk.withNote', { message: doneMessage(input, n), note: result.note }) : doneMessage(input, n));
-      res.inertia.back('/board-users');
+      res.inertia.back(route('board-users.index'));
     },
 
     /** The selection as CSV (the export's columns): ticked ids, or every row matching the filters. */

@@ -21,6 +21,7 @@ import { defer } from '../../inertia';
 import { BOARD_USER_FIELD_NAMES, type BoardUserField } from '../../../shared/board-user-fields';
 import type { BoardUser } from '../../db/types';
 import { limitProp } from '../../account/limit-props';
+import { route } from '../../../shared/routes';
 
 export const PER_PAGE = 25;
 
@@ -57,7 +58,7 @@ export function boardUsersController(ctx: AppContext) {
         {
           page,
           perPage: PER_PAGE,
-          path: '/board-users',
+          path: route('board-users.index'),
           query: {
             search: filters.search,
             tags: joinTags(filters.tags, ','),
@@ -87,7 +88,7 @@ export function boardUsersController(ctx: AppContext) {
       const input = await validate(boardUserSchema, req.body, { email: service.emailFree(ctx.db, currentOrganization(req).id) });
       const row = await service.createBoardUser(ctx, actingIn(req), input);
       flash(req, 'success', msg('messages.boardUsers.added', { name: service.fullName(row) }));
-      res.redirect(303, `/board-users/${row.id}`);
+      res.redirect(303, route('board-users.show', { id: row.id }));
     },
 
     async show(req: Request, res: Response) {
@@ -116,21 +117,21 @@ export function boardUsersController(ctx: AppContext) {
       const { version } = validate(versionSchema, req.body);
       const row = await service.updateBoardUser(ctx, actingIn(req), id, input, version);
       flash(req, 'success', msg('messages.boardUsers.saved', { name: service.fullName(row) }));
-      res.redirect(303, `/board-users/${id}`);
+      res.redirect(303, route('board-users.show', { id }));
     },
 
     async destroy(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const row = await service.deleteBoardUser(ctx, actingIn(req), routeId(req.params.id));
       flash(req, 'success', msg('messages.boardUsers.trashed', { name: service.fullName(row) }));
-      res.redirect(303, `/board-users/${row.id}`);
+      res.redirect(303, route('board-users.show', { id: row.id }));
     },
 
     async restore(req: Request, res: Response) {
       authorize(req, 'manageRecords');
       const row = await service.restoreBoardUser(ctx, actingIn(req), routeId(req.params.id));
       flash(req, 'success', msg('messages.boardUsers.restored', { name: service.fullName(row) }));
-      res.redirect(303, `/board-users/${row.id}`);
+      res.redirect(303, route('board-users.show', { id: row.id }));
     },
 
     /** The current filtered list (same filters and order as the index) as a streamed CSV. */

@@ -8,6 +8,7 @@ import { REMEMBER_SELECTOR } from '../auth/remember';
 import { sessionIdSchema, signOutOthersSchema } from './schema';
 import * as sessions from './service';
 import { msg } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 
 export function browserSessionsController(ctx: AppContext) {
   return {
@@ -15,14 +16,14 @@ export function browserSessionsController(ctx: AppContext) {
       const { password } = validate(signOutOthersSchema, req.body);
       const count = await sessions.signOutOthers(ctx, actingFrom(req), password, req.session.id, req.session.get<string>(REMEMBER_SELECTOR) ?? null);
       flash(req, 'success', count ? msg('messages.browserSessions.signedOutOthers', { count }) : msg('messages.browserSessions.noOthers'));
-      res.redirect(303, '/profile');
+      res.redirect(303, route('profile.edit'));
     },
 
     async destroy(req: Request, res: Response) {
       const id = sessionIdSchema.safeParse(req.params.id);
       if (!id.success || !(await sessions.signOutOne(ctx, actingFrom(req), id.data, req.session.id))) throw new HttpError(404);
       flash(req, 'success', msg('messages.browserSessions.signedOutOne'));
-      res.redirect(303, '/profile');
+      res.redirect(303, route('profile.edit'));
     },
   };
 }

@@ -6,6 +6,7 @@ import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import * as repo from './repository';
 import { msg } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 
 export const PER_PAGE = 25;
 
@@ -27,7 +28,7 @@ export function historyController(ctx: AppContext) {
       const activity = await paginate(repo.myActivityQuery(ctx.db, user.id, { organizationId: filter, memberOf, platformAdmin: user.is_platform_admin }), {
         page,
         perPage: PER_PAGE,
-        path: '/history',
+        path: route('history'),
         query: { organization: filter ?? undefined },
       });
       await res.inertia.render(

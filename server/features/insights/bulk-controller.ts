@@ -12,6 +12,7 @@ import { insightBulkSchema, insightExportSelectionSchema } from './bulk-schema';
 import { bulkInsights, doneMessage, exportSelection } from './bulk-service';
 import { msg, translator, type Translate } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
+import { route } from '../../../shared/routes';
 
 /** The export's columns, headed in the reader's language; category and status as stored (machine names). */
 const columns = (t: Translate, timeZone: string): CsvColumn<InsightExportRow>[] => {
@@ -39,9 +40,9 @@ export function insightsBulkController(ctx: AppContext) {
       const { selected, changed } = await bulkInsights(ctx, actingIn(req), input);
       const n = changed.length;
       if (n === 0) flash(req, 'info', msg('messages.insights.bulk.nothing', { count: selected, trash: input.action === 'publish' || input.action === 'archive' ? 'yes' : 'no' }));
-      else if (input.action === 'delete') flashData(req, 'undo', { message: doneMessage('delete', n), url: '/insights/bulk', data: { action: 'restore', ids: changed } });
+      else if (input.action === 'delete') flashData(req, 'undo', { message: doneMessage('delete', n), url: route('insights.bulk'), data: { action: 'restore', ids: changed } });
       else flash(req, 'success', doneMessage(input.action, n));
-      res.inertia.back('/insights');
+      res.inertia.back(route('insights.index'));
     },
 
     async export(req: Request, res: Response) {

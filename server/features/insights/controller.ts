@@ -19,10 +19,11 @@ import * as repo from './repository';
 import { INSIGHT_CATEGORIES, INSIGHT_STATUSES, filterQuery, indexQuerySchema, insightSchema, previewSchema } from './schema';
 import * as service from './service';
 import { msg } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 
 export const PER_PAGE = 25;
 
-const publicPath = (slug: string, token: string) => `/p/${slug}/${token}`;
+const publicPath = (slug: string, token: string) => route('public-insights.show', { orgSlug: slug, token });
 
 export function insightsController(ctx: AppContext) {
   /** Picker options: the selected board users first, then the first ones by name. */
@@ -39,7 +40,7 @@ export function insightsController(ctx: AppContext) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const { page, ...filters } = validate(indexQuerySchema, req.query);
-      const result = await paginate(repo.listQuery(ctx.db, org.id, filters), { page, perPage: PER_PAGE, path: '/insights', query: filterQuery(filters) });
+      const result = await paginate(repo.listQuery(ctx.db, org.id, filters), { page, perPage: PER_PAGE, path: route('insights.index'), query: filterQuery(filters) });
       const insights = { ...result, data: result.data.map((r) => ({ ...r, board_users_count: Number(r.board_users_count ?? 0) })) };
       await res.inertia.render('Insights/Index', { insights, filters, categories: INSIGHT_CATEGORIES, statuses: INSIGHT_STATUSES }, { title: msg('messages.titles.insights') });
     },
@@ -62,7 +63,7 @@ export function insightsController(ctx: AppContext) {
       const input = await validate(insightSchema, req.body, { board_user_ids: service.boardUsersExist(ctx.db, currentOrganization(req).id) });
       const row = await service.createInsight(ctx, actingIn(req), input);
       flash(req, 'success', msg('messages.insights.savedDraft'));
-      res.redirect(303, `/insights/${row.id}`);
+      res.redirect(303, route('insights.show', { id: row.id }));
     },
 
     async show(req: Request, res: Response) {
@@ -81,7 +82,7 @@ export function insightsController(ctx: AppContext) {
             planName: links.plan_name,
             limit: links,
             publicPageEnabled: org.public_page_enabled,
-            publicPageUrl: ctx.url(`/p/${org.slug}`),
+            publicPageUrl: ctx.url(route('public-insights.index', { orgSlug: org.slug })),
           },
         },
         { title: row.title },
@@ -111,7 +112,7 @@ export function insightsController(ctx: AppContext) {
       const { version } = validate(versionSchema, req.body);
       await service.updateInsight(ctx, actingIn(req), id, input, version);
       flash(req, 'success', msg('messages.insights.saved'));
-      res.redirect(303, `/insights/${id}`);
+      res.redirect(303, route('insights.show', { id }));
     },
 
     destroy: recordAction(ctx, service.deleteInsight, () => msg('messages.insights.trashed')),
@@ -139,7 +140,7 @@ function recordAction<R>(ctx: AppContext, run: (ctx: AppContext, acting: ActingI
     authorize(req, 'manageRecords');
     const id = routeId(req.params.id);
     flash(req, 'success', message(await run(ctx, actingIn(req), id)));
-    res.redirect(303, `/insights/${id}`);
+    res.redirect(303, route('insights.show', { id }));
   };
 }
 

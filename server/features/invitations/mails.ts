@@ -4,11 +4,12 @@ import { renderMail } from '../../mail/template';
 import { msg } from '../../i18n/message';
 import type { Locale } from '../../../shared/i18n';
 import type { MailOutbox } from '../auth/mails';
+import { route } from '../../../shared/routes';
 
 export const INVITATION_DAYS = 7;
 
 export function invitationUrl(ctx: AppContext, token: string): string {
-  return ctx.url(`/invitations/${encodeURIComponent(token)}`);
+  return ctx.url(route('invitations.show', { token }));
 }
 
 /** When the invitation expires, in the mail's language (English keeps its UTC date line). */

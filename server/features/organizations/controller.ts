@@ -12,6 +12,7 @@ import { isRequired as twoFactorRequired } from '../two-factor/requirement';
 import * as organizations from './service';
 import { localizeOrNull, msg } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
+import { route } from '../../../shared/routes';
 
 /** The /organizations resource: validate → service → render or redirect. */
 export function organizationController(ctx: AppContext) {
@@ -33,7 +34,7 @@ export function organizationController(ctx: AppContext) {
       const org = await organizations.createOrganization(ctx, actingFrom(req), input);
       setCurrentOrganization(req, org.id);
       flash(req, 'success', msg('messages.organizations.created', { name: org.name }));
-      res.redirect(`/organizations/${org.id}`);
+      res.redirect(route('organizations.show', { id: org.id }));
     },
 
     async show(req: Request, res: Response) {
@@ -55,7 +56,7 @@ export function organizationController(ctx: AppContext) {
       const { version } = validate(versionSchema, req.body);
       await organizations.updateOrganization(ctx, actingIn(req, target), input, version);
       flash(req, 'success', msg('messages.organizations.saved'));
-      res.redirect(`/organizations/${target.id}/edit`);
+      res.redirect(route('organizations.edit', { id: target.id }));
     },
 
     async destroy(req: Request, res: Response) {
@@ -63,7 +64,7 @@ export function organizationController(ctx: AppContext) {
       await organizations.deleteOrganization(ctx, actingIn(req, target));
       clearCurrentOrganization(req, target.id);
       flash(req, 'success', msg('messages.organizations.deleted', { name: target.name }));
-      res.redirect('/organizations');
+      res.redirect(route('organizations.index'));
     },
 
     async transfer(req: Request, res: Response) {
@@ -71,7 +72,7 @@ export function organizationController(ctx: AppContext) {
       const { user_id } = validate(transferOwnershipSchema, req.body);
       const { name } = await organizations.transferOwnership(ctx, actingIn(req, target), user_id);
       flash(req, 'success', msg('messages.organizations.transferred', { name, organization: target.name }));
-      res.redirect(`/organizations/${target.id}`);
+      res.redirect(route('organizations.show', { id: target.id }));
     },
   };
 }

@@ -5,6 +5,7 @@ import { requirePasswordConfirmed } from '../auth/middleware';
 import { organizationController } from './controller';
 import { organizationFromRoute } from '../../tenancy/guard';
 import { organizationSessionController } from './session-controller';
+import { path } from '../../../shared/routes';
 
 /**
  * Organisations. These routes use `verified`, not `inOrganization`: they name the organisation
@@ -18,25 +19,25 @@ export function organizationRoutes(ctx: AppContext): Router {
   const org = (ability: Parameters<typeof organizationFromRoute>[1]) => organizationFromRoute(ctx, ability);
 
   // Signing in to one organisation (same throttle as /login).
-  router.get('/org-login', ...guest, s.showSlugForm);
-  router.post('/org-login', ...guest, s.findSlug);
-  router.get('/org-login/:slug', ...guest, s.showLogin);
-  router.post('/org-login/:slug', ...guest, s.login);
+  router.get(path('org-login'), ...guest, s.showSlugForm);
+  router.post(path('org-login.find'), ...guest, s.findSlug);
+  router.get(path('org-login.show'), ...guest, s.showLogin);
+  router.post(path('org-login.store'), ...guest, s.login);
 
   // The session's current organisation.
-  router.get('/organizations/select', ...signedIn, s.showSelect);
-  router.post('/organizations/select', ...signedIn, s.select);
+  router.get(path('organizations.select'), ...signedIn, s.showSelect);
+  router.post(path('organizations.select.store'), ...signedIn, s.select);
 
-  router.get('/organizations', ...verified, c.index);
-  router.get('/organizations/create', ...verified, c.create);
-  router.post('/organizations', ...verified, c.store);
-  router.get('/organizations/:id', ...verified, org('read'), c.show);
-  router.get('/organizations/:id/edit', ...verified, org('manageOrganization'), c.edit);
-  router.put('/organizations/:id', ...verified, org('manageOrganization'), c.update);
-  router.patch('/organizations/:id', ...verified, org('manageOrganization'), c.update);
+  router.get(path('organizations.index'), ...verified, c.index);
+  router.get(path('organizations.create'), ...verified, c.create);
+  router.post(path('organizations.store'), ...verified, c.store);
+  router.get(path('organizations.show'), ...verified, org('read'), c.show);
+  router.get(path('organizations.edit'), ...verified, org('manageOrganization'), c.edit);
+  router.put(path('organizations.update'), ...verified, org('manageOrganization'), c.update);
+  router.patch(path('organizations.update'), ...verified, org('manageOrganization'), c.update);
   // 404 → 403 → password confirmation → action.
-  router.delete('/organizations/:id', ...verified, org('deleteOrganization'), requirePasswordConfirmed(ctx), c.destroy);
-  router.post('/organizations/:id/transfer', ...verified, org('transferOwnership'), requirePasswordConfirmed(ctx), c.transfer);
-  router.post('/organizations/:id/switch', ...verified, org('read'), s.switch);
+  router.delete(path('organizations.destroy'), ...verified, org('deleteOrganization'), requirePasswordConfirmed(ctx), c.destroy);
+  router.post(path('organizations.transfer'), ...verified, org('transferOwnership'), requirePasswordConfirmed(ctx), c.transfer);
+  router.post(path('organizations.switch'), ...verified, org('read'), s.switch);
   return router;
 }

@@ -28,6 +28,7 @@ import { orFail } from '../../errors';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
 import { slugify } from '../../../shared/slug';
 import { msg } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 
 export const NO_SUCH_ORGANIZATION = msg('validation.organizations.noSuch');
 export const notAMember = (name: string) => msg('validation.members.notAMember', { organization: name });
@@ -41,7 +42,7 @@ export async function listOrganizations(ctx: AppContext, acting: Acting, filters
   const page = await paginate(organizationList(ctx.db, user.id, everyOrganization, filters), {
     page: filters.page,
     perPage: 15,
-    path: '/organizations',
+    path: route('organizations.index'),
     query: { search: filters.search },
   });
   const currentId = acting.organization?.id ?? null;

@@ -13,6 +13,7 @@ import * as organizations from './service';
 import { deferToChallenge } from '../../account/pending-login';
 import { localize, msg } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
+import { route } from '../../../shared/routes';
 
 const slugParam = (req: Request) => (cleanParam(req.params.slug, 255) ?? '').toLowerCase();
 
@@ -40,7 +41,7 @@ export function organizationSessionController(ctx: AppContext) {
       const target = routeOrganization(req);
       setCurrentOrganization(req, target);
       flash(req, 'success', msg('messages.organizations.switched', { name: target.name }));
-      res.redirect('/dashboard');
+      res.redirect(route('dashboard'));
     },
 
     showSlugForm: (_req: Request, res: Response) =>
@@ -50,7 +51,7 @@ export function organizationSessionController(ctx: AppContext) {
       const { slug } = validate(organizationSlugSchema, req.body);
       const org = await organizations.organizationBySlug(ctx, slug);
       if (!org) fail('slug', organizations.NO_SUCH_ORGANIZATION);
-      res.redirect(`/org-login/${encodeURIComponent(org.slug)}`);
+      res.redirect(route('org-login.show', { slug: org.slug }));
     },
 
     async showLogin(req: Request, res: Response) {
@@ -78,7 +79,7 @@ export function organizationSessionController(ctx: AppContext) {
       // Under the normal sign-in throttle; non-members are refused.
       const user = await checkCredentials(ctx, loginClient(req), input, (candidate) => organizations.organizationLoginRefusal(ctx, org, candidate));
       // With two-factor sign-in on, the same challenge as /login comes first.
-      if (await deferToChallenge(ctx, req, user, { remember: input.remember, organizationId: org.id })) return res.redirect('/two-factor-challenge');
+      if (await deferToChallenge(ctx, req, user, { remember: input.remember, organizationId: org.id })) return res.redirect(route('two-factor.login'));
       await completeLogin(ctx, req, res, user, input.remember, org.id);
       flash(req, 'success', msg('messages.organizations.welcome', { name: org.name }));
       res.redirect(intendedUrl(req));

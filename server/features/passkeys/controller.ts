@@ -10,6 +10,7 @@ import { completeLogin, loginClient } from '../auth/session';
 import { passkeyLoginSchema, registerPasskeySchema, renamePasskeySchema } from './schema';
 import * as passkeys from './service';
 import { msg } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 
 /** Each ceremony's challenge lives in the session and is used once. */
 const REGISTRATION = 'passkeys.registration_challenge';
@@ -35,7 +36,7 @@ export function passkeysController(ctx: AppContext) {
       const input = validate(registerPasskeySchema, req.body);
       await passkeys.register(ctx, actingFrom(req), input, req.session.pull<string>(REGISTRATION));
       flash(req, 'success', msg('messages.passkeys.added', { name: input.name }));
-      res.redirect(303, '/profile');
+      res.redirect(303, route('profile.edit'));
     },
 
     async rename(req: Request, res: Response) {
@@ -45,13 +46,13 @@ export function passkeysController(ctx: AppContext) {
       const { name } = validate(renamePasskeySchema, req.body);
       await passkeys.rename(ctx, actingFrom(req), id, name);
       flash(req, 'success', msg('messages.passkeys.renamed'));
-      res.redirect(303, '/profile');
+      res.redirect(303, route('profile.edit'));
     },
 
     async destroy(req: Request, res: Response) {
       await passkeys.remove(ctx, actingFrom(req), routeId(req));
       flash(req, 'success', msg('messages.passkeys.removed'));
-      res.redirect(303, '/profile');
+      res.redirect(303, route('profile.edit'));
     },
 
     async authenticationOptions(req: Request, res: Response) {

@@ -11,6 +11,7 @@ import { securityProps } from '../account-security/profile-props';
 import { recoveryCodesWaiting } from '../../account/pending-login';
 import { msg } from '../../i18n/message';
 import { admits } from '../../tenancy/gate';
+import { route } from '../../../shared/routes';
 
 /** The id of Profile/Edit's two-factor requirement notice (resources/js/Pages/Profile/Edit.tsx). */
 export const TWO_FACTOR_REQUIRED_ANCHOR = 'two-factor-required';
@@ -37,7 +38,7 @@ export function profileController(ctx: AppContext) {
       const { emailChanged, user } = await profile.updateProfile(ctx, actingFrom(req), input);
       req.user = user;
       flash(req, 'success', emailChanged ? msg('messages.profile.savedVerify') : msg('messages.profile.saved'));
-      res.redirect('/profile');
+      res.redirect(route('profile.edit'));
     },
 
     async updatePassword(req: Request, res: Response) {
@@ -47,7 +48,7 @@ export function profileController(ctx: AppContext) {
       // This browser stays signed in, under a new session id.
       req.session.regenerate();
       flash(req, 'success', msg('messages.profile.passwordUpdated'));
-      res.redirect('/profile');
+      res.redirect(route('profile.edit'));
     },
 
     async destroy(req: Request, res: Response) {

@@ -9,6 +9,7 @@ import { requestLocale } from '../../i18n/locale';
 import { translator } from '../../i18n/message';
 import * as repo from './repository';
 import { countView, type Visit } from './service';
+import { route } from '../../../shared/routes';
 
 export const PER_PAGE = 25;
 
@@ -51,8 +52,8 @@ export function publicInsightsController(ctx: AppContext) {
       const org = await repo.findPublicOrganization(ctx.db, slug);
       if (!org?.public_page_enabled) throw notFound();
       const page = queryPage.parse(req.query.page);
-      const result = await paginate(repo.publicListQuery(ctx.db, org.id), { page, perPage: PER_PAGE, path: `/p/${org.slug}`, query: {} });
-      const insights = { ...result, data: result.data.map(({ token, ...r }) => ({ ...r, url: `/p/${org.slug}/${token}` })) };
+      const result = await paginate(repo.publicListQuery(ctx.db, org.id), { page, perPage: PER_PAGE, path: route('public-insights.index', { orgSlug: org.slug }), query: {} });
+      const insights = { ...result, data: result.data.map(({ token, ...r }) => ({ ...r, url: route('public-insights.show', { orgSlug: org.slug, token: String(token) }) })) };
       const t = translator(requestLocale(req));
       const title = t('messages.publicInsights.indexTitle', { organization: org.name });
       const description = (org.description || t('messages.publicInsights.indexDescription', { organization: org.name })).replace(/\s+/g, ' ').slice(0, 300);
@@ -60,7 +61,7 @@ export function publicInsightsController(ctx: AppContext) {
       await res.inertia.render(
         'Insights/Public/Index',
         { organization: { name: org.name, slug: org.slug, description: org.description, website: org.website }, insights },
-        { title, head: metaTags({ title, description, url: ctx.url(`/p/${org.slug}`), type: 'website', siteName: ctx.config.APP_NAME }) },
+        { title, head: metaTags({ title, description, url: ctx.url(route('public-insights.index', { orgSlug: org.slug })), type: 'website', siteName: ctx.config.APP_NAME }) },
       );
     },
 
@@ -71,7 +72,7 @@ export function publicInsightsController(ctx: AppContext) {
       const insight = await repo.findSharedInsight(ctx.db, slug, token);
       if (!insight) return unavailable(req, res);
       await countView(ctx, visitOf(req), insight);
-      const url = ctx.url(`/p/${insight.organization_slug}/${token}`);
+      const url = ctx.url(route('public-insights.show', { orgSlug: insight.organization_slug, token }));
       const description = (
         insight.summary ||
         markdownToText(insight.body, 200) ||

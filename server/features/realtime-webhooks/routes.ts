@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import type { AppContext } from '../../context';
 import { realtimeWebhookController } from './controller';
+import { path } from '../../../shared/routes';
 
 /**
  * The realtime server's webhooks (REVERB_WEBHOOK_URL → APP_URL/webhooks/realtime). Mounted before
@@ -10,6 +11,6 @@ import { realtimeWebhookController } from './controller';
 export function realtimeWebhookRoutes(ctx: AppContext): Router {
   const router = Router();
   const c = realtimeWebhookController(ctx);
-  router.post('/webhooks/realtime', express.raw({ type: () => true, limit: '1mb' }), c.receive);
+  router.post(path('realtime.webhook'), express.raw({ type: () => true, limit: '1mb' }), c.receive);
   return router;
 }

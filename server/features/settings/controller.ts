@@ -11,6 +11,7 @@ import { organizationSettingsSchema, preferencesSchema } from './schema';
 import * as service from './service';
 import { versionOfValues, versionSchema } from '../../lib/concurrency';
 import { msg } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 
 export function settingsController(ctx: AppContext) {
   return {
@@ -31,7 +32,7 @@ export function settingsController(ctx: AppContext) {
                   slug: org.slug,
                   public_page_enabled: org.public_page_enabled,
                   version: versionOfValues(service.organizationSettingValues(org)),
-                  public_url: ctx.url(`/p/${org.slug}`),
+                  public_url: ctx.url(route('public-insights.index', { orgSlug: org.slug })),
                 }
               : null,
         },
@@ -52,7 +53,7 @@ export function settingsController(ctx: AppContext) {
         const changed = await service.updatePreferences(ctx, actingFrom(req), input, validate(versionSchema, body).version);
         flash(req, 'success', changed ? msg('messages.settings.preferencesSaved') : msg('messages.settings.nothingToChange'));
       }
-      res.redirect(303, '/settings');
+      res.redirect(303, route('settings.edit'));
     },
   };
 }

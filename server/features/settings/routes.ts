@@ -2,12 +2,13 @@ import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { guards } from '../auth/guards';
 import { settingsController } from './controller';
+import { path } from '../../../shared/routes';
 
 export function settingsRoutes(ctx: AppContext): Router {
   const router = Router();
   const c = settingsController(ctx);
   const { signedIn } = guards(ctx);
-  router.get('/settings', ...signedIn, c.edit);
-  router.patch('/settings', ...signedIn, c.update);
+  router.get(path('settings.edit'), ...signedIn, c.edit);
+  router.patch(path('settings.update'), ...signedIn, c.update);
   return router;
 }

@@ -16,6 +16,7 @@ import { changePlanSchema, historyQuerySchema } from './schema';
 import * as service from './service';
 import { localize, msg } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
+import { route } from '../../../shared/routes';
 
 export const HISTORY_PER_PAGE = 20;
 
@@ -65,28 +66,28 @@ export function subscriptionsController(ctx: AppContext) {
       const { version } = validate(versionSchema, req.body);
       const after = await service.changePlan(ctx, actingIn(req), plan, version);
       flash(req, 'success', msg('messages.subscriptions.changed', { plan: PLANS[after.plan].name }));
-      res.redirect(303, '/subscription');
+      res.redirect(303, route('subscription.show'));
     },
 
     async cancel(req: Request, res: Response) {
       authorize(req, 'manageSubscription');
       const after = await service.cancelSubscription(ctx, actingIn(req), validate(versionSchema, req.body).version);
       flash(req, 'success', msg('messages.subscriptions.canceled', { plan: PLANS[after.plan].name, date: service.humanDate(after.ends_at!, req.user) }));
-      res.redirect(303, '/subscription');
+      res.redirect(303, route('subscription.show'));
     },
 
     async resume(req: Request, res: Response) {
       authorize(req, 'manageSubscription');
       const after = await service.resumeSubscription(ctx, actingIn(req), validate(versionSchema, req.body).version);
       flash(req, 'success', msg('messages.subscriptions.resumed', { plan: PLANS[after.plan].name }));
-      res.redirect(303, '/subscription');
+      res.redirect(303, route('subscription.show'));
     },
 
     async history(req: Request, res: Response) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const { page } = validate(historyQuerySchema, req.query);
-      const events = await paginate(repo.eventsQuery(ctx.db, org.id), { page, perPage: HISTORY_PER_PAGE, path: '/subscription/history', query: {} });
+      const events = await paginate(repo.eventsQuery(ctx.db, org.id), { page, perPage: HISTORY_PER_PAGE, path: route('subscription.history'), query: {} });
       await res.inertia.render(
         'Subscriptions/History',
         {

@@ -18,6 +18,7 @@ import { msg } from '../../i18n/message';
 import { localize } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
 import { translator } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 const codesKey = (ctx: AppContext) => deriveKey(ctx.key, 'recovery-codes-once');
 
 const wantsJson = (req: Request) => !req.isInertia && req.accepts(['html', 'json']) === 'json';
@@ -29,7 +30,7 @@ const wantsJson = (req: Request) => !req.isInertia && req.accepts(['html', 'json
 function done(req: Request, res: Response, message: string, tone: 'success' | 'info' = 'success') {
   if (wantsJson(req)) return res.status(200).json({ message: localize(requestLocale(req), message) });
   flash(req, tone, message);
-  return res.redirect(303, '/profile');
+  return res.redirect(303, route('profile.edit'));
 }
 
 export function twoFactorController(ctx: AppContext) {
@@ -77,7 +78,7 @@ export function twoFactorController(ctx: AppContext) {
     },
 
     async showChallenge(req: Request, res: Response) {
-      if (!(await pendingLogin(ctx, req))) return res.redirect('/login');
+      if (!(await pendingLogin(ctx, req))) return res.redirect(route('login'));
       return res.inertia.render('Auth/TwoFactorChallenge', {}, { title: msg('messages.titles.twoFactorChallenge') });
     },
 
@@ -85,7 +86,7 @@ export function twoFactorController(ctx: AppContext) {
       const pending = await pendingLogin(ctx, req);
       if (!pending) {
         flash(req, 'info', msg('messages.twoFactor.signInExpired'));
-        return res.redirect(303, '/login');
+        return res.redirect(303, route('login'));
       }
       const input = validate(challengeSchema, req.body);
       const field = input.recovery_code ? 'recovery_code' : 'code';
@@ -105,7 +106,7 @@ export function twoFactorController(ctx: AppContext) {
       const { require_two_factor } = validate(requirementSchema, req.body);
       await setRequirement(ctx, actingIn(req, target), require_two_factor);
       flash(req, 'success', require_two_factor ? msg('messages.twoFactor.required') : msg('messages.twoFactor.notRequired'));
-      res.redirect(303, `/organizations/${target.id}/edit`);
+      res.redirect(303, route('organizations.edit', { id: target.id }));
     },
   };
 }

@@ -12,6 +12,7 @@ import { inviteSchema, memberIndexSchema, updateRoleSchema } from './schema';
 import * as members from './service';
 import { localizeOrNull, msg } from '../../i18n/message';
 import { requestLocale } from '../../i18n/locale';
+import { route } from '../../../shared/routes';
 
 /**
  * Members of the current organisation (/users). Routes naming a member load it first (404 for
@@ -55,7 +56,7 @@ export function userController(ctx: AppContext) {
       const input = await validate(inviteSchema, req.body, { email: invitations.inviteeChecks(ctx, org) });
       await invitations.invite(ctx, actingIn(req, org), input);
       flash(req, 'success', msg('messages.members.invited', { email: input.email }));
-      res.redirect('/users');
+      res.redirect(route('users.index'));
     },
 
     async show(req: Request, res: Response) {
@@ -83,14 +84,14 @@ export function userController(ctx: AppContext) {
       const { version } = validate(versionSchema, req.body);
       const changed = await members.changeRole(ctx, acting, member, role, version);
       flash(req, 'success', changed ? msg('messages.members.roleChanged', { name: member.name, role }) : msg('messages.members.noChanges'));
-      res.redirect(`/users/${member.id}`);
+      res.redirect(route('users.show', { id: member.id }));
     },
 
     async destroy(req: Request, res: Response) {
       const { acting, org, member } = await load(req);
       await members.removeMember(ctx, acting, member);
       flash(req, 'success', msg('messages.members.removed', { name: member.name, organization: org.name }));
-      res.redirect('/users');
+      res.redirect(route('users.index'));
     },
 
     async leave(req: Request, res: Response) {
@@ -98,7 +99,7 @@ export function userController(ctx: AppContext) {
       await members.leaveOrganization(ctx, actingIn(req, org));
       clearCurrentOrganization(req, org.id);
       flash(req, 'success', msg('messages.members.left', { organization: org.name }));
-      res.redirect('/organizations');
+      res.redirect(route('organizations.index'));
     },
   };
 }

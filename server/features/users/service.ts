@@ -12,11 +12,12 @@ import { lockOwners, ownersCount } from '../../tenancy/repository';
 import { deleteMembership, findMember, lockMembership, memberList, setMembershipRole } from '../../account/membership-repository';
 import { ensureCurrentVersion, versionOf, type Version } from '../../lib/concurrency';
 import { msg } from '../../i18n/message';
+import { route } from '../../../shared/routes';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function listMembers(ctx: AppContext, org: CurrentOrganization, filters: { search: string; page: number }) {
-  const page = await paginate(memberList(ctx.db, org.id, filters.search), { page: filters.page, perPage: 20, path: '/users', query: { search: filters.search } });
+  const page = await paginate(memberList(ctx.db, org.id, filters.search), { page: filters.page, perPage: 20, path: route('users.index'), query: { search: filters.search } });
   return { ...page, data: page.data.map((m) => ({ ...m, last_active_at: iso(m.last_active_at), online_since: iso(m.online_since), joined_at: m.joined_at.toISOString() })) };
 }
 

@@ -8,11 +8,12 @@ import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 /** Back to the page that asked for confirmation (Inertia pushed this page on top of it). */
 function goBack() {
   if (window.history.length > 1) window.history.back();
-  else router.visit('/dashboard');
+  else router.visit(route('dashboard'));
 }
 
 export default function ConfirmPassword() {
@@ -21,7 +22,7 @@ export default function ConfirmPassword() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.post('/confirm-password', { onFinish: () => form.reset('password') });
+    form.post(route('password.confirm.store'), { onFinish: () => form.reset('password') });
   };
 
   return (

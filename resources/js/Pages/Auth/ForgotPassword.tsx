@@ -6,6 +6,7 @@ import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface ForgotPasswordProps {
   status: string | null;
@@ -17,7 +18,7 @@ export default function ForgotPassword({ status }: ForgotPasswordProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.post('/forgot-password');
+    form.post(route('password.email'));
   };
 
   return (
@@ -44,7 +45,7 @@ ForgotPassword.layout = (page: ReactNode) => (
     description={<Trans id="auth.forgot.description" />}
     footer={
       <p>
-        <Trans id="auth.forgot.remembered" components={{ 0: <Link href="/login" className={textLink} /> }} />
+        <Trans id="auth.forgot.remembered" components={{ 0: <Link href={route('login')} className={textLink} /> }} />
       </p>
     }
   >

@@ -4,6 +4,7 @@ import { AuthLayout } from '@/Layouts/AuthLayout';
 import { CredentialsForm } from './Partials/CredentialsForm';
 import { textLink } from './Partials/textLink';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface LoginProps {
   /** Shown above the form (e.g. after a password reset). */
@@ -21,7 +22,7 @@ export default function Login({ status, canResetPassword = true }: LoginProps) {
           {status}
         </p>
       ) : null}
-      <CredentialsForm action="/login" submitLabel={t('auth.login.submit')} canResetPassword={canResetPassword} />
+      <CredentialsForm action={route('login.store')} submitLabel={t('auth.login.submit')} canResetPassword={canResetPassword} />
     </>
   );
 }
@@ -33,10 +34,10 @@ Login.layout = (page: ReactNode) => (
     footer={
       <div className="space-y-2">
         <p>
-          <Trans id="auth.login.noAccount" components={{ 0: <Link href="/register" className={textLink} /> }} />
+          <Trans id="auth.login.noAccount" components={{ 0: <Link href={route('register')} className={textLink} /> }} />
         </p>
         <p>
-          <Trans id="auth.login.organization" components={{ 0: <Link href="/org-login" className={textLink} /> }} />
+          <Trans id="auth.login.organization" components={{ 0: <Link href={route('org-login')} className={textLink} /> }} />
         </p>
       </div>
     }

@@ -7,6 +7,7 @@ import { CredentialsForm } from './Partials/CredentialsForm';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface OrganizationLoginProps {
   /** Null on the first step (asking for the slug), and for an unknown slug. */
@@ -26,7 +27,7 @@ function SlugForm({ slug, notFound }: { slug: string; notFound: string | null })
   const form = useAppForm({ slug });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.post('/org-login');
+    form.post(route('org-login.find'));
   };
   const error = form.errors.slug ?? (form.isDirty ? undefined : (notFound ?? undefined));
   return (
@@ -60,7 +61,7 @@ function SignInForm({ organization, canResetPassword }: { organization: { name: 
   return (
     <>
       <Head title={t('auth.orgLogin.signInTo', { name: organization.name })} />
-      <CredentialsForm action={`/org-login/${organization.slug}`} submitLabel={t('auth.orgLogin.signInTo', { name: organization.name })} canResetPassword={canResetPassword} />
+      <CredentialsForm action={route('org-login.store', { slug: organization.slug })} submitLabel={t('auth.orgLogin.signInTo', { name: organization.name })} canResetPassword={canResetPassword} />
     </>
   );
 }
@@ -76,11 +77,11 @@ OrganizationLogin.layout = (page: ReactElement<OrganizationLoginProps> | Organiz
         <div className="space-y-2">
           {org ? (
             <p>
-              <Trans id="auth.orgLogin.notThis" values={{ name: org.name }} components={{ 0: <Link href="/org-login" className={textLink} /> }} />
+              <Trans id="auth.orgLogin.notThis" values={{ name: org.name }} components={{ 0: <Link href={route('org-login')} className={textLink} /> }} />
             </p>
           ) : null}
           <p>
-            <Link href="/login" className={textLink}>
+            <Link href={route('login')} className={textLink}>
               <Trans id="auth.orgLogin.withoutOrganization" />
             </Link>
           </p>

@@ -13,6 +13,7 @@ import { roleLabels, roleTones } from '@/lib/roles';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
 import { signOut } from '@/lib/sign-out';
+import { route } from '../../../../shared/routes';
 
 export interface OrganizationSelectProps {
   organizations: OrganizationSummary[];
@@ -26,7 +27,7 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
   const form = useAppForm({ organization_id: '' });
   const choose = (id: number) => {
     form.transform(() => ({ organization_id: String(id) }));
-    form.post('/organizations/select');
+    form.post(route('organizations.select.store'));
   };
 
   return (
@@ -41,10 +42,10 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
           text={t('auth.select.adminText')}
           action={
             <>
-              <Button href="/organizations" icon={arrowIcon}>
+              <Button href={route('organizations.index')} icon={arrowIcon}>
                 {t('auth.select.all')}
               </Button>
-              <Button href="/organizations/create" variant="secondary" icon={plusIcon}>
+              <Button href={route('organizations.create')} variant="secondary" icon={plusIcon}>
                 {t('auth.select.create')}
               </Button>
             </>
@@ -58,7 +59,7 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
           title={t('auth.select.noneTitle')}
           text={t('auth.select.noneText')}
           action={
-            <Button href="/organizations/create" icon={plusIcon}>
+            <Button href={route('organizations.create')} icon={plusIcon}>
               {t('auth.select.create')}
             </Button>
           }
@@ -95,8 +96,8 @@ export default function OrganizationSelect({ organizations, currentId, canBrowse
             <Trans
               id={canBrowseAll ? 'auth.select.orCreateOrBrowse' : 'auth.select.orCreate'}
               components={{
-                0: <Link href="/organizations/create" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" />,
-                1: <Link href="/organizations" className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" />,
+                0: <Link href={route('organizations.create')} className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" />,
+                1: <Link href={route('organizations.index')} className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" />,
               }}
             />
           </p>

@@ -6,6 +6,7 @@ import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface RegisterProps {
   /** 'organization' when the visitor came to create an organisation (Welcome's "Create your organization"). */
@@ -29,7 +30,7 @@ export default function Register({ intent }: RegisterProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.post('/register', { onFinish: () => form.reset('password', 'password_confirmation') });
+    form.post(route('register.store'), { onFinish: () => form.reset('password', 'password_confirmation') });
   };
 
   return (
@@ -61,7 +62,7 @@ Register.layout = (page: ReactNode) => (
     description={<Description />}
     footer={
       <p>
-        <Trans id="auth.register.haveAccount" components={{ 0: <Link href="/login" className={textLink} /> }} />
+        <Trans id="auth.register.haveAccount" components={{ 0: <Link href={route('login')} className={textLink} /> }} />
       </p>
     }
   >

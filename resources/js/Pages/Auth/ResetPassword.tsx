@@ -6,6 +6,7 @@ import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface ResetPasswordProps {
   token: string;
@@ -18,7 +19,7 @@ export default function ResetPassword({ token, email }: ResetPasswordProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.post('/reset-password', { onFinish: () => form.reset('password', 'password_confirmation') });
+    form.post(route('password.store'), { onFinish: () => form.reset('password', 'password_confirmation') });
   };
 
   return (
@@ -55,7 +56,7 @@ ResetPassword.layout = (page: ReactNode) => (
     description={<Trans id="auth.reset.description" />}
     footer={
       <p>
-        <Trans id="auth.reset.expired" components={{ 0: <Link href="/forgot-password" className={textLink} /> }} />
+        <Trans id="auth.reset.expired" components={{ 0: <Link href={route('password.request')} className={textLink} /> }} />
       </p>
     }
   >

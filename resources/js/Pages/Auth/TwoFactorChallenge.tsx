@@ -6,6 +6,7 @@ import { useAppForm } from '@/hooks/useAppForm';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { textLink } from './Partials/textLink';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 /** After the password: a code from the authenticator app, or one of the recovery codes. */
 export default function TwoFactorChallenge() {
@@ -24,7 +25,7 @@ export default function TwoFactorChallenge() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.transform((data) => (recovery ? { recovery_code: data.recovery_code } : { code: data.code }));
-    form.post('/two-factor-challenge', { onFinish: () => form.reset() });
+    form.post(route('two-factor.login.store'), { onFinish: () => form.reset() });
   };
 
   return (
@@ -53,7 +54,7 @@ TwoFactorChallenge.layout = (page: ReactNode) => (
     title={<Trans id="auth.twoFactor.heading" />}
     description={<Trans id="auth.twoFactor.description" />}
     footer={
-      <Link href="/login" className={textLink}>
+      <Link href={route('login')} className={textLink}>
         <Trans id="auth.twoFactor.startAgain" />
       </Link>
     }

@@ -8,6 +8,7 @@ import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
 import { signOut } from '@/lib/sign-out';
+import { route } from '../../../../shared/routes';
 
 export interface VerifyEmailProps {
   /** 'verification-link-sent' after a resend. */
@@ -22,7 +23,7 @@ export default function VerifyEmail({ status, email }: VerifyEmailProps) {
 
   const resend = (event: FormEvent) => {
     event.preventDefault();
-    form.post('/email/verification-notification', { preserveScroll: true });
+    form.post(route('verification.send'), { preserveScroll: true });
   };
 
   const logout = () => void signOut({ onStart: () => setLoggingOut(true), onFinish: () => setLoggingOut(false) });
@@ -62,7 +63,7 @@ VerifyEmail.layout = (page: ReactNode) => (
     title={<Trans id="auth.verify.heading" />}
     footer={
       <p>
-        <Trans id="auth.verify.wrongAddress" components={{ 0: <Link href="/profile" className={textLink} /> }} />
+        <Trans id="auth.verify.wrongAddress" components={{ 0: <Link href={route('profile.edit')} className={textLink} /> }} />
       </p>
     }
   >

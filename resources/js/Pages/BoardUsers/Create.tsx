@@ -7,6 +7,7 @@ import { splitTags, type BoardUserFormData, type BoardUserStatus } from './types
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
 import { emptyBoardUserForm } from '../../../../shared/board-user-fields';
+import { route } from '../../../../shared/routes';
 
 export interface CreateProps {
   statuses: BoardUserStatus[];
@@ -22,11 +23,11 @@ export default function Create({ statuses, limit }: CreateProps) {
   return (
     <>
       <Head title={t('boardUsers.create.title')} />
-      <PageHeader title={t('boardUsers.create.title')} description={t('boardUsers.create.description')} back={{ href: '/board-users', label: t('boardUsers.back') }} />
+      <PageHeader title={t('boardUsers.create.title')} description={t('boardUsers.create.description')} back={{ href: route('board-users.index'), label: t('boardUsers.back') }} />
       {limit.full ? (
         <PlanLimitNotice limit={limit} className={FORM_WIDTHS.form} />
       ) : (
-        <BoardUserForm form={form} statuses={statuses} submitLabel={t('boardUsers.create.submit')} cancelHref="/board-users" onSubmit={() => form.post('/board-users')} />
+        <BoardUserForm form={form} statuses={statuses} submitLabel={t('boardUsers.create.submit')} cancelHref={route('board-users.index')} onSubmit={() => form.post(route('board-users.store'))} />
       )}
     </>
   );

@@ -10,6 +10,7 @@ import BoardUserForm from './Form';
 import { BOARD_USER_FIELDS, BOARD_USER_FIELD_NAMES } from '../../../../shared/board-user-fields';
 import { DeleteBoardUser } from './Partials/DeleteBoardUser';
 import { fullName, joinTags, splitTags, type BoardUserFormData, type BoardUserStatus } from './types';
+import { route } from '../../../../shared/routes';
 
 export interface EditProps {
   boardUser: Omit<BoardUserFormData, 'tags'> & { id: number; tags: string[]; deleted_at: string | null; version: string };
@@ -33,8 +34,8 @@ export default function Edit({ boardUser, statuses }: EditProps) {
   return (
     <>
       <Head title={t('boardUsers.edit.title', { name })} />
-      <PageHeader title={t('boardUsers.edit.title', { name })} back={{ href: `/board-users/${id}`, label: name }} actions={deleted_at ? null : <DeleteBoardUser id={id} name={name} />} />
-      {deleted_at ? <TrashedBanner what={t('boardUsers.trashedWhat')} restoreUrl={`/board-users/${id}/restore`} canRestore /> : null}
+      <PageHeader title={t('boardUsers.edit.title', { name })} back={{ href: route('board-users.show', { id }), label: name }} actions={deleted_at ? null : <DeleteBoardUser id={id} name={name} />} />
+      {deleted_at ? <TrashedBanner what={t('boardUsers.trashedWhat')} restoreUrl={route('board-users.restore', { id })} canRestore /> : null}
       <ConflictNotice
         {...conflict}
         onChoose={conflict.choose}
@@ -46,8 +47,8 @@ export default function Edit({ boardUser, statuses }: EditProps) {
         form={form}
         statuses={statuses}
         submitLabel={t('boardUsers.edit.submit')}
-        cancelHref={`/board-users/${id}`}
-        onSubmit={() => form.put(`/board-users/${id}`, { preserveScroll: true })}
+        cancelHref={route('board-users.show', { id })}
+        onSubmit={() => form.put(route('board-users.update', { id }), { preserveScroll: true })}
       />
     </>
   );

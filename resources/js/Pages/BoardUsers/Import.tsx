@@ -7,6 +7,7 @@ import { MappingForm } from './Partials/Import/MappingForm';
 import { RecentImports } from './Partials/Import/RecentImports';
 import type { FieldOption, ImportColumn, ImportView, PreviewRow, RecentImport, RowProblems } from './Partials/Import/types';
 import { UploadForm } from './Partials/Import/UploadForm';
+import { route } from '../../../../shared/routes';
 
 export interface ImportProps {
   import: ImportView | null;
@@ -29,7 +30,7 @@ export default function Import({ import: imp, preview, problems, fields, columns
   return (
     <>
       <Head title={title} />
-      <PageHeader title={title} description={t('boardUsers.import.description')} back={{ href: '/board-users', label: t('boardUsers.back') }} />
+      <PageHeader title={title} description={t('boardUsers.import.description')} back={{ href: route('board-users.index'), label: t('boardUsers.back') }} />
       <div className="space-y-6">
         {!imp ? (
           limit.full ? (

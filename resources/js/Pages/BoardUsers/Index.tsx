@@ -22,6 +22,7 @@ import { TagFilter } from './Partials/TagFilter';
 import { useLiveReload } from '@/hooks/useRealtime';
 import { SelectPageCheckbox, SelectRowCheckbox, useBulkSelection } from '@/Components/BulkSelection';
 import { BoardUserBulkActions } from './Partials/BulkActions';
+import { route } from '../../../../shared/routes';
 
 export interface IndexProps {
   boardUsers: Paginated<BoardUserRow>;
@@ -51,7 +52,7 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
     const direction = current === 'asc' ? 'desc' : 'asc';
     return {
       sorted: current,
-      sortHref: `/board-users${queryString({ ...base, sort: column, direction })}`,
+      sortHref: route('board-users.index', null, { ...base, sort: column, direction }),
     };
   };
   // Two date columns fit from 1536 px; below, the one the list is sorted by shows (joined, unless by term end).
@@ -72,16 +73,16 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
         description={t('boardUsers.index.description')}
         actions={
           <>
-            <a href={`/board-users/export${queryString({ ...base, sort: filters.sort, direction: filters.direction })}`} className={buttonClasses({ variant: 'secondary' })} download>
+            <a href={route('board-users.export', null, { ...base, sort: filters.sort, direction: filters.direction })} className={buttonClasses({ variant: 'secondary' })} download>
               <Icon icon={downloadIcon} className="size-4" />
               {t('boardUsers.index.exportCsv')}
             </a>
             {can.manageRecords ? (
               <>
-                <Button href="/board-users/import" variant="secondary" icon={arrowIcon}>
+                <Button href={route('board-user-imports.index')} variant="secondary" icon={arrowIcon}>
                   {t('boardUsers.index.importCsv')}
                 </Button>
-                <Button href="/board-users/create" icon={plusIcon}>
+                <Button href={route('board-users.create')} icon={plusIcon}>
                   {t('boardUsers.index.add')}
                 </Button>
               </>
@@ -134,7 +135,7 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
               text={t('boardUsers.index.empty.text')}
               action={
                 can.manageRecords ? (
-                  <Button href="/board-users/create" icon={plusIcon}>
+                  <Button href={route('board-users.create')} icon={plusIcon}>
                     {t('boardUsers.index.add')}
                   </Button>
                 ) : undefined
@@ -174,7 +175,7 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
                         <SelectRowCheckbox selection={selection} id={b.id} label={t('boardUsers.index.selectRow', { name: fullName(b) })} />
                       </Td>
                       <Td strong className="min-w-44 wrap-anywhere max-sm:w-auto max-sm:min-w-0 max-sm:flex-1">
-                        <Link href={`/board-users/${b.id}`} className="rounded hover:underline">
+                        <Link href={route('board-users.show', { id: b.id })} className="rounded hover:underline">
                           {fullName(b)}
                         </Link>
                         {b.position ? <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{b.position}</span> : null}

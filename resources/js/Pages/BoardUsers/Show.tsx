@@ -13,6 +13,7 @@ import { documentIcon } from '@/Components/icons/document';
 import { pencilIcon } from '@/Components/icons/pencil';
 import { plusIcon } from '@/Components/icons/plus';
 import { useLiveReload } from '@/hooks/useRealtime';
+import { route } from '../../../../shared/routes';
 
 interface LinkedInsight {
   id: number;
@@ -72,16 +73,16 @@ export default function Show({ boardUser, insights }: ShowProps) {
       <PageHeader
         title={name}
         description={[boardUser.position, boardUser.board_name].filter(Boolean).join(' · ') || undefined}
-        back={{ href: '/board-users', label: t('boardUsers.back') }}
+        back={{ href: route('board-users.index'), label: t('boardUsers.back') }}
         actions={
           can.manageRecords ? (
             <>
               {!trashed ? (
-                <Button href={`/insights/create?board_user=${boardUser.id}`} variant="secondary" icon={documentIcon}>
+                <Button href={route('insights.create', null, { board_user: boardUser.id })} variant="secondary" icon={documentIcon}>
                   {t('boardUsers.show.writeInsight')}
                 </Button>
               ) : null}
-              <Button href={`/board-users/${boardUser.id}/edit`} variant="secondary" icon={pencilIcon}>
+              <Button href={route('board-users.edit', { id: boardUser.id })} variant="secondary" icon={pencilIcon}>
                 {t('boardUsers.show.edit')}
               </Button>
               {!trashed ? <DeleteBoardUser id={boardUser.id} name={name} /> : null}
@@ -89,7 +90,7 @@ export default function Show({ boardUser, insights }: ShowProps) {
           ) : null
         }
       />
-      {trashed ? <TrashedBanner what={t('boardUsers.trashedWhat')} restoreUrl={`/board-users/${boardUser.id}/restore`} canRestore={can.manageRecords} /> : null}
+      {trashed ? <TrashedBanner what={t('boardUsers.trashedWhat')} restoreUrl={route('board-users.restore', { id: boardUser.id })} canRestore={can.manageRecords} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card title={t('boardUsers.show.details')} className="lg:col-span-1">
           <div className="mb-4 flex flex-wrap gap-2">
@@ -126,7 +127,7 @@ export default function Show({ boardUser, insights }: ShowProps) {
               text={t('boardUsers.show.noInsightsText')}
               action={
                 can.manageRecords && !trashed ? (
-                  <Button href={`/insights/create?board_user=${boardUser.id}`} icon={plusIcon}>
+                  <Button href={route('insights.create', null, { board_user: boardUser.id })} icon={plusIcon}>
                     {t('boardUsers.show.writeInsight')}
                   </Button>
                 ) : undefined
@@ -136,7 +137,7 @@ export default function Show({ boardUser, insights }: ShowProps) {
             <ul className="divide-y divide-slate-200 dark:divide-slate-700/70">
               {insights.map((insight) => (
                 <li key={insight.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6">
-                  <Link href={`/insights/${insight.id}`} className="min-w-0 font-medium text-slate-900 hover:underline dark:text-white">
+                  <Link href={route('insights.show', { id: insight.id })} className="min-w-0 font-medium text-slate-900 hover:underline dark:text-white">
                     {insight.title}
                   </Link>
                   <span className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">

@@ -4,6 +4,7 @@ import { MinimalLayout } from '@/Layouts/MinimalLayout';
 import { useT } from '@/i18n';
 import { arrowLeftIcon } from '@/Components/icons/arrow-left';
 import { homeIcon } from '@/Components/icons/home';
+import { route } from '../../../../shared/routes';
 
 export interface NotFoundProps {
   status: number;
@@ -27,7 +28,7 @@ export default function NotFound({ message, generic, reason }: NotFoundProps) {
         {message && !generic ? <p className="mt-4 text-base font-medium text-slate-800 dark:text-slate-200">{message}</p> : null}
         <p className="mt-4 text-base text-slate-600 dark:text-slate-400">{t(`${texts}.explanation`)}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button href={user ? '/dashboard' : '/'} icon={homeIcon}>
+          <Button href={user ? route('dashboard') : '/'} icon={homeIcon}>
             {user ? t('errors.actions.dashboard') : t('errors.actions.home')}
           </Button>
           <Button variant="secondary" icon={arrowLeftIcon} onClick={() => window.history.back()}>

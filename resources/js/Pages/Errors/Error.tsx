@@ -12,6 +12,7 @@ import { searchIcon } from '@/Components/icons/search';
 import { Icon } from '@/Components/Icon';
 import { MinimalLayout } from '@/Layouts/MinimalLayout';
 import { useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface ErrorPageProps {
   status: number;
@@ -53,7 +54,7 @@ export default function ErrorPage({ status, message, generic, details }: ErrorPa
               {t('errors.actions.retry')}
             </Button>
           ) : null}
-          <Button href={user ? '/dashboard' : '/'} variant={status === 419 || status === 429 || status >= 500 ? 'secondary' : 'primary'} icon={homeIcon}>
+          <Button href={user ? route('dashboard') : '/'} variant={status === 419 || status === 429 || status >= 500 ? 'secondary' : 'primary'} icon={homeIcon}>
             {user ? t('errors.actions.dashboard') : t('errors.actions.home')}
           </Button>
           <Button variant="secondary" icon={arrowLeftIcon} onClick={() => window.history.back()}>

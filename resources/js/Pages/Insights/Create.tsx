@@ -6,6 +6,7 @@ import InsightForm from './Form';
 import type { BoardUserOption, InsightCategory, InsightFormData } from './types';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface CreateProps {
   categories: InsightCategory[];
@@ -21,11 +22,18 @@ export default function Create({ categories, boardUserOptions, preselected, limi
   return (
     <>
       <Head title={t('insights.create.title')} />
-      <PageHeader title={t('insights.create.title')} description={t('insights.create.description')} back={{ href: '/insights', label: t('insights.create.back') }} />
+      <PageHeader title={t('insights.create.title')} description={t('insights.create.description')} back={{ href: route('insights.index'), label: t('insights.create.back') }} />
       {limit.full ? (
         <PlanLimitNotice limit={limit} className={FORM_WIDTHS.form} />
       ) : (
-        <InsightForm form={form} categories={categories} boardUserOptions={boardUserOptions} submitLabel={t('insights.create.submit')} cancelHref="/insights" onSubmit={() => form.post('/insights')} />
+        <InsightForm
+          form={form}
+          categories={categories}
+          boardUserOptions={boardUserOptions}
+          submitLabel={t('insights.create.submit')}
+          cancelHref={route('insights.index')}
+          onSubmit={() => form.post(route('insights.store'))}
+        />
       )}
     </>
   );

@@ -9,6 +9,7 @@ import { useAppForm } from '@/hooks/useAppForm';
 import { useConflict } from '@/hooks/useConflict';
 import { useLiveReload } from '@/hooks/useRealtime';
 import { useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface EditProps {
   insight: {
@@ -48,10 +49,10 @@ export default function Edit({ insight, categories, boardUserOptions }: EditProp
       <PageHeader
         title={t('insights.edit.title')}
         description={insight.title}
-        back={{ href: `/insights/${insight.id}`, label: t('insights.edit.back') }}
+        back={{ href: route('insights.show', { id: insight.id }), label: t('insights.edit.back') }}
         actions={insight.deleted_at ? null : <DeleteInsight id={insight.id} shared={!!insight.shared} />}
       />
-      {insight.deleted_at ? <TrashedBanner what={t('insights.trashedWhat')} restoreUrl={`/insights/${insight.id}/restore`} canRestore /> : null}
+      {insight.deleted_at ? <TrashedBanner what={t('insights.trashedWhat')} restoreUrl={route('insights.restore', { id: insight.id })} canRestore /> : null}
       <ConflictNotice
         {...conflict}
         width="wide"
@@ -67,8 +68,8 @@ export default function Edit({ insight, categories, boardUserOptions }: EditProp
         categories={categories}
         boardUserOptions={boardUserOptions}
         submitLabel={t('insights.edit.submit')}
-        cancelHref={`/insights/${insight.id}`}
-        onSubmit={() => form.put(`/insights/${insight.id}`, { preserveScroll: true })}
+        cancelHref={route('insights.show', { id: insight.id })}
+        onSubmit={() => form.put(route('insights.update', { id: insight.id }), { preserveScroll: true })}
       />
     </>
   );

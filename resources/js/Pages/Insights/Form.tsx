@@ -10,6 +10,7 @@ import { TextInput } from '@/Components/TextInput';
 import { http } from '@/lib/http';
 import { useT } from '@/i18n';
 import { categoryLabel, type BoardUserOption, type InsightCategory, type InsightFormData } from './types';
+import { route } from '../../../../shared/routes';
 
 export interface InsightFormProps {
   form: InertiaFormProps<InsightFormData>;
@@ -22,7 +23,7 @@ export interface InsightFormProps {
 
 /** Server search of the organisation's board users for the picker. */
 async function searchBoardUsers(query: string, signal: AbortSignal): Promise<MultiSelectOption[]> {
-  const response = await http.get<{ data: MultiSelectOption[] }>('/board-users/options', { params: { search: query }, signal, headers: { Accept: 'application/json' } });
+  const response = await http.get<{ data: MultiSelectOption[] }>(route('board-users.options'), { params: { search: query }, signal, headers: { Accept: 'application/json' } });
   return response.data.data;
 }
 
@@ -68,7 +69,7 @@ export default function InsightForm({ form, categories, boardUserOptions, submit
           )}
         </Field>
         <Field label={t('insights.form.fields.body')} optional className="sm:col-span-3" error={errors.body}>
-          {(p) => <MarkdownEditor {...p} value={form.data.body} onChange={(v) => form.setData('body', v)} previewUrl="/insights/preview" maxLength={50_000} />}
+          {(p) => <MarkdownEditor {...p} value={form.data.body} onChange={(v) => form.setData('body', v)} previewUrl={route('insights.preview')} maxLength={50_000} />}
         </Field>
       </div>
     </FormCard>

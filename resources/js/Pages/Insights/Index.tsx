@@ -19,6 +19,7 @@ import { useLiveReload } from '@/hooks/useRealtime';
 import { SelectPageCheckbox, SelectRowCheckbox, useBulkSelection } from '@/Components/BulkSelection';
 import { InsightBulkActions } from './Partials/BulkActions';
 import { useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface IndexProps {
   insights: Paginated<InsightRow>;
@@ -52,14 +53,6 @@ function FilterSelect({
   );
 }
 
-/** The query string of `values` (empty values left out). */
-function queryString(values: Record<string, string | null | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
-}
-
 /** Dates read newest first, words from A (server/features/insights/schema.ts). */
 const firstDirection = (column: InsightSort) => (column === 'title' || column === 'status' ? 'asc' : 'desc');
 
@@ -76,7 +69,7 @@ export default function Index({ insights, filters, categories, statuses }: Index
     const current = filters.sort === column ? filters.direction : null;
     const direction = current ? (current === 'asc' ? 'desc' : 'asc') : firstDirection(column);
     const base = { search: filters.search, category: filters.category, status: filters.status, trashed: filters.trashed };
-    return { sorted: current, sortHref: `/insights${queryString({ ...base, sort: column, direction })}` };
+    return { sorted: current, sortHref: route('insights.index', null, { ...base, sort: column, direction }) };
   };
   const selection = useBulkSelection(
     `insights?${[filters.search, filters.category, filters.status, filters.trashed].join('|')}`,
@@ -92,7 +85,7 @@ export default function Index({ insights, filters, categories, statuses }: Index
         description={t('insights.index.description')}
         actions={
           can.manageRecords ? (
-            <Button href="/insights/create" icon={plusIcon}>
+            <Button href={route('insights.create')} icon={plusIcon}>
               {t('insights.index.create')}
             </Button>
           ) : null
@@ -147,7 +140,7 @@ export default function Index({ insights, filters, categories, statuses }: Index
               text={t('insights.index.empty.text')}
               action={
                 can.manageRecords ? (
-                  <Button href="/insights/create" icon={plusIcon}>
+                  <Button href={route('insights.create')} icon={plusIcon}>
                     {t('insights.index.create')}
                   </Button>
                 ) : undefined
@@ -192,7 +185,7 @@ export default function Index({ insights, filters, categories, statuses }: Index
                         <SelectRowCheckbox selection={selection} id={i.id} label={t('insights.index.table.select', { title: i.title })} />
                       </Td>
                       <Td strong className="min-w-48 max-w-md whitespace-normal max-sm:w-auto max-sm:min-w-0 max-sm:flex-1">
-                        <Link href={`/insights/${i.id}`} className="rounded wrap-anywhere hover:underline">
+                        <Link href={route('insights.show', { id: i.id })} className="rounded wrap-anywhere hover:underline">
                           {i.title}
                         </Link>
                         {i.summary ? <span className="mt-0.5 line-clamp-2 text-xs font-normal wrap-anywhere text-slate-500 dark:text-slate-400">{i.summary}</span> : null}

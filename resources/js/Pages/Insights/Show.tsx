@@ -15,6 +15,7 @@ import SharePanel, { type Sharing } from './Partials/SharePanel';
 import { useT } from '@/i18n';
 import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightStatus } from './types';
 import { useLiveReload } from '@/hooks/useRealtime';
+import { route } from '../../../../shared/routes';
 
 export interface ShowProps {
   insight: {
@@ -55,20 +56,20 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
       <Head title={insight.title} />
       <PageHeader
         title={insight.title}
-        back={{ href: '/insights', label: t('insights.show.back') }}
+        back={{ href: route('insights.index'), label: t('insights.show.back') }}
         actions={
           can.manageRecords && !trashed ? (
             <>
               {insight.status !== 'published' ? (
-                <Button icon={checkIcon} processing={busy} onClick={() => router.post(`/insights/${insight.id}/publish`, {}, visit)}>
+                <Button icon={checkIcon} processing={busy} onClick={() => router.post(route('insights.publish', { id: insight.id }), {}, visit)}>
                   {t('insights.show.publish')}
                 </Button>
               ) : (
-                <Button variant="secondary" processing={busy} onClick={() => router.post(`/insights/${insight.id}/archive`, {}, visit)}>
+                <Button variant="secondary" processing={busy} onClick={() => router.post(route('insights.archive', { id: insight.id }), {}, visit)}>
                   {t('insights.show.archive')}
                 </Button>
               )}
-              <Button href={`/insights/${insight.id}/edit`} variant="secondary" icon={pencilIcon}>
+              <Button href={route('insights.edit', { id: insight.id })} variant="secondary" icon={pencilIcon}>
                 {t('insights.show.edit')}
               </Button>
               <DeleteInsight id={insight.id} shared={insight.shared} />
@@ -76,7 +77,7 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
           ) : null
         }
       />
-      {trashed ? <TrashedBanner what={t('insights.trashedWhat')} restoreUrl={`/insights/${insight.id}/restore`} canRestore={can.manageRecords} /> : null}
+      {trashed ? <TrashedBanner what={t('insights.trashedWhat')} restoreUrl={route('insights.restore', { id: insight.id })} canRestore={can.manageRecords} /> : null}
       {errors.status ? (
         <p role="alert" className="mb-4 text-sm text-red-600 dark:text-red-400">
           {errors.status}
@@ -128,7 +129,7 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
               <ul className="divide-y divide-slate-200 dark:divide-slate-700/70">
                 {boardUsers.map((b) => (
                   <li key={b.id} className="px-4 py-3 sm:px-6">
-                    <Link href={`/board-users/${b.id}`} className="font-medium text-slate-900 hover:underline dark:text-white">
+                    <Link href={route('board-users.show', { id: b.id })} className="font-medium text-slate-900 hover:underline dark:text-white">
                       {b.first_name} {b.last_name}
                     </Link>
                     {b.position || b.board_name ? <span className="block text-xs text-slate-500 dark:text-slate-400">{[b.position, b.board_name].filter(Boolean).join(' · ')}</span> : null}

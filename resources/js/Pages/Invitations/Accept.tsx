@@ -13,6 +13,7 @@ import type { Role } from '@/types';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
 import { signOut } from '@/lib/sign-out';
+import { route } from '../../../../shared/routes';
 
 type OpenState = 'register' | 'sign-in' | 'join' | 'wrong-user' | 'member';
 type ClosedState = 'invalid' | 'gone' | 'used' | 'revoked' | 'expired' | 'full';
@@ -35,7 +36,7 @@ export interface AcceptProps {
 
 export default function Accept({ token, state, message, details, signedInAs }: AcceptProps) {
   const t = useT();
-  const action = `/invitations/${encodeURIComponent(token)}`;
+  const action = route('invitations.show', { token });
   const title = details ? t('invitations.accept.join', { organization: details.organization.name }) : t('invitations.accept.invitation');
 
   if (!details || ['invalid', 'gone', 'used', 'revoked', 'expired', 'full'].includes(state)) {
@@ -48,10 +49,10 @@ export default function Accept({ token, state, message, details, signedInAs }: A
         </div>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {signedInAs ? (
-            <Button href="/dashboard">{t('invitations.accept.dashboard')}</Button>
+            <Button href={route('dashboard')}>{t('invitations.accept.dashboard')}</Button>
           ) : (
             <>
-              <Button href="/login">{t('invitations.accept.signIn')}</Button>
+              <Button href={route('login')}>{t('invitations.accept.signIn')}</Button>
               <Button href="/" variant="secondary">
                 {t('invitations.accept.home')}
               </Button>
@@ -82,7 +83,7 @@ export default function Accept({ token, state, message, details, signedInAs }: A
           <p className="text-sm text-slate-700 dark:text-slate-300">
             <Trans id="invitations.accept.existingAccount" values={{ email: details.email }} components={{ 0: <strong /> }} />
           </p>
-          <Button href="/login" block icon={lockIcon}>
+          <Button href={route('login')} block icon={lockIcon}>
             {t('invitations.accept.signInAs', { email: details.email })}
           </Button>
         </div>
@@ -162,7 +163,10 @@ Accept.layout = (page: ReactElement<AcceptProps> | AcceptProps) => {
           </p>
         ) : (
           <p>
-            <Trans id="invitations.accept.alreadyMember" components={{ 0: <Link href="/login" className="rounded font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }} />
+            <Trans
+              id="invitations.accept.alreadyMember"
+              components={{ 0: <Link href={route('login')} className="rounded font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }}
+            />
           </p>
         )
       }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { LegalDocument, LegalTable, type LegalSection } from '@/Components/LegalDocument';
 import { PublicLayout } from '@/Layouts/PublicLayout';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 /** Names the browser shows, the same in every language. */
 const STORAGE_NAMES = { xsrf: 'XSRF-TOKEN', theme: 'theme' };
@@ -140,7 +141,7 @@ export default function PrivacyPolicyPage({ updatedAt }: PrivacyPolicyPageProps)
             <Trans id="legal.privacy.sections.sharing.items.members" components={strong} />
           </li>
           <li>
-            <Trans id="legal.privacy.sections.sharing.items.links" components={{ 0: <strong />, 1: <Link href="/terms#public-links" /> }} />
+            <Trans id="legal.privacy.sections.sharing.items.links" components={{ 0: <strong />, 1: <Link href={`${route('terms')}#public-links`} /> }} />
           </li>
           <li>
             <Trans id="legal.privacy.sections.sharing.items.providers" components={strong} />

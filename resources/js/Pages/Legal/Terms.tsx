@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { LegalDocument, LegalTable, type LegalSection } from '@/Components/LegalDocument';
 import { PublicLayout } from '@/Layouts/PublicLayout';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface TermsProps {
   updatedAt: string;
@@ -155,7 +156,7 @@ export default function Terms({ updatedAt }: TermsProps) {
       title: t('legal.terms.sections.content.heading'),
       body: (
         <p>
-          <Trans id="legal.terms.sections.content.body" components={{ 0: <Link href="/privacy-policy" /> }} />
+          <Trans id="legal.terms.sections.content.body" components={{ 0: <Link href={route('privacy-policy')} /> }} />
         </p>
       ),
     },

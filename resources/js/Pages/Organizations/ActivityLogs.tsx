@@ -24,6 +24,7 @@ import { ActivityChanges, hasDetails, type ActivityProperties } from './Partials
 import { matchesFilters, prependEntry, type ActivityLogFilterValues } from './Partials/activityFilters';
 import { causerName, eventLabel, eventTone, subjectLabel, subjectText, useDescribeActivity } from '@/lib/activityLabels';
 import { useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 /** A row of the log: the shared entry plus the changes and the IP (null while a live entry's details load). */
 export interface ActivityLogEntry extends ActivityEntry {
@@ -41,13 +42,6 @@ export interface ActivityLogsProps {
 }
 
 const labelClass = 'mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300';
-
-function queryString(values: Record<string, string | null | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
-}
 
 /**
  * The log as state: the page's rows, live entries prepended on page 1 when they match the
@@ -111,11 +105,10 @@ export default function ActivityLogs({ organization, activity, filters, options,
       return next;
     });
 
-  const path = `/organizations/${organization.id}/activity-logs`;
   const query = { causer: filters.causer, event: filters.event, subject_type: filters.subject_type, from: filters.from, to: filters.to, search: filters.search };
   const filtered = Object.values(query).some(Boolean);
-  const showNew = () => router.get(`${path}${queryString(query)}`, {}, { preserveState: false });
-  const showAll = () => router.get(path, {}, { preserveState: false });
+  const showNew = () => router.get(route('activity-logs.index', { id: organization.id }, query), {}, { preserveState: false });
+  const showAll = () => router.get(route('activity-logs.index', { id: organization.id }), {}, { preserveState: false });
 
   return (
     <>
@@ -123,9 +116,9 @@ export default function ActivityLogs({ organization, activity, filters, options,
       <PageHeader
         title={t('organizations.activity.title')}
         description={t('organizations.activity.description', { name: organization.name })}
-        back={{ href: `/organizations/${organization.id}`, label: organization.name }}
+        back={{ href: route('organizations.show', { id: organization.id }), label: organization.name }}
         actions={
-          <a href={`${path}/export${queryString(query)}`} className={buttonClasses({ variant: 'secondary' })} download>
+          <a href={route('activity-logs.export', { id: organization.id }, query)} className={buttonClasses({ variant: 'secondary' })} download>
             <Icon icon={downloadIcon} className="size-4" />
             {t('organizations.activity.export')}
           </a>

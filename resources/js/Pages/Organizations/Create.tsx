@@ -3,6 +3,7 @@ import { PageHeader } from '@/Components/PageHeader';
 import OrganizationForm, { type OrganizationFormData } from './Form';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export default function Create() {
   const t = useT();
@@ -11,8 +12,8 @@ export default function Create() {
   return (
     <>
       <Head title={t('organizations.create.title')} />
-      <PageHeader title={t('organizations.create.title')} description={t('organizations.create.description')} back={{ href: '/organizations', label: t('organizations.create.back') }} />
-      <OrganizationForm form={form} creating submitLabel={t('organizations.create.submit')} cancelHref="/organizations" onSubmit={() => form.post('/organizations')} />
+      <PageHeader title={t('organizations.create.title')} description={t('organizations.create.description')} back={{ href: route('organizations.index'), label: t('organizations.create.back') }} />
+      <OrganizationForm form={form} creating submitLabel={t('organizations.create.submit')} cancelHref={route('organizations.index')} onSubmit={() => form.post(route('organizations.store'))} />
     </>
   );
 }

@@ -18,6 +18,7 @@ import { useLiveReload } from '@/hooks/useRealtime';
 import TwoFactorRequirement from './Partials/TwoFactorRequirement';
 import { useT } from '@/i18n';
 import { trashIcon } from '@/Components/icons/trash';
+import { route } from '../../../../shared/routes';
 
 export interface EditProps {
   organization: OrganizationDetails;
@@ -50,7 +51,7 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
   return (
     <>
       <Head title={t('organizations.edit.headTitle', { name: organization.name })} />
-      <PageHeader title={t('organizations.edit.title')} description={organization.name} back={{ href: `/organizations/${organization.id}`, label: organization.name }} />
+      <PageHeader title={t('organizations.edit.title')} description={organization.name} back={{ href: route('organizations.show', { id: organization.id }), label: organization.name }} />
       <FormColumn>
         <ConflictNotice
           {...conflict}
@@ -62,8 +63,8 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
         <OrganizationForm
           form={form as unknown as InertiaFormProps<OrganizationFormData>}
           submitLabel={t('organizations.edit.submit')}
-          cancelHref={`/organizations/${organization.id}`}
-          onSubmit={() => form.put(`/organizations/${organization.id}`, { preserveScroll: true })}
+          cancelHref={route('organizations.show', { id: organization.id })}
+          onSubmit={() => form.put(route('organizations.update', { id: organization.id }), { preserveScroll: true })}
         />
         <TwoFactorRequirement organizationId={organization.id} required={requireTwoFactor} />
         {abilities.transferOwnership ? <TransferOwnership organization={organization} members={members} /> : null}
@@ -111,7 +112,7 @@ function TransferOwnership({ organization, members }: Pick<EditProps, 'organizat
           </Button>
         </form>
       )}
-      <ConfirmsPassword onConfirmed={() => form.post(`/organizations/${organization.id}/transfer`, { onFinish: () => setConfirming(false) })}>
+      <ConfirmsPassword onConfirmed={() => form.post(route('organizations.transfer', { id: organization.id }), { onFinish: () => setConfirming(false) })}>
         {(confirmPassword, checking) => (
           <ConfirmDialog
             open={confirming}
@@ -146,7 +147,7 @@ function DeleteOrganization({ organization }: Pick<EditProps, 'organization'>) {
     <Card title={t('organizations.delete.title')} description={t('organizations.delete.description')} className="border-red-200 dark:border-red-400/30">
       <ConfirmsPassword
         onConfirmed={() =>
-          router.delete(`/organizations/${organization.id}`, {
+          router.delete(route('organizations.destroy', { id: organization.id }), {
             onStart: () => setProcessing(true),
             onFinish: () => setProcessing(false),
           })

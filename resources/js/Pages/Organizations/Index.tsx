@@ -13,6 +13,7 @@ import { roleLabels, roleTones } from '@/lib/roles';
 import { useT } from '@/i18n';
 import { buildingIcon } from '@/Components/icons/building';
 import { plusIcon } from '@/Components/icons/plus';
+import { route } from '../../../../shared/routes';
 
 export interface OrganizationRow {
   id: number;
@@ -46,7 +47,7 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
         title={t('organizations.index.title')}
         description={everyOrganization ? t('organizations.index.descriptionAll') : t('organizations.index.description')}
         actions={
-          <Button href="/organizations/create" icon={plusIcon}>
+          <Button href={route('organizations.create')} icon={plusIcon}>
             {t('organizations.index.create')}
           </Button>
         }
@@ -57,7 +58,7 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
           title={t('organizations.index.empty.title')}
           text={t('organizations.index.empty.text')}
           action={
-            <Button href="/organizations/create" icon={plusIcon}>
+            <Button href={route('organizations.create')} icon={plusIcon}>
               {t('organizations.index.empty.action')}
             </Button>
           }
@@ -94,7 +95,7 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
                 organizations.data.map((o) => (
                   <Tr key={o.id}>
                     <Td strong>
-                      <Link href={`/organizations/${o.id}`} className="rounded hover:underline">
+                      <Link href={route('organizations.show', { id: o.id })} className="rounded hover:underline">
                         {o.name}
                       </Link>
                       <span className="block font-mono text-xs font-normal text-slate-500 dark:text-slate-400">{o.slug}</span>
@@ -118,7 +119,12 @@ export default function Index({ organizations, filters, everyOrganization }: Ind
                           {t('organizations.index.table.current')}
                         </Badge>
                       ) : (
-                        <Button size="sm" variant="secondary" onClick={() => router.post(`/organizations/${o.id}/switch`)} aria-label={t('organizations.index.table.switchTo', { name: o.name })}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => router.post(route('organizations.switch', { id: o.id }))}
+                          aria-label={t('organizations.index.table.switchTo', { name: o.name })}
+                        >
                           {t('organizations.index.table.switch')}
                         </Button>
                       )}

@@ -22,6 +22,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { roleTones } from '@/lib/roles';
 import type { OrganizationAbilities, OrganizationDetails } from './Form';
 import { useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface ShowProps {
   organization: OrganizationDetails;
@@ -37,7 +38,7 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
   const [leaving, setLeaving] = useState(false);
   const [processing, setProcessing] = useState(false);
   const current = organization.is_current;
-  const switchTo = () => router.post(`/organizations/${organization.id}/switch`);
+  const switchTo = () => router.post(route('organizations.switch', { id: organization.id }));
 
   return (
     <>
@@ -58,7 +59,7 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
             ) : null}
           </span>
         }
-        back={{ href: '/organizations', label: t('organizations.show.back') }}
+        back={{ href: route('organizations.index'), label: t('organizations.show.back') }}
         actions={
           <>
             {!current ? (
@@ -67,7 +68,7 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
               </Button>
             ) : null}
             {abilities.manageOrganization ? (
-              <Button href={`/organizations/${organization.id}/edit`} icon={pencilIcon}>
+              <Button href={route('organizations.edit', { id: organization.id })} icon={pencilIcon}>
                 {t('organizations.show.edit')}
               </Button>
             ) : null}
@@ -108,8 +109,8 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
             </Detail>
             <Detail label={t('organizations.show.details.publicPage')}>
               {organization.public_page_enabled ? (
-                <a href={`/p/${organization.slug}`} className="font-mono text-brand-700 underline underline-offset-4 dark:text-brand-300">
-                  <UrlText value={`/p/${organization.slug}`} />
+                <a href={route('public-insights.index', { orgSlug: organization.slug })} className="font-mono text-brand-700 underline underline-offset-4 dark:text-brand-300">
+                  <UrlText value={route('public-insights.index', { orgSlug: organization.slug })} />
                 </a>
               ) : (
                 t('organizations.show.details.off')
@@ -129,11 +130,11 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
           <ul className="space-y-1">
             {current ? (
               <>
-                {abilities.manageMembers ? <Shortcut href="/users" icon={shieldIcon} label={t('organizations.show.goTo.members')} /> : null}
-                {abilities.viewActivity ? <Shortcut href={`/organizations/${organization.id}/activity-logs`} icon={clockIcon} label={t('organizations.show.goTo.activity')} /> : null}
-                <Shortcut href="/subscription" icon={cardIcon} label={t('organizations.show.goTo.subscription')} />
-                <Shortcut href="/board-users" icon={usersIcon} label={t('organizations.show.goTo.boardUsers')} />
-                <Shortcut href="/insights" icon={documentIcon} label={t('organizations.show.goTo.insights')} />
+                {abilities.manageMembers ? <Shortcut href={route('users.index')} icon={shieldIcon} label={t('organizations.show.goTo.members')} /> : null}
+                {abilities.viewActivity ? <Shortcut href={route('activity-logs.index', { id: organization.id })} icon={clockIcon} label={t('organizations.show.goTo.activity')} /> : null}
+                <Shortcut href={route('subscription.show')} icon={cardIcon} label={t('organizations.show.goTo.subscription')} />
+                <Shortcut href={route('board-users.index')} icon={usersIcon} label={t('organizations.show.goTo.boardUsers')} />
+                <Shortcut href={route('insights.index')} icon={documentIcon} label={t('organizations.show.goTo.insights')} />
               </>
             ) : (
               <li className="text-sm text-slate-600 dark:text-slate-400">{t('organizations.show.goTo.switchFirst')}</li>
@@ -141,8 +142,8 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
           </ul>
           <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
             {t('organizations.show.goTo.directSignIn')}{' '}
-            <Link href={`/org-login/${organization.slug}`} className="font-mono text-brand-700 underline underline-offset-4 dark:text-brand-300">
-              <UrlText value={`/org-login/${organization.slug}`} />
+            <Link href={route('org-login.show', { slug: organization.slug })} className="font-mono text-brand-700 underline underline-offset-4 dark:text-brand-300">
+              <UrlText value={route('org-login.show', { slug: organization.slug })} />
             </Link>
           </p>
         </Card>
@@ -161,7 +162,7 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
             <span>
               {leaveRefusal}{' '}
               {abilities.transferOwnership ? (
-                <Link href={`/organizations/${organization.id}/edit#transfer-ownership`} className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
+                <Link href={`${route('organizations.edit', { id: organization.id })}#transfer-ownership`} className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
                   {t('organizations.show.leave.transfer')}
                 </Link>
               ) : null}
@@ -178,7 +179,7 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
         onClose={() => setLeaving(false)}
         onConfirm={() =>
           router.post(
-            `/organizations/${organization.id}/leave`,
+            route('organizations.leave', { id: organization.id }),
             {},
             {
               onStart: () => setProcessing(true),

@@ -20,6 +20,7 @@ import { useConflict } from '@/hooks/useConflict';
 import { useLiveReload } from '@/hooks/useRealtime';
 import { ConflictNotice } from '@/Components/ConflictNotice';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface SettingsProps {
   /** `version`: what the form was opened on (a save after another tab changed these is a conflict). */
@@ -114,7 +115,7 @@ function RegionCard({ preferences, locales }: Pick<SettingsProps, 'preferences' 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.patch('/settings', {
+    form.patch(route('settings.update'), {
       preserveScroll: true,
       onSuccess: () => {
         form.setDefaults();
@@ -180,7 +181,7 @@ function OrganizationCard({ organization }: { organization: NonNullable<Settings
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.patch('/settings', { preserveScroll: true, onSuccess: () => form.setDefaults() });
+    form.patch(route('settings.update'), { preserveScroll: true, onSuccess: () => form.setDefaults() });
   };
   return (
     <Card title={`${organization.name}`} description={t('settings.organization.description')}>
@@ -202,7 +203,9 @@ function OrganizationCard({ organization }: { organization: NonNullable<Settings
             <Trans
               id="settings.organization.publicPageHint"
               values={{ url: organization.public_url }}
-              components={{ 0: <Link href={`/p/${organization.slug}`} className="font-medium break-all text-brand-700 underline underline-offset-4 dark:text-brand-300" /> }}
+              components={{
+                0: <Link href={route('public-insights.index', { orgSlug: organization.slug })} className="font-medium break-all text-brand-700 underline underline-offset-4 dark:text-brand-300" />,
+              }}
             />
           }
         />

@@ -15,6 +15,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { LIMIT_KEYS, limitText, lowerLimits, type PlanId, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface SubscriptionEditProps {
   subscription: SubscriptionView;
@@ -54,7 +55,7 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
   // A refusal the page already shows on the plan's card is not printed a second time.
   const footerError = form.errors.version ?? (form.errors.plan && form.errors.plan !== chosen.blocked_reason ? form.errors.plan : null);
 
-  const send = () => form.put('/subscription', { preserveScroll: true, onFinish: () => setConfirming(false) });
+  const send = () => form.put(route('subscription.update'), { preserveScroll: true, onFinish: () => setConfirming(false) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Paying more, or getting less, is confirmed first, as canceling is.
@@ -65,7 +66,7 @@ export default function Edit({ subscription: s, plans }: SubscriptionEditProps) 
   return (
     <>
       <Head title={t('subscriptions.edit.title')} />
-      <PageHeader back={{ href: '/subscription', label: t('subscriptions.show.title') }} title={t('subscriptions.edit.title')} description={t('subscriptions.edit.description')} />
+      <PageHeader back={{ href: route('subscription.show'), label: t('subscriptions.show.title') }} title={t('subscriptions.edit.title')} description={t('subscriptions.edit.description')} />
 
       <form onSubmit={submit} noValidate>
         <Card

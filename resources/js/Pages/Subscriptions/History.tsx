@@ -11,6 +11,7 @@ import type { Paginated } from '@/types';
 import { statusLabel, type SubscriptionStatus } from './Partials/labels';
 import { clockIcon } from '@/Components/icons/clock';
 import { eventLabel, eventTone, planName } from '@/lib/activityLabels';
+import { route } from '../../../../shared/routes';
 
 export interface SubscriptionEventRow {
   id: number;
@@ -37,7 +38,7 @@ export default function History({ events }: SubscriptionHistoryProps) {
   return (
     <>
       <Head title={t('subscriptions.history.title')} />
-      <PageHeader back={{ href: '/subscription', label: t('subscriptions.show.title') }} title={t('subscriptions.history.title')} description={t('subscriptions.history.description')} />
+      <PageHeader back={{ href: route('subscription.show'), label: t('subscriptions.show.title') }} title={t('subscriptions.history.title')} description={t('subscriptions.history.description')} />
       {events.data.length === 0 ? (
         <EmptyState icon={clockIcon} title={t('subscriptions.history.emptyTitle')} text={t('subscriptions.history.emptyText')} />
       ) : (

@@ -16,6 +16,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { useLiveReload } from '@/hooks/useRealtime';
 import { Trans, useT } from '@/i18n';
 import { statusLabel, STATUS_TONES, limitLabel, type PlanSummary, type SubscriptionView, type UsageItem } from './Partials/labels';
+import { route } from '../../../../shared/routes';
 
 export interface SubscriptionShowProps {
   subscription: SubscriptionView;
@@ -40,7 +41,7 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
   const post = (action: 'cancel' | 'resume') =>
     // The version shown: if the subscription changed since (another admin, the scheduler), the server refuses.
     router.post(
-      `/subscription/${action}`,
+      route(action === 'cancel' ? 'subscription.cancel' : 'subscription.resume'),
       { version: s.version },
       {
         preserveScroll: true,
@@ -63,11 +64,11 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
         description={t('subscriptions.show.description')}
         actions={
           <>
-            <Button href="/subscription/history" variant="secondary" icon={clockIcon}>
+            <Button href={route('subscription.history')} variant="secondary" icon={clockIcon}>
               {t('subscriptions.show.history')}
             </Button>
             {manage && s.can.changePlan ? (
-              <Button href="/subscription/edit" icon={cardIcon}>
+              <Button href={route('subscription.edit')} icon={cardIcon}>
                 {t('subscriptions.show.changePlan')}
               </Button>
             ) : null}
@@ -88,7 +89,7 @@ export default function Show({ subscription: s, plan, usage, pendingInvitations,
             {t('subscriptions.show.resume')}
           </Button>
         ) : (s.status === 'trialing' || s.status === 'ended' || s.status === 'past_due') && manage ? (
-          <Button size="sm" href="/subscription/edit">
+          <Button size="sm" href={route('subscription.edit')}>
             {t('subscriptions.show.choosePlan')}
           </Button>
         ) : null}

@@ -16,6 +16,7 @@ import type { MemberUsage } from './types';
 import { Trans, useT } from '@/i18n';
 import { useAppForm } from '@/hooks/useAppForm';
 import { mailIcon } from '@/Components/icons/mail';
+import { route } from '../../../../shared/routes';
 
 export interface CreateProps {
   /** Roles the signed-in user may give (owner only for owners). */
@@ -31,18 +32,18 @@ export default function Create({ roles, usage }: CreateProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.post('/users');
+    form.post(route('users.store'));
   };
 
   return (
     <>
       <Head title={t('users.create.title')} />
-      <PageHeader title={t('users.create.title')} description={t('users.create.description')} back={{ href: '/users', label: t('users.index.title') }} />
+      <PageHeader title={t('users.create.title')} description={t('users.create.description')} back={{ href: route('users.index'), label: t('users.index.title') }} />
       <form onSubmit={submit} noValidate className={FORM_WIDTHS.form}>
         <Card
           footer={
             <FormActions>
-              <Button href="/users" variant="secondary">
+              <Button href={route('users.index')} variant="secondary">
                 {t('users.form.cancel')}
               </Button>
               <Button type="submit" icon={mailIcon} processing={form.processing}>
@@ -56,7 +57,7 @@ export default function Create({ roles, usage }: CreateProps) {
               <Trans
                 id="users.create.full"
                 values={{ plan: usage.plan_name, limit: usage.limit }}
-                components={{ 0: <Link href="/subscription/edit" className="font-medium underline underline-offset-4" /> }}
+                components={{ 0: <Link href={route('subscription.edit')} className="font-medium underline underline-offset-4" /> }}
               />
             </LimitNotice>
           ) : null}

@@ -17,6 +17,7 @@ import { useAppForm } from '@/hooks/useAppForm';
 import { ConflictNotice } from '@/Components/ConflictNotice';
 import { useConflict } from '@/hooks/useConflict';
 import { useLiveReload } from '@/hooks/useRealtime';
+import { route } from '../../../../shared/routes';
 
 export interface EditProps {
   member: Member;
@@ -38,7 +39,7 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
     onGone: (entry) => {
       if (entry.causer?.id === userId) return;
       router.flash(() => ({ info: t('users.edit.removedByColleague', { name: member.name }) }));
-      router.visit('/users');
+      router.visit(route('users.index'));
     },
   });
   // The member's current role stays listed even if the signed-in user could not give it.
@@ -46,7 +47,7 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.put(`/users/${member.id}`);
+    form.put(route('users.update', { id: member.id }));
   };
 
   return (
@@ -55,7 +56,7 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
       <PageHeader
         title={t('users.edit.title', { name: member.name })}
         description={member.email}
-        back={{ href: `/users/${member.id}`, label: member.name }}
+        back={{ href: route('users.show', { id: member.id }), label: member.name }}
         actions={abilities.remove ? <RemoveMember member={member} /> : null}
       />
       <div className={FORM_WIDTHS.form}>
@@ -71,7 +72,7 @@ export default function Edit({ member, abilities, isSelf }: EditProps) {
         <Card
           footer={
             <FormActions>
-              <Button href={`/users/${member.id}`} variant="secondary">
+              <Button href={route('users.show', { id: member.id })} variant="secondary">
                 {t('users.form.cancel')}
               </Button>
               <Button type="submit" processing={form.processing} disabled={!abilities.update}>

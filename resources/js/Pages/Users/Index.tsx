@@ -22,6 +22,7 @@ import { Trans, useT } from '@/i18n';
 import type { Paginated } from '@/types';
 import { roleLabels, roleTones } from '@/lib/roles';
 import type { MemberRow, MemberUsage, PendingInvitation } from './types';
+import { route } from '../../../../shared/routes';
 
 export interface IndexProps {
   members: Paginated<MemberRow>;
@@ -83,7 +84,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
           <Trans
             id="users.index.full"
             values={{ plan: usage.plan_name, limit: usage.limit }}
-            components={{ 0: <Link href="/subscription/edit" className="font-medium underline underline-offset-4" /> }}
+            components={{ 0: <Link href={route('subscription.edit')} className="font-medium underline underline-offset-4" /> }}
           />
         </LimitNotice>
       ) : null}
@@ -123,7 +124,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
                       <div className="flex items-center gap-3">
                         <Avatar name={m.name} />
                         <div className="min-w-0 wrap-anywhere">
-                          <Link href={`/users/${m.id}`} className="rounded hover:underline">
+                          <Link href={route('users.show', { id: m.id })} className="rounded hover:underline">
                             {m.name}
                           </Link>
                           {self ? <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">{t('users.index.you')}</span> : null}
@@ -151,7 +152,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
                     {/* One column per action, so each button lines up in every row, the owner's too. */}
                     <Td actions align="right" className="w-px whitespace-nowrap sm:pr-2">
                       {manageable ? (
-                        <Button href={`/users/${m.id}/edit`} size="sm" variant="secondary">
+                        <Button href={route('users.edit', { id: m.id })} size="sm" variant="secondary">
                           <Trans id="users.index.changeRole" values={{ name: m.name }} components={{ 0: <span className="sr-only" /> }} />
                         </Button>
                       ) : null}
@@ -217,7 +218,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
                     </Td>
                     <Td actions align="right">
                       <div className="flex justify-end gap-2">
-                        <Button size="sm" variant="secondary" onClick={() => router.post(`/invitations/${i.id}/resend`, {}, { preserveScroll: true })}>
+                        <Button size="sm" variant="secondary" onClick={() => router.post(route('invitations.resend', { id: i.id }), {}, { preserveScroll: true })}>
                           <Trans id="users.invitations.resend" values={{ email: i.email }} components={{ 0: <span className="sr-only" /> }} />
                         </Button>
                         <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'revoke', invitation: i })}>
@@ -240,7 +241,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
         confirmLabel={t('users.remove.label')}
         processing={processing}
         onClose={() => setPending(null)}
-        onConfirm={() => pending?.kind === 'remove' && run((o) => router.delete(`/users/${pending.member.id}`, { preserveScroll: true, ...o }))}
+        onConfirm={() => pending?.kind === 'remove' && run((o) => router.delete(route('users.destroy', { id: pending.member.id }), { preserveScroll: true, ...o }))}
       />
       <ConfirmDialog
         open={pending?.kind === 'revoke'}
@@ -249,7 +250,7 @@ export default function Index({ members, invitations, usage, filters, currentUse
         confirmLabel={t('users.invitations.revokeDialog.confirm')}
         processing={processing}
         onClose={() => setPending(null)}
-        onConfirm={() => pending?.kind === 'revoke' && run((o) => router.delete(`/invitations/${pending.invitation.id}`, { preserveScroll: true, ...o }))}
+        onConfirm={() => pending?.kind === 'revoke' && run((o) => router.delete(route('invitations.destroy', { id: pending.invitation.id }), { preserveScroll: true, ...o }))}
       />
     </>
   );
@@ -265,7 +266,7 @@ function InviteButton({ full, variant = 'primary' }: { full: boolean; variant?: 
     );
   }
   return (
-    <Button href="/users/create" icon={plusIcon} variant={variant}>
+    <Button href={route('users.create')} icon={plusIcon} variant={variant}>
       {t('users.index.invite')}
     </Button>
   );

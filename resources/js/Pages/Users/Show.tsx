@@ -15,6 +15,7 @@ import { RemoveMember } from './Partials/RemoveMember';
 import { roleDescription } from './Partials/roleDescription';
 import type { Member, MemberAbilities } from './types';
 import { useT } from '@/i18n';
+import { route } from '../../../../shared/routes';
 
 export interface ShowProps {
   member: Member;
@@ -42,11 +43,11 @@ export default function Show({ member, abilities, isSelf, leaveRefusal }: ShowPr
           </span>
         }
         description={member.email}
-        back={{ href: '/users', label: t('users.index.title') }}
+        back={{ href: route('users.index'), label: t('users.index.title') }}
         actions={
           <>
             {abilities.update ? (
-              <Button href={`/users/${member.id}/edit`} icon={pencilIcon}>
+              <Button href={route('users.edit', { id: member.id })} icon={pencilIcon}>
                 {t('users.show.changeRole')}
               </Button>
             ) : null}

@@ -7,6 +7,7 @@ import { textLink } from './textLink';
 import { PasskeySignIn } from './PasskeySignIn';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 export interface CredentialsFormProps {
   /** Where the e-mail, password and remember flag are posted. */
@@ -40,7 +41,7 @@ export function CredentialsForm({ action, submitLabel, canResetPassword }: Crede
           <TextField form={form} name="password" label={t('auth.fields.password')} type="password" autoComplete="current-password" required />
           {canResetPassword ? (
             // Field's label row has no slot for a link, so this one sits over its right end.
-            <Link href="/forgot-password" className={`absolute top-0 right-0 text-sm ${textLink}`}>
+            <Link href={route('password.request')} className={`absolute top-0 right-0 text-sm ${textLink}`}>
               {t('auth.login.forgot')}
             </Link>
           ) : null}

@@ -4,6 +4,7 @@ import type { BulkSelection } from '@/Components/BulkSelection';
 import { useT, type Translate } from '@/i18n';
 import { filterTags, type BoardUserFilters } from '../types';
 import { trashIcon } from '@/Components/icons/trash';
+import { route } from '../../../../../shared/routes';
 
 const status = (t: Translate, value: 'active' | 'inactive'): BulkActionDefinition => {
   const label = value === 'active' ? t('boardUsers.bulk.setActive') : t('boardUsers.bulk.setInactive');
@@ -74,7 +75,7 @@ export function BoardUserBulkActions({ selection, total, filters }: { selection:
       total={total}
       filters={{ search: filters.search, tags: filterTags(filters.tags), status: filters.status ?? '', trashed: filters.trashed ?? '' }}
       noun={(count) => t('boardUsers.people', { count })}
-      url="/board-users/bulk"
+      url={route('board-users.bulk')}
       actions={actions}
     />
   );

@@ -2,6 +2,7 @@ import { Link } from '@inertiajs/react';
 import { Card } from '@/Components/Card';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 export interface TermEnding {
   id: number;
@@ -20,7 +21,7 @@ export function TermsEnding({ terms }: { terms: { items: TermEnding[]; total: nu
       title={t('dashboard.terms.title')}
       description={t('dashboard.terms.description')}
       actions={
-        <Link href="/board-users?sort=term_ends_on" className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+        <Link href={route('board-users.index', null, { sort: 'term_ends_on' })} className="rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
           {t('dashboard.terms.viewAll')}
         </Link>
       }
@@ -37,7 +38,7 @@ export function TermsEnding({ terms }: { terms: { items: TermEnding[]; total: nu
             {terms.items.map((b) => (
               <li key={b.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 first:pt-0 last:pb-0">
                 <span className="min-w-0 wrap-anywhere">
-                  <Link href={`/board-users/${b.id}`} className="rounded font-medium text-slate-900 hover:underline dark:text-slate-100">
+                  <Link href={route('board-users.show', { id: b.id })} className="rounded font-medium text-slate-900 hover:underline dark:text-slate-100">
                     {`${b.first_name} ${b.last_name}`}
                   </Link>
                   {b.board_name ? <span className="block text-xs text-slate-500 dark:text-slate-400">{b.board_name}</span> : null}

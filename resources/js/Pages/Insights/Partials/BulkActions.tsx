@@ -4,6 +4,7 @@ import type { BulkSelection } from '@/Components/BulkSelection';
 import type { InsightFilters } from '../types';
 import { useT } from '@/i18n';
 import { trashIcon } from '@/Components/icons/trash';
+import { route } from '../../../../../shared/routes';
 
 /** The insight list's bulk actions: publish, archive, restore, delete (editors and up), export (everyone). */
 export function InsightBulkActions({ selection, total, filters }: { selection: BulkSelection; total: number; filters: InsightFilters }) {
@@ -61,7 +62,7 @@ export function InsightBulkActions({ selection, total, filters }: { selection: B
       total={total}
       filters={{ search: filters.search, category: filters.category ?? '', status: filters.status ?? '', trashed: filters.trashed ?? '' }}
       noun={insights}
-      url="/insights/bulk"
+      url={route('insights.bulk')}
       actions={actions}
     />
   );

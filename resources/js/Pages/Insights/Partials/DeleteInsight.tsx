@@ -1,5 +1,6 @@
 import { DestructiveAction } from '@/Components/DestructiveAction';
 import { useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 /** Delete (to the trash), as the Show and Edit pages both offer it. */
 export function DeleteInsight({ id, shared }: { id: number; shared: boolean }) {
@@ -9,7 +10,7 @@ export function DeleteInsight({ id, shared }: { id: number; shared: boolean }) {
       label={t('insights.delete.label')}
       title={t('insights.delete.title')}
       description={shared ? t('insights.delete.sharedDescription') : t('insights.delete.description')}
-      url={`/insights/${id}`}
+      url={route('insights.show', { id })}
     />
   );
 }

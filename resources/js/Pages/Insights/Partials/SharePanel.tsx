@@ -12,6 +12,7 @@ import { TextArea } from '@/Components/TextArea';
 import { useFormatters } from '@/hooks/useFormatters';
 import type { InsightStatus } from '../types';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 export interface Sharing {
   planAllows: boolean;
@@ -44,8 +45,8 @@ export default function SharePanel({ insight, sharing, canManage }: Props) {
       setConfirm(null);
     },
   };
-  const share = () => router.post(`/insights/${insight.id}/share`, {}, options);
-  const unshare = () => router.delete(`/insights/${insight.id}/share`, options);
+  const share = () => router.post(route('insights.share', { id: insight.id }), {}, options);
+  const unshare = () => router.delete(route('insights.unshare', { id: insight.id }), options);
   const copy = async () => {
     if (!insight.share_url) return;
     try {

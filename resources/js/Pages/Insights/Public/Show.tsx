@@ -7,6 +7,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { PublicLayout } from '@/Layouts/PublicLayout';
 import { categoryLabel } from '../types';
 import { useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 export interface PublicShowProps {
   organization: { name: string; slug: string; publicPageEnabled: boolean };
@@ -31,7 +32,7 @@ export default function PublicShow({ organization, insight }: PublicShowProps) {
       <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         {organization.publicPageEnabled ? (
           <Link
-            href={`/p/${organization.slug}`}
+            href={route('public-insights.index', { orgSlug: organization.slug })}
             className="mb-6 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
           >
             <Icon icon={chevronLeftIcon} className="size-4" />

@@ -4,6 +4,7 @@ import { Card } from '@/Components/Card';
 import { Checkbox } from '@/Components/Checkbox';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 /** Admins: members must turn on two-factor sign-in (or add a passkey) before anything else here. */
 export default function TwoFactorRequirement({ organizationId, required }: { organizationId: number; required: boolean }) {
@@ -11,7 +12,7 @@ export default function TwoFactorRequirement({ organizationId, required }: { org
   const form = useAppForm({ require_two_factor: required });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.put(`/organizations/${organizationId}/two-factor-requirement`, { preserveScroll: true });
+    form.put(route('organizations.two-factor-requirement', { id: organizationId }), { preserveScroll: true });
   };
   return (
     <Card title={t('organizations.twoFactor.title')} description={t('organizations.twoFactor.description')}>

@@ -10,6 +10,7 @@ import { phoneIcon } from '@/Components/icons/phone';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
 import PasswordDeleteAction from './PasswordDeleteAction';
+import { route } from '../../../../../shared/routes';
 
 export interface BrowserSession {
   id: string;
@@ -28,7 +29,7 @@ export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSes
 
   const signOut = (id: string) => {
     setEnding(id);
-    router.delete(`/user/browser-sessions/${id}`, { preserveScroll: true, onFinish: () => setEnding(null) });
+    router.delete(route('browser-sessions.destroy', { id }), { preserveScroll: true, onFinish: () => setEnding(null) });
   };
 
   return (
@@ -70,7 +71,7 @@ export default function BrowserSessionsForm({ sessions }: { sessions: BrowserSes
       </ul>
       {others > 0 ? (
         <PasswordDeleteAction
-          url="/user/other-browser-sessions"
+          url={route('browser-sessions.destroy-others')}
           label={t('profile.sessions.others.label')}
           icon={logoutIcon}
           className="mt-5"

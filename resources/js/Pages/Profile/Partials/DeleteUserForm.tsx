@@ -9,6 +9,7 @@ import { Modal } from '@/Components/Modal';
 import { useAppForm } from '@/hooks/useAppForm';
 import { confirmPassword } from '@/lib/passwordConfirmation';
 import { useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 /**
  * Deleting asks for the password in a dialog. Typing it there also confirms it (the server asks
@@ -43,7 +44,7 @@ export default function DeleteUserForm({ className }: { className?: string }) {
       passwordInput.current?.focus();
       return;
     }
-    form.delete('/profile', {
+    form.delete(route('profile.destroy'), {
       preserveScroll: true,
       onSuccess: () => close(true),
       onError: () => passwordInput.current?.focus(),

@@ -13,6 +13,7 @@ import { useAppForm } from '@/hooks/useAppForm';
 import { useFormatters } from '@/hooks/useFormatters';
 import { createPasskey, passkeysSupported } from '@/lib/passkeys';
 import { useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 export interface Passkey {
   id: number;
@@ -32,7 +33,7 @@ export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
 
   const remove = (id: number) => {
     setRemoving(id);
-    router.delete(`/user/passkeys/${id}`, { preserveScroll: true, onFinish: () => setRemoving(null) });
+    router.delete(route('passkeys.destroy', { id }), { preserveScroll: true, onFinish: () => setRemoving(null) });
   };
 
   return (
@@ -121,7 +122,7 @@ function AddPasskey({ open, onClose }: { open: boolean; onClose: () => void }) {
       return;
     }
     form.transform((data) => ({ ...data, credential: created.credential }));
-    form.post('/user/passkeys', {
+    form.post(route('passkeys.store'), {
       preserveScroll: true,
       onSuccess: () => {
         form.reset();
@@ -175,7 +176,7 @@ function RenamePasskey({ passkey, onClose }: { passkey: Passkey | null; onClose:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!passkey) return;
-    form.put(`/user/passkeys/${passkey.id}`, { preserveScroll: true, onSuccess: onClose });
+    form.put(route('passkeys.update', { id: passkey.id }), { preserveScroll: true, onSuccess: onClose });
   };
   return (
     <Modal

@@ -13,6 +13,7 @@ import PasswordDeleteAction from './PasswordDeleteAction';
 import { boltIcon } from '@/Components/icons/bolt';
 import { downloadIcon } from '@/Components/icons/download';
 import { shieldIcon } from '@/Components/icons/shield';
+import { route } from '../../../../../shared/routes';
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -58,7 +59,7 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
-    confirmForm.post('/user/confirmed-two-factor-authentication', { preserveScroll: true, onSuccess: () => confirmForm.reset() });
+    confirmForm.post(route('two-factor.confirm'), { preserveScroll: true, onSuccess: () => confirmForm.reset() });
   };
 
   return (
@@ -86,7 +87,7 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
         {!status.enabled && !status.confirming ? (
           <>
             <p>{t('profile.twoFactor.explanation')}</p>
-            <ConfirmsPassword onConfirmed={() => post('/user/two-factor-authentication')}>
+            <ConfirmsPassword onConfirmed={() => post(route('two-factor.enable'))}>
               {(start, checking) => (
                 <Button icon={shieldIcon} onClick={start} processing={checking || busy}>
                   {t('profile.twoFactor.turnOn')}
@@ -140,7 +141,7 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
             <p>{t('profile.twoFactor.enabled', { count: status.recoveryCodesLeft })}</p>
             {codes.length ? <RecoveryCodes codes={codes} appName={appName} /> : null}
             <div className="flex flex-wrap gap-3">
-              <ConfirmsPassword onConfirmed={() => post('/user/two-factor-recovery-codes')}>
+              <ConfirmsPassword onConfirmed={() => post(route('two-factor.recovery-codes'))}>
                 {(start, checking) => (
                   <Button variant="secondary" icon={boltIcon} onClick={start} processing={checking || busy}>
                     {t('profile.twoFactor.newCodes')}
@@ -148,7 +149,7 @@ export default function TwoFactorAuthenticationForm({ status, appName }: { statu
                 )}
               </ConfirmsPassword>
               <PasswordDeleteAction
-                url="/user/two-factor-authentication"
+                url={route('two-factor.disable')}
                 label={t('profile.twoFactor.turnOff')}
                 variant="danger"
                 title={t('profile.twoFactor.turnOffTitle')}

@@ -5,6 +5,7 @@ import { TextField } from '@/Components/TextField';
 import { FormActions } from '@/Components/FormActions';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 export default function UpdatePasswordForm({ className }: { className?: string }) {
   const t = useT();
@@ -15,7 +16,7 @@ export default function UpdatePasswordForm({ className }: { className?: string }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.put('/password', {
+    form.put(route('user-password.update'), {
       preserveScroll: true,
       onSuccess: () => form.reset(),
       onError: (errors) => {

@@ -8,6 +8,7 @@ import { Icon } from '@/Components/Icon';
 import { alertIcon } from '@/Components/icons/alert';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 export interface UpdateProfileInformationFormProps {
   mustVerifyEmail: boolean;
@@ -23,7 +24,7 @@ export default function UpdateProfileInformationForm({ mustVerifyEmail, status, 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.patch('/profile', {
+    form.patch(route('profile.update'), {
       preserveScroll: true,
       // The saved values become the new baseline (isDirty, reset).
       onSuccess: () => form.setDefaults(),
@@ -63,7 +64,7 @@ export default function UpdateProfileInformationForm({ mustVerifyEmail, status, 
                       0: <span className="font-medium break-all" />,
                       1: (
                         <Link
-                          href="/email/verification-notification"
+                          href={route('verification.send')}
                           method="post"
                           as="button"
                           preserveScroll

@@ -1,6 +1,7 @@
 import { usePage } from '@inertiajs/react';
 import { DestructiveAction } from '@/Components/DestructiveAction';
 import { useT } from '@/i18n';
+import { route } from '../../../../../shared/routes';
 
 /** Remove from the organization, as the member's page and the change-role page both offer it. */
 export function RemoveMember({ member }: { member: { id: number; name: string } }) {
@@ -11,7 +12,7 @@ export function RemoveMember({ member }: { member: { id: number; name: string } 
       label={t('users.remove.label')}
       title={t('users.remove.title', { name: member.name })}
       description={t('users.remove.description', { name: member.name, organization: orgName })}
-      url={`/users/${member.id}`}
+      url={route('users.show', { id: member.id })}
     />
   );
 }

@@ -10,6 +10,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { useOrganizationEvent } from '@/hooks/useRealtime';
 import { useT } from '@/i18n';
 import { statusTones, type ImportView } from './types';
+import { route } from '../../../../../../shared/routes';
 
 const ACTIVE = ['queued', 'running'];
 
@@ -78,15 +79,15 @@ export function ImportProgress({ imp }: { imp: ImportView }) {
         {!active ? (
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             {progress.failed_count > 0 ? (
-              <a href={`/board-users/import/${imp.id}/failures`} download className={buttonClasses({ variant: 'secondary' })}>
+              <a href={route('board-user-imports.failures', { import: imp.id })} download className={buttonClasses({ variant: 'secondary' })}>
                 <Icon icon={downloadIcon} className="size-4" />
                 {t('boardUsers.import.progress.downloadFailed', { count: progress.failed_count })}
               </a>
             ) : null}
-            <Button href="/board-users/import" variant="secondary">
+            <Button href={route('board-user-imports.index')} variant="secondary">
               {t('boardUsers.import.progress.another')}
             </Button>
-            <Button href="/board-users">{t('boardUsers.import.progress.goToList')}</Button>
+            <Button href={route('board-users.index')}>{t('boardUsers.import.progress.goToList')}</Button>
           </div>
         ) : null}
       </div>

@@ -8,6 +8,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useT } from '@/i18n';
 import type { FieldOption, ImportView, PreviewRow, RowProblems } from './types';
 import { arrowIcon } from '@/Components/icons/arrow';
+import { route } from '../../../../../../shared/routes';
 
 /** Fields whose values must not wrap in the preview. */
 const unbroken = new Set(['phone', 'joined_on']);
@@ -23,7 +24,11 @@ export function MappingForm({ imp, preview, problems, fields }: { imp: ImportVie
   const [saving, setSaving] = useState(false);
   const [starting, setStarting] = useState(false);
   const save = (mapping: string[], duplicates: ImportView['duplicates']) =>
-    router.put(`/board-users/import/${imp.id}`, { mapping, duplicates }, { preserveScroll: true, preserveState: true, onStart: () => setSaving(true), onFinish: () => setSaving(false) });
+    router.put(
+      route('board-user-imports.update', { import: imp.id }),
+      { mapping, duplicates },
+      { preserveScroll: true, preserveState: true, onStart: () => setSaving(true), onFinish: () => setSaving(false) },
+    );
   const setColumn = (i: number, field: string) =>
     save(
       imp.mapping.map((f, j) => (j === i ? field : f)),
@@ -148,14 +153,14 @@ export function MappingForm({ imp, preview, problems, fields }: { imp: ImportVie
         </div>
         {problems && problems.count > 0 ? <ProblemRows problems={problems} label={label} mapped={mapped} total={imp.total_rows} /> : null}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-end dark:border-slate-700/70">
-          <Button href="/board-users/import" variant="secondary">
+          <Button href={route('board-user-imports.index')} variant="secondary">
             {t('boardUsers.import.preview.chooseAnother')}
           </Button>
           <Button
             icon={arrowIcon}
             processing={starting}
             disabled={saving}
-            onClick={() => router.post(`/board-users/import/${imp.id}/start`, {}, { preserveScroll: true, onStart: () => setStarting(true), onFinish: () => setStarting(false) })}
+            onClick={() => router.post(route('board-user-imports.start', { import: imp.id }), {}, { preserveScroll: true, onStart: () => setStarting(true), onFinish: () => setStarting(false) })}
           >
             {t('boardUsers.import.preview.start', { count: imp.total_rows })}
           </Button>

@@ -5,6 +5,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/Components/Table';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
 import { statusTones, type RecentImport } from './types';
+import { route } from '../../../../../../shared/routes';
 
 /** The organisation's latest imports, to come back to one that is running or see how one went. */
 export function RecentImports({ recent }: { recent: RecentImport[] }) {
@@ -28,7 +29,7 @@ export function RecentImports({ recent }: { recent: RecentImport[] }) {
           {recent.map((r) => (
             <Tr key={r.id}>
               <Td strong className="break-all">
-                <Link href={`/board-users/import/${r.id}`} className="rounded hover:underline">
+                <Link href={route('board-user-imports.show', { import: r.id })} className="rounded hover:underline">
                   {r.filename}
                 </Link>
               </Td>

@@ -9,6 +9,7 @@ import { Badge } from '@/Components/Badge';
 import { buttonClasses } from '@/Components/Button';
 import { Icon } from '@/Components/Icon';
 import type { ImportColumn } from './types';
+import { route } from '../../../../../../shared/routes';
 
 /** Step 1: choose a CSV file (one over the size limit is refused here, before it is sent). */
 export function UploadForm({ limits, columns }: { limits: { maxRows: number; maxMegabytes: number }; columns: ImportColumn[] }) {
@@ -24,7 +25,7 @@ export function UploadForm({ limits, columns }: { limits: { maxRows: number; max
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          form.post('/board-users/import', { forceFormData: true });
+          form.post(route('board-user-imports.store'), { forceFormData: true });
         }}
         className="space-y-4"
       >
@@ -65,7 +66,7 @@ function AcceptedColumns({ columns }: { columns: ImportColumn[] }) {
           </h3>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('boardUsers.import.columns.description')}</p>
         </div>
-        <a href="/board-users/import/template" download className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'shrink-0 self-start' })}>
+        <a href={route('board-user-imports.template')} download className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'shrink-0 self-start' })}>
           <Icon icon={downloadIcon} className="size-4" />
           {t('boardUsers.import.columns.template')}
         </a>
