@@ -137,6 +137,16 @@ export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], o
   useOrganizationEvent(events, reload);
 }
 
+/**
+ * Leaves an organisation's channels at once when the user is no longer in it: the server closes
+ * the user's sockets right after telling them, and a reconnect would otherwise ask to rejoin
+ * channels it now refuses (403) before the next page has let go of them.
+ */
+function leaveOrganization(echo: Echo<'reverb'>, organizationId: number): void {
+  leaveChannel(echo, organizationChannel(organizationId));
+  leaveChannel(echo, onlineChannel(organizationId));
+}
+
 /** Listens for one event of the user's channel, its payload typed by shared/realtime-events.ts. */
 function listenFor<E extends keyof UserEvents>(channel: ReturnType<Echo<'reverb'>['private']>, event: E, handler: (payload: UserEvents[E]) => void): void {
   channel.listen(event, handler);
@@ -160,6 +170,7 @@ export function useAccountEvents(): void {
     listenFor(channel, 'RoleChanged', ({ organization, role }) => {
       // Removed from the organisation on screen: the reload's page says so itself ("You were removed from …").
       const removedFromCurrent = role === null && organization.id === currentOrganization.current;
+      if (role === null) leaveOrganization(echo, organization.id);
       if (!removedFromCurrent) {
         router.flash(() => ({ info: role ? t('app.realtime.roleChanged', { organization: organization.name, role }) : t('app.realtime.removed', { organization: organization.name }) }));
       }
@@ -168,6 +179,7 @@ export function useAccountEvents(): void {
     listenFor(channel, 'OrganizationDeleted', ({ organization }) => {
       // The organisation on screen is gone: any page of it would answer 404, so go where the
       // server sends a member without one; that page says what happened.
+      leaveOrganization(echo, organization.id);
       if (organization.id === currentOrganization.current) return void router.visit(route('dashboard'));
       router.flash(() => ({ info: t('app.realtime.organizationDeleted', { organization: organization.name }) }));
       router.reload();
