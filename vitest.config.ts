@@ -17,6 +17,8 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'resources/js') } },
   test: {
     maxWorkers: 2,
+    // Under CI a skipped test fails the run (tests/helpers/no-skipped-tests-reporter.ts).
+    reporters: process.env.CI === 'true' ? ['default', './tests/helpers/no-skipped-tests-reporter.ts'] : ['default'],
     projects: [
       {
         extends: true,
