@@ -100,6 +100,8 @@ test('no payload executes or plants markup on any board-user, insight or public 
       tags: [TAG_PAYLOADS[i % TAG_PAYLOADS.length]],
       notes: payload,
       joined_on: '',
+      // The first few end their term tomorrow: the dashboard's "Terms ending soon" names them.
+      term_ends_on: i < 3 ? new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) : '',
     });
     boardUserIds.push(Number(location.split('/').pop()));
   }
@@ -129,6 +131,9 @@ test('no payload executes or plants markup on any board-user, insight or public 
   await visit(page, `/board-users?search=${encodeURIComponent(marker)}`);
   await expect(page.getByText(`${marker} <script>alert("script")</script>`)).toBeVisible();
   await visit(page, `/board-users?search=${encodeURIComponent('"><script>alert("q")</script>')}`);
+  await visit(page, '/dashboard');
+  await expect(page.getByRole('region', { name: 'Terms ending soon' }).getByText(`${marker} <script>alert("script")</script>`, { exact: false })).toBeVisible();
+  expect(await injected(page), '/dashboard, terms ending soon').toEqual([]);
   await visit(page, `/insights?search=${encodeURIComponent(marker)}`);
   await visit(page, `/insights?search=${encodeURIComponent('<img src=x onerror=alert("q")>')}`);
   for (const id of boardUserIds) {
