@@ -5,6 +5,11 @@ export function localDate(instant: Date, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** The calendar date `days` days after `date` (both 'YYYY-MM-DD'). */
+export function addCalendarDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The Mondays starting the last `count` weeks (the current one last), as calendar dates in `timeZone`. */
 export function lastWeekStarts(now: Date, timeZone: string, count = 12): string[] {
   const today = new Date(`${localDate(now, timeZone)}T00:00:00Z`);

@@ -8,12 +8,9 @@ import { PLANS } from '../../account/plans';
 import { presentUsage } from '../subscriptions/presenter';
 import { findSubscription } from '../subscriptions/repository';
 import * as repo from './repository';
-import { lastWeekStarts, localDate, safeTimeZone } from '../../account/time-zone';
+import { addCalendarDays, lastWeekStarts, localDate, safeTimeZone } from '../../account/time-zone';
 import { defer } from '../../inertia';
 import { msg } from '../../i18n/message';
-
-/** 'YYYY-MM-DD' plus `days` calendar days. */
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function dashboardController(ctx: AppContext) {
   return {
@@ -49,7 +46,7 @@ export function dashboardController(ctx: AppContext) {
           // After the page: the figures above stay four queries.
           termsEnding: defer(() => {
             const today = localDate(now, timeZone);
-            return repo.termsEnding(ctx.db, org.id, today, addDays(today, repo.TERMS_WINDOW_DAYS));
+            return repo.termsEnding(ctx.db, org.id, today, addCalendarDays(today, repo.TERMS_WINDOW_DAYS));
           }),
         },
         { title: msg('messages.titles.dashboard') },
