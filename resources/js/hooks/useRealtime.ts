@@ -2,7 +2,7 @@ import { router, usePage } from '@inertiajs/react';
 import type Echo from 'laravel-echo';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OnlineMember } from '@/Components/OnlineMembers';
-import { connectEcho, leaveChannel } from '@/lib/echo';
+import { connectEcho, forgetChannel, leaveChannel } from '@/lib/echo';
 import type { OrganizationEvents, UserEvents } from '../../../shared/realtime-events';
 import { echoName } from '../../../shared/channels';
 import { t } from '@/i18n';
@@ -138,13 +138,13 @@ export function useLiveReload<E extends keyof OrganizationEvents>(events: E[], o
 }
 
 /**
- * Leaves an organisation's channels at once when the user is no longer in it: the server closes
- * the user's sockets right after telling them, and a reconnect would otherwise ask to rejoin
+ * Forgets an organisation's channels at once when the user is no longer in it (no unsubscribe: the server closes
+ * the user's sockets right after telling them), so the reconnect does not ask to rejoin
  * channels it now refuses (403) before the next page has let go of them.
  */
 function leaveOrganization(echo: Echo<'reverb'>, organizationId: number): void {
-  leaveChannel(echo, organizationChannel(organizationId));
-  leaveChannel(echo, onlineChannel(organizationId));
+  forgetChannel(echo, organizationChannel(organizationId));
+  forgetChannel(echo, onlineChannel(organizationId));
 }
 
 /** Listens for one event of the user's channel, its payload typed by shared/realtime-events.ts. */

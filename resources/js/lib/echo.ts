@@ -157,6 +157,19 @@ export function leaveChannel(echo: Echo<'reverb'>, name: string): void {
   if (current?.echo === echo) echo.leave(name);
 }
 
+/**
+ * Forgets a channel without telling the server: for a socket the server is closing (a member
+ * removed, an organisation deleted), where an unsubscribe would be written to a closing socket.
+ * The reconnect then does not ask to rejoin it. Echo and pusher-js keep channels by full name.
+ */
+export function forgetChannel(echo: Echo<'reverb'>, name: string): void {
+  const connector = echo.connector as unknown as { channels: Record<string, unknown>; pusher: { channels: { remove(name: string): unknown } } };
+  for (const full of [name, `private-${name}`, `presence-${name}`]) {
+    delete connector.channels[full];
+    connector.pusher.channels.remove(full);
+  }
+}
+
 let marking = false;
 
 /** Writes made from this tab say which socket to leave out of their broadcast: it already knows. */
