@@ -17,7 +17,7 @@ import { rootView } from './inertia/root-view';
 import { securityHeaders } from './http/security-headers';
 import { sessionBridge } from './http/session-bridge';
 import { sessionMiddleware } from './http/session';
-import { sessionIdentityLoader } from './http/identity';
+import { sessionIdentityLoader } from './tenancy/identity';
 import { noStoreWhenSignedIn } from './http/signed-in-responses';
 import { devAssets, productionAssets } from './http/vite-assets';
 import { sharedProps } from './shared-props';

@@ -3,7 +3,7 @@ import type { AppContext } from './context';
 import { publicUser } from './account/user-repository';
 import { abilitiesOf } from './tenancy/policy';
 import { userOrganizations } from './tenancy/repository';
-import { preloadedSwitcher } from './http/identity';
+import { preloadedSwitcher } from './tenancy/identity';
 import { realtimeClientConfig } from './http/realtime-client-config';
 import { sessionBridge } from './http/session-bridge';
 import { requestLocale } from './i18n/locale';

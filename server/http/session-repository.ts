@@ -23,3 +23,13 @@ export async function saveSession(db: Db, row: { id: string; user_id: number | n
 export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** The once-a-minute bookkeeping write: only the activity columns, and only if still stale. */
+export async function touchSession(db: Db, hashedId: string, at: Date, everyMs: number, ip: string | null, userAgent: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_activity: at, ip, user_agent: userAgent })
+    .where('id', '=', hashedId)
+    .where('last_activity', '<', new Date(at.getTime() - everyMs))
+    .execute();
+}

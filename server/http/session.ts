@@ -4,8 +4,7 @@ import { parse as parseCookies, serialize } from 'cookie';
 import type { Database } from '../db/types';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { onBeforeEnd } from './response-hooks';
-import { deleteSessions, findSession, saveSession } from './session-repository';
-import { touchSession } from './session-identity-repository';
+import { deleteSessions, findSession, saveSession, touchSession } from './session-repository';
 
 type Data = Record<string, unknown>;
 const FLASH = '_flash';

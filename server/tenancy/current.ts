@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../context';
 import { HttpError } from '../errors';
-import { preloadedOrganization } from '../http/identity';
+import { organizationFor } from './identity';
 import { flash } from '../http/session-bridge';
 import { findOrganizationFor, organizationStatus, userOrganizations, type CurrentOrganization } from './repository';
 import { msg } from '../i18n/message';
@@ -55,8 +55,7 @@ export function loadOrganization(ctx: AppContext) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const id = req.session.get<number>(CURRENT_ORG_KEY);
     if (req.user && id) {
-      const preloaded = preloadedOrganization(req, req.user, id); // loaded with the session, in the same query
-      req.organization = (preloaded === undefined ? await findOrganizationFor(ctx.db, req.user.id, id, req.user.is_platform_admin) : preloaded) ?? undefined;
+      req.organization = await organizationFor(ctx, req, req.user, id);
       if (!req.organization) {
         clearCurrentOrganization(req);
         const notice = await goneNotice(ctx, id);

@@ -1,4 +1,4 @@
-import { sql, type DeleteQueryBuilder, type DeleteResult, type SelectQueryBuilder, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { sql, type DeleteQueryBuilder, type Expression, type DeleteResult, type SelectQueryBuilder, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { Database, Db, Organization, Role } from '../db/types';
 import { twoFactorMissingSql } from '../db/two-factor-rule';
 
@@ -41,17 +41,31 @@ export interface CurrentOrganization {
   two_factor_missing: boolean;
 }
 
-/** The organisation as `userId` sees it: a member (with their role), or any for a platform admin. */
-export async function findOrganizationFor(db: Db, userId: number, organizationId: number, platformAdmin: boolean): Promise<CurrentOrganization | undefined> {
-  const row = await db
+/**
+ * The organisation as a user sees it: its columns, the user's role there (null: not a member) and
+ * the two-factor rule. Written once: `findOrganizationFor` runs it alone, and the session's one
+ * query (identity-repository.ts) joins it for the session's user and organisation.
+ */
+export function organizationSeenBy(db: Db, userId: number | Expression<number | null>, organizationId: number | Expression<number | null>) {
+  return db
     .selectFrom('organizations as o')
     .leftJoin('memberships as m', (j) => j.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', userId))
     .select(['o.id', 'o.name', 'o.slug', 'o.public_page_enabled', 'm.role', twoFactorMissingSql({ requires: 'o.require_two_factor', role: 'm.role', userId: 'm.user_id' }).as('two_factor_missing')])
     .where('o.id', '=', organizationId)
-    .where('o.deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('o.deleted_at', 'is', null);
+}
+
+export type OrganizationSeenRow = { id: number; name: string; slug: string; public_page_enabled: boolean; role: Role | null; two_factor_missing: boolean | null };
+
+/** The organisation a user may act in: a member (with their role), or any for a platform admin; else undefined. */
+export function toCurrentOrganization(row: OrganizationSeenRow | undefined, platformAdmin: boolean): CurrentOrganization | undefined {
   if (!row || (!row.role && !platformAdmin)) return undefined;
   return { id: row.id, name: row.name, slug: row.slug, public_page_enabled: row.public_page_enabled, role: row.role ?? null, two_factor_missing: row.two_factor_missing === true };
+}
+
+/** The organisation as `userId` sees it: a member (with their role), or any for a platform admin. */
+export async function findOrganizationFor(db: Db, userId: number, organizationId: number, platformAdmin: boolean): Promise<CurrentOrganization | undefined> {
+  return toCurrentOrganization(await organizationSeenBy(db, userId, organizationId).executeTakeFirst(), platformAdmin);
 }
 
 export async function userOrganizations(db: Db, userId: number) {

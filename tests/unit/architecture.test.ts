@@ -239,6 +239,12 @@ describe('architecture', () => {
     expect(featureCycles(graph)).toEqual([]);
   });
 
+  it('one identity path: the organisation a request acts in and the two-factor rule are read by one query', () => {
+    const callers = (pattern: RegExp) => files.filter((f) => pattern.test(codeOf(f.source))).map((f) => path.relative(SERVER, f.file).split(path.sep).join('/'));
+    expect(callers(/\btwoFactorMissingSql\s*\(/)).toEqual(['tenancy/repository.ts']);
+    expect(callers(/\borganizationSeenBy\s*\(/).sort()).toEqual(['tenancy/identity-repository.ts', 'tenancy/repository.ts']);
+  });
+
   describe('the rules catch what they are for', () => {
     const at = (...parts: string[]) => path.join(SERVER, ...parts);
 

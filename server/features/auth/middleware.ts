@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError } from '../../errors';
-import { preloadedUser } from '../../http/identity';
+import { preloadedUser } from '../../tenancy/identity';
 import { localPath } from '../../http/local-path';
 import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBER_COOKIE, REMEMBER_SELECTOR } from './remember';
 import { findUserById } from '../../account/user-repository';

@@ -1,11 +1,7 @@
 import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import { prepareStatement } from '../db/postgres-pool';
 import type { Db, Role, User } from '../db/types';
-import { twoFactorMissingSql } from '../db/two-factor-rule';
-import type { CurrentOrganization } from '../tenancy/repository';
-
-/** The session's current organisation as the one query finds it (null role: not a member). */
-export type IdentityOrganization = CurrentOrganization;
+import { organizationSeenBy, type OrganizationSeenRow } from './repository';
 
 export interface SwitcherOrganization {
   id: number;
@@ -20,8 +16,8 @@ export interface SessionWithIdentity {
   last_activity: Date;
   /** The session's user (null when the session has none). */
   user: User | null;
-  /** The organisation named by the session's `organization_id`, unless it is deleted or absent. */
-  organization: IdentityOrganization | null;
+  /** The organisation named by the session's `organization_id` as its user sees it, unless it is deleted or absent. */
+  organization: OrganizationSeenRow | null;
   /** The user's organisations, by name (only when asked for). */
   organizations?: SwitcherOrganization[];
 }
@@ -35,8 +31,7 @@ function identityQuery(db: Db, withOrganizations: boolean, hashedId: string) {
   return db
     .selectFrom('sessions as s')
     .leftJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('organizations as o', (j) => j.on(sql<boolean>`o.id = ${sessionOrganizationId} and o.deleted_at is null`))
-    .leftJoin('memberships as m', (j) => j.onRef('m.organization_id', '=', 'o.id').onRef('m.user_id', '=', 's.user_id'))
+    .leftJoinLateral(organizationSeenBy(db, sql.ref<number | null>('s.user_id'), sessionOrganizationId).as('o'), (j) => j.onTrue())
     .select([
       's.data',
       's.user_id',
@@ -55,8 +50,8 @@ function identityQuery(db: Db, withOrganizations: boolean, hashedId: string) {
       'o.name as o_name',
       'o.slug as o_slug',
       'o.public_page_enabled as o_public_page_enabled',
-      'm.role as m_role',
-      twoFactorMissingSql({ requires: 'o.require_two_factor', role: 'm.role', userId: 's.user_id' }).as('two_factor_missing'),
+      'o.role as o_role',
+      'o.two_factor_missing as o_two_factor_missing',
     ])
     .$if(withOrganizations, (q) =>
       q.select(
@@ -116,10 +111,10 @@ export async function findSessionWithIdentity(db: Db, hashedId: string, withOrga
           created_at: row.u_created_at!,
           updated_at: row.u_updated_at!,
         };
-  const organization: IdentityOrganization | null =
+  const organization: OrganizationSeenRow | null =
     row.o_id === null || row.o_id === undefined
       ? null
-      : { id: row.o_id, name: row.o_name!, slug: row.o_slug!, public_page_enabled: row.o_public_page_enabled!, role: row.m_role ?? null, two_factor_missing: row.two_factor_missing === true };
+      : { id: row.o_id, name: row.o_name!, slug: row.o_slug!, public_page_enabled: row.o_public_page_enabled!, role: row.o_role ?? null, two_factor_missing: row.o_two_factor_missing ?? null };
   const organizations = row.switcher_organizations;
   return {
     data: row.data ?? {},
@@ -129,14 +124,4 @@ export async function findSessionWithIdentity(db: Db, hashedId: string, withOrga
     organization,
     ...(organizations === undefined ? {} : { organizations: typeof organizations === 'string' ? JSON.parse(organizations) : organizations }),
   };
-}
-
-/** The once-a-minute bookkeeping write: only the activity columns, and only if still stale. */
-export async function touchSession(db: Db, hashedId: string, at: Date, everyMs: number, ip: string | null, userAgent: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ last_activity: at, ip, user_agent: userAgent })
-    .where('id', '=', hashedId)
-    .where('last_activity', '<', new Date(at.getTime() - everyMs))
-    .execute();
 }

@@ -1,6 +1,8 @@
 import type { Request } from 'express';
 import type { Db, User } from '../db/types';
-import { findSessionWithIdentity, type IdentityOrganization, type SessionWithIdentity, type SwitcherOrganization } from './session-identity-repository';
+import type { AppContext } from '../context';
+import { findSessionWithIdentity, type SessionWithIdentity, type SwitcherOrganization } from './identity-repository';
+import { findOrganizationFor, toCurrentOrganization, type CurrentOrganization } from './repository';
 
 /**
  * What the session's one query found about its user and organisation, for the middleware after
@@ -37,13 +39,14 @@ export function preloadedUser(req: Request, userId: number): User | null | undef
   return row.user;
 }
 
-/** The current organisation as loaded with the session: undefined means "not loaded: ask". */
-export function preloadedOrganization(req: Request, user: User, organizationId: number): IdentityOrganization | null | undefined {
+/**
+ * The organisation `user` may act in, as the session's query found it when the session names it
+ * (no second query), else asked of the database: one rule either way (`toCurrentOrganization`).
+ */
+export async function organizationFor(ctx: AppContext, req: Request, user: User, organizationId: number): Promise<CurrentOrganization | undefined> {
   const row = found.get(req);
-  if (!row || row.user_id !== user.id || row.organizationId !== organizationId) return undefined;
-  const org = row.organization;
-  if (!org || (!org.role && !user.is_platform_admin)) return null;
-  return org;
+  if (row && row.user_id === user.id && row.organizationId === organizationId) return toCurrentOrganization(row.organization ?? undefined, user.is_platform_admin);
+  return findOrganizationFor(ctx.db, user.id, organizationId, user.is_platform_admin);
 }
 
 /** The organisation switcher's list when the session's query loaded it (undefined: ask). */
