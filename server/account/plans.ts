@@ -11,7 +11,7 @@ export interface PlanDefinition {
   limits: Record<LimitName, number | null>;
 }
 
-/** PRODUCT.md "Subscriptions". */
+/** docs/product.md "Subscriptions". */
 export const PLANS: Record<Plan, PlanDefinition> = {
   free: { id: 'free', name: 'Free', priceCents: 0, limits: { members: 3, boardUsers: 25, insights: 50, publicLinks: 0 } },
   team: { id: 'team', name: 'Team', priceCents: 2900, limits: { members: 10, boardUsers: 500, insights: null, publicLinks: null } },

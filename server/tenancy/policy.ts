@@ -3,7 +3,7 @@ import { HttpError, ValidationError } from '../errors';
 import { msg } from '../i18n/message';
 
 /**
- * Every tenancy rule in one place: PRODUCT.md's roles table (what a role may do) and the
+ * Every tenancy rule in one place: docs/product.md's roles table (what a role may do) and the
  * membership rules on top of it (who may hand out or take away the owner role, the last owner).
  */
 

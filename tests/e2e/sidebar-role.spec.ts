@@ -12,7 +12,7 @@ const sidebarFooter = (page: Page, organization: string) => page.locator('aside'
 
 async function screens(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
-    // Light by default, dark on choice (localStorage `theme`, SEED-SPEC §4).
+    // Light by default, dark on choice (localStorage `theme`, docs/seed-spec.md §4).
     await page.evaluate((theme) => localStorage.setItem('theme', theme), scheme);
     await page.reload();
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);

@@ -6,7 +6,7 @@ import { createTestApp, FakeClock, type TestApp } from '../helpers/app';
 import { actingAs, addMember, createOrganization, createUser } from '../helpers/factories';
 
 /**
- * PRODUCT.md's roles table, as data: each row is one action, with the roles the table allows.
+ * docs/product.md's roles table, as data: each row is one action, with the roles the table allows.
  * Every actor tries every row in a fresh organisation; allowed → 200/302/303 (not a bounce to
  * sign-in, organisation choice or password confirmation), forbidden on a visible record → 403.
  * A row joins the run as soon as its route is registered; add rows as features add actions.
@@ -179,7 +179,7 @@ async function world(actor: Actor) {
   return { w, client };
 }
 
-describe('roles table (PRODUCT.md)', () => {
+describe('roles table (docs/product.md)', () => {
   it('has rows for every ability of the table', () => {
     const abilities = new Set(ROWS.map((r) => r.ability));
     for (const a of ['read', 'manageRecords', 'viewActivity', 'manageMembers', 'manageOrganization', 'manageSubscription', 'deleteOrganization', 'transferOwnership']) {

@@ -33,7 +33,7 @@ interface Plan {
   featured?: boolean;
 }
 
-/** Limits as in PRODUCT.md § Subscriptions. */
+/** Limits as in docs/product.md § Subscriptions. */
 const plans = (t: Translate): Plan[] => [
   {
     id: 'free',

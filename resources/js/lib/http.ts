@@ -1,7 +1,7 @@
 import axios from 'axios';
 
 /**
- * The one HTTP client of the app (SEED-SPEC §7): marks requests as XHR, sends credentials and
+ * The one HTTP client of the app (docs/seed-spec.md §7): marks requests as XHR, sends credentials and
  * mirrors the XSRF-TOKEN cookie into X-XSRF-TOKEN. Inertia's page visits go through it too.
  */
 export const http = axios.create({

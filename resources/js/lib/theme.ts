@@ -1,4 +1,4 @@
-/** SEED-SPEC §4: light by default, dark on choice, no system detection, class on <html>, localStorage `theme`. */
+/** docs/seed-spec.md §4: light by default, dark on choice, no system detection, class on <html>, localStorage `theme`. */
 export type Theme = 'light' | 'dark';
 export const THEME_KEY = 'theme';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { requireAuth, requireGuest, requireVerified } from './middleware';
 import { requireOrganization } from '../../tenancy/current';
 
-/** The middleware stacks routes choose from (PRODUCT.md "Routes"). */
+/** The middleware stacks routes choose from (docs/product.md "Routes"). */
 export function guards(ctx: AppContext) {
   return {
     guest: [requireGuest] as RequestHandler[],

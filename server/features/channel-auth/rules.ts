@@ -13,7 +13,7 @@ const memberOf = async (db: Db, user: User, organizationId: number) => {
 };
 
 /**
- * Every channel the app uses (shared/channels.ts, PRODUCT.md "Realtime"); any other name is
+ * Every channel the app uses (shared/channels.ts, docs/product.md "Realtime"); any other name is
  * refused. Platform admins count as members: they see and manage every organisation.
  */
 const rules: Record<ChannelKind, (db: Db, user: User, id: number) => Promise<ChannelGrant>> = {

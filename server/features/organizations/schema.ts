@@ -4,7 +4,7 @@ import { checkbox, rule, currentPassword, email, id, optionalString, optionalUrl
 import { withLabels } from '../../lib/validation';
 import { msg } from '../../i18n/message';
 
-/** PRODUCT.md "Entities": 3–50 characters, lowercase letters, digits and inner dashes. */
+/** docs/product.md "Entities": 3–50 characters, lowercase letters, digits and inner dashes. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$/;
 
 /**

@@ -26,7 +26,7 @@ const visitOf = (req: Request): Visit => ({
 /**
  * Public pages are private-cacheable only: the HTML shell carries a per-session CSRF token (and
  * may set cookies), so a shared cache must never store it. And they are revalidated on every
- * visit (ETag → 304), so "Stop sharing" takes effect at once. See docs/decisions/0004.
+ * visit (ETag → 304), so "Stop sharing" takes effect at once. See ADR 0004.
  */
 export const PUBLIC_CACHE_CONTROL = 'private, no-cache';
 
