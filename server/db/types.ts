@@ -1,16 +1,17 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Facts } from '../../shared/activity-kinds';
+import type { InsightCategory, InsightStatus } from '../../shared/insight-fields';
+import type { Role } from '../../shared/member-fields';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | T | undefined, string | T>;
 
-export type Role = 'owner' | 'admin' | 'editor' | 'viewer';
+export type { Role };
 export type Plan = 'free' | 'team' | 'business';
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'ended';
 export type BoardUserStatus = 'active' | 'inactive';
-export type InsightStatus = 'draft' | 'published' | 'archived';
-export type InsightCategory = 'governance' | 'strategy' | 'finance' | 'risk' | 'people' | 'other';
+export type { InsightCategory, InsightStatus };
 
 export interface UsersTable {
   id: Generated<number>;

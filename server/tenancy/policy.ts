@@ -1,5 +1,6 @@
 import type { Role } from '../db/types';
 import { HttpError, ValidationError } from '../errors';
+import { ROLES as MEMBER_ROLES } from '../../shared/member-fields';
 import { msg } from '../i18n/message';
 
 /**
@@ -17,7 +18,7 @@ const table: Record<Role, Ability[]> = {
 };
 
 export const ALL_ABILITIES: Ability[] = table.owner;
-export const ROLES: Role[] = ['owner', 'admin', 'editor', 'viewer'];
+export const ROLES: readonly Role[] = MEMBER_ROLES;
 export const roleRank: Record<Role, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
 
 /** Platform admins may do everything in any organisation. */

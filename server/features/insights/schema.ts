@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { queryChoice, queryPage, queryText } from '../../lib/query';
 import { optionalString, requiredString, rule, textOrBlank } from '../../lib/fields';
 import { msg } from '../../i18n/message';
+import { INSIGHT_CATEGORIES, INSIGHT_FIELDS, INSIGHT_SORTS, INSIGHT_STATUSES, type InsightField, type InsightSort } from '../../../shared/insight-fields';
 
-export const INSIGHT_CATEGORIES = ['governance', 'strategy', 'finance', 'risk', 'people', 'other'] as const;
-export const INSIGHT_STATUSES = ['draft', 'published', 'archived'] as const;
-export const MAX_BODY = 50_000;
-export const MAX_LINKED = 1000;
+export { INSIGHT_CATEGORIES, INSIGHT_STATUSES, type InsightSort };
+export const MAX_BODY = INSIGHT_FIELDS.body.max;
+export const MAX_LINKED = INSIGHT_FIELDS.board_user_ids.max;
 export const INVALID_BOARD_USERS = msg('validation.insights.boardUsersInvalid');
 
 /** Ids from the picker: a list of positive integers (numeric strings from plain forms too). */
@@ -26,24 +26,26 @@ const boardUserIds = z
   })
   .pipe(z.array(z.number()).max(MAX_LINKED, msg('validation.insights.tooManyBoardUsers', { max: MAX_LINKED })));
 
-export const insightSchema = z.object({
-  title: requiredString('title', 200),
-  summary: textOrBlank('summary', optionalString('summary', 500)),
+const { title, summary, body, category } = INSIGHT_FIELDS;
+
+/** Each field's rule, from its entry in shared/insight-fields.ts (a field without a rule does not compile). */
+const fieldRules = {
+  title: requiredString(title.attribute, title.max),
+  summary: textOrBlank(summary.attribute, optionalString(summary.attribute, summary.max)),
   body: textOrBlank(
-    'body',
-    optionalString('body', MAX_BODY).transform((s) => s ?? ''),
+    body.attribute,
+    optionalString(body.attribute, body.max).transform((s) => s ?? ''),
   ),
   category: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.enum(INSIGHT_CATEGORIES, { error: (i) => (i.input === undefined ? rule('required', 'category') : rule('in', 'category')) }),
+    z.enum(INSIGHT_CATEGORIES, { error: (i) => (i.input === undefined ? rule('required', category.attribute) : rule('in', category.attribute)) }),
   ),
   board_user_ids: boardUserIds,
-});
+} satisfies Record<InsightField, z.ZodType>;
+
+export const insightSchema = z.object(fieldRules);
 export type InsightInput = z.infer<typeof insightSchema>;
 
-/** The index's sortable columns (an allow-list: anything else is the default, last updated first). */
-export const INSIGHT_SORTS = ['title', 'status', 'published', 'updated'] as const;
-export type InsightSort = (typeof INSIGHT_SORTS)[number];
 /** Dates read newest first, words from A. */
 const defaultDirection = (sort: InsightSort) => (sort === 'title' || sort === 'status' ? 'asc' : 'desc');
 
@@ -64,8 +66,5 @@ export type InsightFilters = Omit<z.infer<typeof indexQuerySchema>, 'page'>;
 export const filterQuery = ({ sort, direction, ...rest }: InsightFilters) => ({ ...rest, ...(sort !== 'updated' || direction !== 'desc' ? { sort, direction } : {}) });
 
 export const previewSchema = z.object({
-  body: textOrBlank(
-    'body',
-    optionalString('body', MAX_BODY).transform((s) => s ?? ''),
-  ),
+  body: fieldRules.body,
 });

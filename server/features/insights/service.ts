@@ -12,12 +12,13 @@ import { orFail } from '../../errors';
 import * as repo from './repository';
 import { INVALID_BOARD_USERS, type InsightInput } from './schema';
 import { msg } from '../../i18n/message';
+import { LOGGED_INSIGHT_FIELDS } from '../../../shared/insight-fields';
 
 /** 24 random bytes = 192 bits, 32 URL-safe characters. */
 export const SHARE_TOKEN_BYTES = 24;
 
-/** Logged fields (the body is long: only whether it changed is logged). */
-const LOGGED: (keyof Insight)[] = ['title', 'summary', 'category'];
+/** Logged fields (the body is long: only whether it changed is logged; links as id lists). */
+const LOGGED: (keyof Insight)[] = LOGGED_INSIGHT_FIELDS;
 
 export const NOT_SHAREABLE = msg('validation.insights.notShareable');
 

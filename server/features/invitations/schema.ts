@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { confirmed, email, oneOf, password, requiredString } from '../../lib/fields';
 
-export const ROLE_VALUES = ['owner', 'admin', 'editor', 'viewer'] as const;
-export const role = () => oneOf('role', ROLE_VALUES);
+import { INVITATION_FIELDS, ROLES, type InvitationField } from '../../../shared/member-fields';
 
-export const inviteSchema = z.object({ email: email(), role: role() });
+export const ROLE_VALUES = ROLES;
+export const role = () => oneOf(INVITATION_FIELDS.role.attribute, ROLE_VALUES);
+
+/** Each field's rule, from shared/member-fields.ts (a field without a rule does not compile). */
+export const inviteSchema = z.object({ email: email(INVITATION_FIELDS.email.attribute), role: role() } satisfies Record<InvitationField, z.ZodType>);
 
 /** A newcomer accepting: the address is the invitation's, they choose a name and a password. */
 export const acceptAsNewUserSchema = confirmed(

@@ -3,6 +3,7 @@ import { queryPage, queryText } from '../../lib/query';
 import { checkbox, rule, currentPassword, email, id, optionalString, optionalUrl, requiredString } from '../../lib/fields';
 import { withLabels } from '../../lib/validation';
 import { msg } from '../../i18n/message';
+import { ORGANIZATION_FIELDS, type OrganizationField } from '../../../shared/organization-fields';
 
 /** docs/product.md "Entities": 3–50 characters, lowercase letters, digits and inner dashes. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$/;
@@ -97,7 +98,7 @@ export const SLUG_RESERVED_MESSAGE = msg('validation.organizations.slugReserved'
 export const SLUG_TAKEN_MESSAGE = msg('validation.organizations.slugTaken');
 
 export const slug = () =>
-  requiredString('slug', 50)
+  requiredString(ORGANIZATION_FIELDS.slug.attribute, ORGANIZATION_FIELDS.slug.max)
     .transform((s) => s.toLowerCase())
     .pipe(
       z
@@ -120,23 +121,28 @@ const textOnly = <T extends z.ZodType>(label: string, inner: T) =>
     .optional()
     .pipe(inner);
 
-const details = {
-  name: requiredString('name', 255),
-  description: textOnly('description', optionalString('description', 2000)),
-  website: textOnly('website', optionalUrl('website')),
-};
+const { name, description, website, public_page_enabled } = ORGANIZATION_FIELDS;
 
-/** Creating: the slug may be left empty, one is then derived from the name. */
-export const createOrganizationSchema = z.object({
-  ...details,
-  slug: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), slug().optional()),
-});
-
-export const updateOrganizationSchema = z.object({
-  ...details,
+/** Each field's rule when an organisation is edited, from shared/organization-fields.ts (a field without a rule does not compile). */
+const fieldRules = {
+  name: requiredString(name.attribute, name.max),
+  description: textOnly(description.attribute, optionalString(description.attribute, description.max)),
+  website: textOnly(website.attribute, optionalUrl(website.attribute)),
   slug: slug(),
-  public_page_enabled: flag('public page'),
-});
+  public_page_enabled: flag(public_page_enabled.attribute),
+} satisfies Record<OrganizationField, z.ZodType>;
+
+type CreateField = { [K in OrganizationField]: (typeof ORGANIZATION_FIELDS)[K]['onCreate'] extends true ? K : never }[OrganizationField];
+
+/** Creating: the fields asked on creation; the slug may be left empty, one is then derived from the name. */
+export const createOrganizationSchema = z.object({
+  name: fieldRules.name,
+  description: fieldRules.description,
+  website: fieldRules.website,
+  slug: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), slug().optional()),
+} satisfies Record<CreateField, z.ZodType>);
+
+export const updateOrganizationSchema = z.object(fieldRules);
 
 export const organizationIndexSchema = z.object({
   search: queryText(),

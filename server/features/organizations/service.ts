@@ -28,6 +28,7 @@ import { orFail } from '../../errors';
 import { isReservedSlug, SLUG_PATTERN, SLUG_TAKEN_MESSAGE } from './schema';
 import { slugify } from '../../../shared/slug';
 import { msg } from '../../i18n/message';
+import { LOGGED_ORGANIZATION_FIELDS } from '../../../shared/organization-fields';
 import { route } from '../../../shared/routes';
 
 export const NO_SUCH_ORGANIZATION = msg('validation.organizations.noSuch');
@@ -175,7 +176,7 @@ export interface OrganizationUpdate extends OrganizationInput {
   public_page_enabled: boolean;
 }
 
-const EDITABLE = ['name', 'slug', 'description', 'website', 'public_page_enabled'] as const;
+const EDITABLE = LOGGED_ORGANIZATION_FIELDS;
 
 export async function updateOrganization(ctx: AppContext, acting: ActingIn, input: OrganizationUpdate, version?: Version): Promise<void> {
   const target = acting.organization;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryPage, queryText } from '../../lib/query';
 import { role } from '../invitations/schema';
+import type { MembershipField } from '../../../shared/member-fields';
 
 export { inviteSchema } from '../invitations/schema';
 
@@ -9,4 +10,4 @@ export const memberIndexSchema = z.object({
   page: queryPage,
 });
 
-export const updateRoleSchema = z.object({ role: role() });
+export const updateRoleSchema = z.object({ role: role() } satisfies Record<MembershipField, z.ZodType>);

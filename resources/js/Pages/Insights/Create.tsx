@@ -4,6 +4,7 @@ import { FORM_WIDTHS } from '@/Components/layout';
 import { PageHeader } from '@/Components/PageHeader';
 import InsightForm from './Form';
 import type { BoardUserOption, InsightCategory, InsightFormData } from './types';
+import { emptyInsightForm } from '../../../../shared/insight-fields';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
 import { route } from '../../../../shared/routes';
@@ -17,7 +18,7 @@ export interface CreateProps {
 }
 
 export default function Create({ categories, boardUserOptions, preselected, limit }: CreateProps) {
-  const form = useAppForm<InsightFormData>({ title: '', summary: '', body: '', category: '', board_user_ids: preselected });
+  const form = useAppForm<InsightFormData>(emptyInsightForm(preselected));
   const t = useT();
   return (
     <>

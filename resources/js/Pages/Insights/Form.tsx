@@ -11,6 +11,7 @@ import { http } from '@/lib/http';
 import { useT } from '@/i18n';
 import { categoryLabel, type BoardUserOption, type InsightCategory, type InsightFormData } from './types';
 import { route } from '../../../../shared/routes';
+import { INSIGHT_FIELDS } from '../../../../shared/insight-fields';
 
 export interface InsightFormProps {
   form: InertiaFormProps<InsightFormData>;
@@ -38,7 +39,7 @@ export default function InsightForm({ form, categories, boardUserOptions, submit
     <FormCard onSubmit={onSubmit} submitLabel={submitLabel} cancelHref={cancelHref} processing={form.processing} formError={errors.form} width="wide">
       <div className="grid gap-6 sm:grid-cols-3">
         <Field label={t('insights.form.fields.title')} required error={errors.title} className="sm:col-span-2">
-          {(p) => <TextInput {...p} value={form.data.title} maxLength={200} onChange={(e) => form.setData('title', e.target.value)} />}
+          {(p) => <TextInput {...p} value={form.data.title} maxLength={INSIGHT_FIELDS.title.max} onChange={(e) => form.setData('title', e.target.value)} />}
         </Field>
         <Field label={t('insights.form.fields.category')} required error={errors.category}>
           {(p) => (
@@ -52,7 +53,7 @@ export default function InsightForm({ form, categories, boardUserOptions, submit
           )}
         </Field>
         <Field label={t('insights.form.fields.summary')} optional className="sm:col-span-3" hint={t('insights.form.summaryHint', { length: form.data.summary.length })} error={errors.summary}>
-          {(p) => <TextArea {...p} rows={2} value={form.data.summary} maxLength={500} onChange={(e) => form.setData('summary', e.target.value)} />}
+          {(p) => <TextArea {...p} rows={2} value={form.data.summary} maxLength={INSIGHT_FIELDS.summary.max} onChange={(e) => form.setData('summary', e.target.value)} />}
         </Field>
         <Field label={t('insights.form.fields.boardUsers')} optional className="sm:col-span-3" hint={t('insights.form.boardUsersHint')} error={linkError}>
           {(p) => (

@@ -1,8 +1,11 @@
-import type { Insight, InsightCategory, InsightStatus } from '../../../../server/db/types';
+import type { Insight } from '../../../../server/db/types';
+import type { InsightCategory, InsightFormValues, InsightSort, InsightStatus } from '../../../../shared/insight-fields';
 import type { Serialized } from '@/types';
 import type { Translate } from '@/i18n';
 
-export type { InsightCategory, InsightStatus };
+export type { InsightCategory, InsightSort, InsightStatus };
+/** What the insight form edits (shared/insight-fields.ts). */
+export type InsightFormData = InsightFormValues;
 
 /** A row of the insights list: the table's columns (server/db/types.ts) after JSON, with what the list query adds. */
 export type InsightRow = Serialized<Pick<Insight, 'id' | 'title' | 'summary' | 'category' | 'status' | 'published_at' | 'view_count' | 'updated_at' | 'deleted_at'>> & {
@@ -11,8 +14,6 @@ export type InsightRow = Serialized<Pick<Insight, 'id' | 'title' | 'summary' | '
   board_users_count: number;
 };
 
-export type InsightSort = 'title' | 'status' | 'published' | 'updated';
-
 export interface InsightFilters {
   search: string;
   category: InsightCategory | null;
@@ -20,14 +21,6 @@ export interface InsightFilters {
   trashed: 'with' | 'only' | null;
   sort: InsightSort;
   direction: 'asc' | 'desc';
-}
-
-export interface InsightFormData {
-  title: string;
-  summary: string;
-  body: string;
-  category: InsightCategory | '';
-  board_user_ids: number[];
 }
 
 export interface BoardUserOption {

@@ -3,11 +3,12 @@ import { PageHeader } from '@/Components/PageHeader';
 import OrganizationForm, { type OrganizationFormData } from './Form';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
+import { emptyOrganizationForm } from '../../../../shared/organization-fields';
 import { route } from '../../../../shared/routes';
 
 export default function Create() {
   const t = useT();
-  const form = useAppForm<OrganizationFormData>({ name: '', slug: '', description: '', website: '', public_page_enabled: true });
+  const form = useAppForm<OrganizationFormData>(emptyOrganizationForm());
 
   return (
     <>

@@ -8,15 +8,10 @@ import { TextInput } from '@/Components/TextInput';
 import type { Role } from '@/types';
 import { slugify as slugifyName } from '../../../../shared/slug';
 import { Trans, useT } from '@/i18n';
+import { ORGANIZATION_FIELDS, type OrganizationFormValues } from '../../../../shared/organization-fields';
 
-export interface OrganizationFormData {
-  name: string;
-  slug: string;
-  description: string;
-  website: string;
-  public_page_enabled: boolean;
-  [key: string]: string | boolean;
-}
+/** What the organisation form edits (shared/organization-fields.ts). */
+export type OrganizationFormData = OrganizationFormValues & { [key: string]: string | boolean };
 
 /** An organisation as the Show and Edit pages receive it. */
 export interface OrganizationDetails {
@@ -77,7 +72,7 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
               {...p}
               name="name"
               value={form.data.name}
-              maxLength={255}
+              maxLength={ORGANIZATION_FIELDS.name.max}
               autoComplete="organization"
               autoFocus={creating}
               onChange={(e) => {
@@ -105,7 +100,7 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
               {...p}
               name="slug"
               value={form.data.slug}
-              maxLength={50}
+              maxLength={ORGANIZATION_FIELDS.slug.max}
               autoComplete="off"
               spellCheck={false}
               pattern="[a-z0-9][a-z0-9-]{1,48}[a-z0-9]"
@@ -126,13 +121,21 @@ export default function OrganizationForm({ form, submitLabel, onSubmit, cancelHr
               inputMode="url"
               placeholder={t('organizations.form.websitePlaceholder')}
               value={form.data.website}
-              maxLength={255}
+              maxLength={ORGANIZATION_FIELDS.website.max}
               onChange={(e) => form.setData('website', e.target.value)}
             />
           )}
         </Field>
-        <Field label={t('organizations.form.fields.description')} optional error={errors.description} hint={`${form.data.description.length} / 2000`} className="sm:col-span-2">
-          {(p) => <TextArea {...p} name="description" rows={4} value={form.data.description} maxLength={2000} onChange={(e) => form.setData('description', e.target.value)} />}
+        <Field
+          label={t('organizations.form.fields.description')}
+          optional
+          error={errors.description}
+          hint={`${form.data.description.length} / ${ORGANIZATION_FIELDS.description.max}`}
+          className="sm:col-span-2"
+        >
+          {(p) => (
+            <TextArea {...p} name="description" rows={4} value={form.data.description} maxLength={ORGANIZATION_FIELDS.description.max} onChange={(e) => form.setData('description', e.target.value)} />
+          )}
         </Field>
         {!creating ? (
           <Checkbox

@@ -16,6 +16,7 @@ import type { MemberUsage } from './types';
 import { Trans, useT } from '@/i18n';
 import { useAppForm } from '@/hooks/useAppForm';
 import { mailIcon } from '@/Components/icons/mail';
+import { INVITATION_FIELDS, type InvitationFormValues } from '../../../../shared/member-fields';
 import { route } from '../../../../shared/routes';
 
 export interface CreateProps {
@@ -25,7 +26,7 @@ export interface CreateProps {
 }
 
 export default function Create({ roles, usage }: CreateProps) {
-  const form = useAppForm<{ email: string; role: Role }>({ email: '', role: roles.includes('editor') ? 'editor' : roles[roles.length - 1] });
+  const form = useAppForm<InvitationFormValues>({ email: '', role: roles.includes('editor') ? 'editor' : roles[roles.length - 1] });
   const t = useT();
   const seatsUsed = usage.members + usage.pending;
   const full = usage.limit !== null && seatsUsed >= usage.limit;
@@ -70,7 +71,7 @@ export default function Create({ roles, usage }: CreateProps) {
                   name="email"
                   autoComplete="off"
                   autoFocus
-                  maxLength={255}
+                  maxLength={INVITATION_FIELDS.email.max}
                   placeholder={t('users.create.emailPlaceholder')}
                   value={form.data.email}
                   onChange={(e) => form.setData('email', e.target.value)}

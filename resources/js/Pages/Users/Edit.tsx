@@ -17,6 +17,7 @@ import { useAppForm } from '@/hooks/useAppForm';
 import { ConflictNotice } from '@/Components/ConflictNotice';
 import { useConflict } from '@/hooks/useConflict';
 import { useLiveReload } from '@/hooks/useRealtime';
+import type { MembershipFormValues } from '../../../../shared/member-fields';
 import { route } from '../../../../shared/routes';
 
 export interface EditProps {
@@ -28,7 +29,7 @@ export interface EditProps {
 export default function Edit({ member, abilities, isSelf }: EditProps) {
   const t = useT();
   const current = { role: member.role, version: member.version };
-  const form = useAppForm<{ role: Role; version: string }>(current);
+  const form = useAppForm<MembershipFormValues & { version: string }>(current);
   const conflict = useConflict(form, current);
   const userId = usePage().props.auth?.user?.id;
   // A colleague's change of this member's role arrives live and shows in the conflict notice.

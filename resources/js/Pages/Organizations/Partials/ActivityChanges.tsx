@@ -3,6 +3,9 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { useT, type Translate } from '@/i18n';
 import { fieldValueLabel } from '@/lib/activityLabels';
 import { BOARD_USER_FIELD_NAMES } from '../../../../../shared/board-user-fields';
+import { INSIGHT_FIELD_NAMES } from '../../../../../shared/insight-fields';
+import { INVITATION_FIELDS } from '../../../../../shared/member-fields';
+import { ORGANIZATION_FIELD_NAMES } from '../../../../../shared/organization-fields';
 
 export interface ActivityProperties {
   old?: Record<string, unknown>;
@@ -12,19 +15,15 @@ export interface ActivityProperties {
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const humanise = (key: string) => key.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
-/** Fields the app logs (every board-user field among them), named in the reader's language; any other key is shown humanised. */
-const KNOWN_FIELDS = new Set<string>([
+/**
+ * Fields the app logs, named in the reader's language (every field of the entity contracts, and
+ * the facts other events record); any other key is shown humanised.
+ */
+export const KNOWN_FIELDS = new Set<string>([
   ...BOARD_USER_FIELD_NAMES,
-  'name',
-  'slug',
-  'description',
-  'website',
-  'public_page_enabled',
-  'role',
-  'email',
-  'title',
-  'summary',
-  'category',
+  ...INSIGHT_FIELD_NAMES,
+  ...ORGANIZATION_FIELD_NAMES,
+  ...Object.keys(INVITATION_FIELDS),
   'status',
   'plan',
   'trial_ends_at',
