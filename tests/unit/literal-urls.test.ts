@@ -5,12 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../shared/routes';
 
 /**
- * Issue #25: pages, components, hooks and helpers build internal URLs with route() from
- * shared/routes.ts, never a string literal. A string or template literal that starts with
- * '/<segment>', where <segment> is the first segment of a route in the table, is a finding.
+ * Issue #25: pages, components, hooks and helpers — and the server's controllers, services, mails
+ * and middleware — build internal URLs with route() from shared/routes.ts, never a string literal.
+ * A string or template literal that starts with '/<segment>', where <segment> is the first segment
+ * of a route in the table, is a finding.
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const source = path.join(root, 'resources/js');
+const SOURCES = ['resources/js', 'server'].map((dir) => path.join(root, dir));
+/** The websocket server on port 8080 answers Pusher's paths (and its own `/up`), not the app's route table. */
+const OTHER_SERVERS = [path.join(root, 'server/realtime')];
 
 /**
  * Files not converted yet. This list only shrinks: a file leaves it once its literals are gone
@@ -27,7 +30,7 @@ const firstSegments = new Set(
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return files(full);
+    if (e.isDirectory()) return OTHER_SERVERS.includes(full) ? [] : files(full);
     return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [full] : [];
   });
 }
@@ -56,8 +59,8 @@ function literalUrls(file: string): string[] {
   return found;
 }
 
-describe('internal URLs in resources/js', () => {
-  const all = files(source);
+describe('internal URLs in resources/js and server/', () => {
+  const all = SOURCES.flatMap(files);
   const relative = (f: string) => path.relative(root, f);
 
   it('come from route(), not string literals', () => {
