@@ -4,6 +4,7 @@ import { memberPage } from '../../server/account/membership-repository';
 import type { DatabaseHandle } from '../../server/db/connection';
 import { defineListQuery } from '../../server/db/list-query';
 import { boardUserList } from '../../server/features/board-users/repository';
+import { activityLogList, logQuery, type LogQueryFilters } from '../../server/features/activity/repository';
 import { myActivityList } from '../../server/features/history/repository';
 import { createTestDatabase } from '../helpers/database';
 
@@ -158,4 +159,44 @@ describe('defineListQuery', () => {
     expect(queries).toHaveLength(2);
     expect(queries[1].sql).toBe(queries[0].sql);
   });
+  it('the activity log: every combination of filters answers what the query built afresh answers', async () => {
+    const other = (await database.db.insertInto('users').values({ name: 'Other Causer', email: 'other@example.test', password: 'x' }).returning('id').executeTakeFirstOrThrow()).id;
+    await database.db
+      .insertInto('activity_logs')
+      .values(
+        [user, other, null, user, other, null].map((causer_id, i) => ({
+          organization_id: org,
+          causer_id,
+          event: i % 2 ? 'created' : 'updated',
+          subject_type: i % 3 ? 'board_user' : 'insight',
+          subject_label: ['Ada 50%', 'Grace_Hopper', 'Back \\slash', 'Plain', 'At @@', 'Zeta'][i],
+          description: `entry ${i}`,
+          created_at: new Date(Date.UTC(2026, 0, 1 + i, 23, 30)),
+        })),
+      )
+      .execute();
+    let compared = 0;
+    for (const causer of [null, 'system', user, other] as const)
+      for (const event of [null, 'created'])
+        for (const subject_type of [null, 'insight'])
+          for (const [from, to] of [
+            [null, null],
+            ['2026-01-02', null],
+            [null, '2026-01-04'],
+            ['2026-01-03', '2026-01-05'],
+          ])
+            for (const timeZone of ['UTC', 'Pacific/Auckland'])
+              for (const search of ['', '50%', '_', '\\', '@@', 'a']) {
+                const filters: LogQueryFilters = { causer, event, subject_type, from, to, search, timeZone };
+                const expected = (await logQuery(database.db, org, filters).execute()).map((r) => r.id);
+                const page = await activityLogList(database.db, { organizationId: org, ...filters }, { page: 1, perPage: 25, path: '/log', query: {} });
+                expect(
+                  page.data.map((r) => r.id),
+                  JSON.stringify(filters),
+                ).toEqual(expected);
+                expect(page.meta.total).toBe(expected.length);
+                compared++;
+              }
+    expect(compared).toBe(4 * 2 * 2 * 4 * 2 * 6);
+  }, 60_000);
 });

@@ -66,11 +66,6 @@ function listed(query: ReturnType<typeof narrowed>, order: Pick<InsightFilters, 
     });
 }
 
-/** The index built afresh (no limit): what `insightList` pages through. */
-export function listQuery(db: Db, organizationId: number, filters: InsightFilters) {
-  return listed(filtered(db, organizationId, filters), filters);
-}
-
 /**
  * The index, on every visit: built once per combination of filters, sort and direction, the
  * search, category, status and page bound (server/db/list-query.ts).
@@ -90,7 +85,7 @@ export const insightList = defineListQuery({
 
 /**
  * Sort keys per allow-listed column (schema.ts INSIGHT_SORTS), never NULL, the id last (in
- * listQuery) for a stable order. Titles sort by their folded form in the "C" collation, as board
+ * listed) for a stable order. Titles sort by their folded form in the "C" collation, as board
  * users' names do (migration 240301, ADR 0023): "Éthique" with the E's, on PGlite and PostgreSQL.
  * Status sorts in its life order (draft, published, archived); a draft has no publication date.
  */
