@@ -31,7 +31,7 @@ export default defineConfig({
               test: {
                 ...common,
                 name: 'postgres',
-                include: ['tests/http/**/*.test.ts', 'tests/resilience/http-*.test.ts', 'tests/postgres/**/*.test.ts', 'tests/db/board-user-list-template.test.ts'],
+                include: ['tests/http/**/*.test.ts', 'tests/resilience/http-*.test.ts', 'tests/postgres/**/*.test.ts', 'tests/db/board-user-list-template.test.ts', 'tests/db/list-query.test.ts'],
                 env: { ...common.env, TEST_DB_DRIVER: 'postgres' },
               },
             },

@@ -1,21 +1,31 @@
 import { sql } from 'kysely';
 import { containsPattern } from '../db/like';
+import { defineListQuery } from '../db/list-query';
 import type { Db, Role } from '../db/types';
 import { scoped, scopedDelete, scopedUpdate } from '../tenancy/repository';
 
 /** Memberships of one organisation: every query starts from `scoped(db, organizationId, …)`. */
 
-/** Members with their user, for the Users index (search by name or e-mail). */
-export function memberList(db: Db, organizationId: number, search: string) {
+/** Members with their user (search by name or e-mail): the pattern is a LIKE pattern of the lower-case term, or null. */
+function members(db: Db, organizationId: number, pattern: unknown) {
   let q = scoped(db, organizationId, 'memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .select(['users.id', 'users.name', 'users.email', 'memberships.role', 'memberships.last_active_at', 'memberships.online_since', 'memberships.created_at as joined_at']);
-  if (search) {
-    const term = containsPattern(search.toLowerCase());
-    q = q.where((eb) => eb.or([eb(sql`lower(users.name)`, 'like', term), eb(sql`lower(users.email)`, 'like', term)]));
-  }
+  if (pattern !== null) q = q.where((eb) => eb.or([eb(sql`lower(users.name)`, 'like', pattern as string), eb(sql`lower(users.email)`, 'like', pattern as string)]));
   return q.orderBy(sql`lower(users.name)`).orderBy('users.id');
 }
+
+/** Members with their user, in name order (no limit). */
+export function memberList(db: Db, organizationId: number, search: string) {
+  return members(db, organizationId, search ? containsPattern(search.toLowerCase()) : null);
+}
+
+/** The Users index, on every visit: two texts (with a search or without), every value bound (server/db/list-query.ts). */
+export const memberPage = defineListQuery({
+  shapeOf: (f: { organizationId: number; search: string }) => ({ search: !!f.search }),
+  valuesOf: (f) => ({ organizationId: f.organizationId, pattern: f.search ? containsPattern(f.search.toLowerCase()) : null }),
+  build: (db, shape, v) => members(db, v.organizationId, shape.search ? v.pattern : null),
+});
 
 /** One member of the organisation by user id; undefined (→ 404) for anyone else. */
 export function findMember(db: Db, organizationId: number, userId: number) {

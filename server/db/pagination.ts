@@ -1,13 +1,10 @@
-import type { SelectQueryBuilder } from 'kysely';
-import { sql } from 'kysely';
-
 export interface Paginated<T> {
   data: T[];
   meta: { current_page: number; last_page: number; per_page: number; total: number; from: number | null; to: number | null };
   links: { url: string | null; label: string; active: boolean }[];
 }
 
-interface PageOptions {
+export interface PageOptions {
   page: number;
   perPage: number;
   path: string;
@@ -15,25 +12,11 @@ interface PageOptions {
 }
 
 /**
- * Runs a page of `query` and its total in one round trip (a window count), and builds
- * PingCRM-style links that keep the rest of the query string.
+ * A page and its PingCRM-style links (they keep the rest of the query string): `fetchPage` answers
+ * the rows with the filtered total in `__total`; `countAll` counts alone, for a page past the end.
+ * Index pages reach it through `defineListQuery` (server/db/list-query.ts), the one way they list.
  */
-export function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, options: PageOptions): Promise<Paginated<O>> {
-  return paginateBy(
-    (limit, offset) => query.select(sql<number>`count(*) over()`.as('__total')).limit(limit).offset(offset).execute() as Promise<(O & { __total?: number | string })[]>,
-    async () => {
-      const counted = (await query.clearSelect().select(sql<number>`count(*)`.as('__total')).clearOrderBy().executeTakeFirst()) as { __total: string | number } | undefined;
-      return Number(counted?.__total ?? 0);
-    },
-    options,
-  );
-}
-
-/**
- * `paginate` for a page fetched another way (a query template): `fetchPage` answers the rows
- * with the filtered total in `__total`; `countAll` counts alone, for a page past the end.
- */
-export async function paginateBy<O>(
+export async function paginated<O>(
   fetchPage: (limit: number, offset: number) => Promise<(O & { __total?: number | string })[]>,
   countAll: () => Promise<number>,
   options: PageOptions,

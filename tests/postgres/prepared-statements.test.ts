@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresPool, prepareStatement } from '../../server/db/postgres-pool';
-import { listPage } from '../../server/features/board-users/repository';
+import { boardUserList } from '../../server/features/board-users/repository';
+import { myActivityList } from '../../server/features/history/repository';
 import { createTestDatabase } from '../helpers/database';
 
 /**
@@ -39,8 +40,12 @@ describe('named prepared statements (PostgreSQL)', () => {
       // One connection, so its prepared statements can be listed.
       await database.db.connection().execute(async (db) => {
         const page = async (search?: string) => {
-          const rows = await listPage(db, org.id, { search: search ?? '', status: null, trashed: null, sort: 'name', direction: 'asc' }, 25, 0);
-          return { names: rows.map((r) => r.last_name), total: rows.length ? Number(rows[0].__total) : 0 };
+          const page = await boardUserList(
+            db,
+            { organizationId: org.id, search: search ?? '', status: null, trashed: null, sort: 'name', direction: 'asc' },
+            { page: 1, perPage: 25, path: '/board-users', query: {} },
+          );
+          return { names: page.data.map((r) => r.last_name), total: page.meta.total };
         };
         expect((await page('hopper')).names).toEqual(['Hopper']);
         expect((await page('a')).names).toEqual(['Hopper', 'Lovelace', 'Turing']);
@@ -53,6 +58,38 @@ describe('named prepared statements (PostgreSQL)', () => {
         const pageStatements = statements.filter((s) => s.statement.includes('"board_users"'));
         expect(pageStatements).toHaveLength(2);
         expect(pageStatements.every((s) => s.statement.includes('count(*) over()'))).toBe(true);
+      });
+    } finally {
+      await database.close();
+    }
+  });
+  it('a list bound to an array (= any): one statement whatever its length', async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db: root } = database;
+      const orgs = await root
+        .insertInto('organizations')
+        .values(['one', 'two', 'three'].map((n) => ({ name: `Array ${n}`, slug: `array-${n}` })))
+        .returning('id')
+        .execute();
+      const user = await root.insertInto('users').values({ name: 'Arrays', email: 'arrays@example.test', password: 'x' }).returning('id').executeTakeFirstOrThrow();
+      await root
+        .insertInto('activity_logs')
+        .values([null, ...orgs.map((o) => o.id)].map((organization_id) => ({ organization_id, causer_id: user.id, event: 'created', description: `in ${organization_id}` })))
+        .execute();
+      await root.connection().execute(async (db) => {
+        const seen = async (memberOf: number[]) => {
+          const page = await myActivityList(db, { userId: user.id, organizationId: null, memberOf, platformAdmin: false }, { page: 1, perPage: 25, path: '/history', query: {} });
+          return page.meta.total;
+        };
+        expect(await seen([])).toBe(1);
+        expect(await seen([orgs[0].id])).toBe(2);
+        expect(await seen(orgs.map((o) => o.id))).toBe(4);
+        const statements = (await db
+          .selectFrom('pg_prepared_statements' as never)
+          .select('statement' as never)
+          .execute()) as { statement: string }[];
+        expect(statements.filter((s) => s.statement.includes('"activity_logs"'))).toHaveLength(1);
       });
     } finally {
       await database.close();

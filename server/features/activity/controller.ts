@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { csvTimeHeader, csvTimestamp, streamCsv, type CsvColumn } from '../../lib/csv';
 import { safeTimeZone } from '../../account/time-zone';
@@ -52,7 +51,7 @@ export function activityLogController(ctx: AppContext) {
       const { page, filters, timeZone } = filtersOf(req);
       const path = route('activity-logs.index', { id: org.id });
       const [activity, options] = await Promise.all([
-        paginate(repo.logQuery(ctx.db, org.id, { ...filters, timeZone }), { page, perPage: PER_PAGE, path, query: filtersQuery(filters) }),
+        repo.activityLogList(ctx.db, { organizationId: org.id, ...filters, timeZone }, { page, perPage: PER_PAGE, path, query: filtersQuery(filters) }),
         repo.filterOptions(ctx.db, org.id),
       ]);
       await res.inertia.render(

@@ -1,6 +1,7 @@
 import { sql, type Expression, type Insertable, type RawBuilder } from 'kysely';
 import type { ActivityLogsTable, ActivityProperties, Db } from '../../db/types';
 import { containsPattern } from '../../db/like';
+import { defineListQuery } from '../../db/list-query';
 import { scoped } from '../../tenancy/repository';
 import type { ActivityLogFilters } from './schema';
 
@@ -56,21 +57,68 @@ export interface LogQueryFilters extends ActivityLogFilters {
   timeZone: string;
 }
 
+/** Which of the log's filters are present: what changes the query's text. */
+interface LogShape {
+  causer: 'system' | 'user' | null;
+  event: boolean;
+  subjectType: boolean;
+  from: boolean;
+  to: boolean;
+  search: boolean;
+}
+
+/** The filters' values, bound: the search already a LIKE pattern, the time zone a name. */
+interface LogValues extends Record<string, unknown> {
+  organizationId: number;
+  causer: number | null;
+  event: string | null;
+  subjectType: string | null;
+  from: string | null;
+  to: string | null;
+  timeZone: string;
+  pattern: string | null;
+}
+
+const logShape = (filters: LogQueryFilters): LogShape => ({
+  causer: filters.causer === 'system' ? 'system' : filters.causer !== null ? 'user' : null,
+  event: !!filters.event,
+  subjectType: !!filters.subject_type,
+  from: !!filters.from,
+  to: !!filters.to,
+  search: !!filters.search,
+});
+
+const logValues = (organizationId: number, filters: LogQueryFilters): LogValues => ({
+  organizationId,
+  causer: typeof filters.causer === 'number' ? filters.causer : null,
+  event: filters.event ?? null,
+  subjectType: filters.subject_type ?? null,
+  from: filters.from ?? null,
+  to: filters.to ?? null,
+  timeZone: filters.timeZone,
+  pattern: filters.search ? containsPattern(filters.search) : null,
+});
+
 /** The organisation's log narrowed by the filters (no columns, no order yet). */
 function filtered(db: Db, organizationId: number, filters: LogQueryFilters) {
-  let query = scoped(db, organizationId, 'activity_logs').leftJoin('users', 'users.id', 'activity_logs.causer_id');
-  if (filters.causer === 'system') query = query.where('activity_logs.causer_id', 'is', null);
-  else if (filters.causer !== null) query = query.where('activity_logs.causer_id', '=', filters.causer);
-  if (filters.event) query = query.where('activity_logs.event', '=', filters.event);
-  if (filters.subject_type) query = query.where('activity_logs.subject_type', '=', filters.subject_type);
+  return narrowed(db, logShape(filters), logValues(organizationId, filters));
+}
+
+/** `filtered` from a shape and its values: the shape picks the conditions, the values are only bound. */
+function narrowed(db: Db, shape: LogShape, v: LogValues) {
+  let query = scoped(db, v.organizationId, 'activity_logs').leftJoin('users', 'users.id', 'activity_logs.causer_id');
+  if (shape.causer === 'system') query = query.where('activity_logs.causer_id', 'is', null);
+  else if (shape.causer === 'user') query = query.where('activity_logs.causer_id', '=', v.causer);
+  if (shape.event) query = query.where('activity_logs.event', '=', v.event as string);
+  if (shape.subjectType) query = query.where('activity_logs.subject_type', '=', v.subjectType);
   // Midnight of the day in the user's time zone, as an instant (the index on created_at still serves).
-  if (filters.from) query = query.where('activity_logs.created_at', '>=', sql<Date>`(${filters.from}::date)::timestamp at time zone ${filters.timeZone}`);
-  if (filters.to) query = query.where('activity_logs.created_at', '<', sql<Date>`(${filters.to}::date + 1)::timestamp at time zone ${filters.timeZone}`);
+  if (shape.from) query = query.where('activity_logs.created_at', '>=', sql<Date>`(${v.from}::date)::timestamp at time zone ${v.timeZone}`);
+  if (shape.to) query = query.where('activity_logs.created_at', '<', sql<Date>`(${v.to}::date + 1)::timestamp at time zone ${v.timeZone}`);
   // Entries store facts, not sentences: the search finds names, e-mails and file names (the
   // subject, who did it, the facts' values) without regard to case or accents.
-  if (filters.search) {
+  if (shape.search) {
     const searched = sql<string>`concat_ws(' ', activity_logs.subject_label, users.name, jsonb_path_query_array(activity_logs.facts, '$.*')::text, activity_logs.description)`;
-    query = query.where(sql<boolean>`fold_text(${searched}) like fold_text(${containsPattern(filters.search)})`);
+    query = query.where(sql<boolean>`fold_text(${searched}) like fold_text(${v.pattern})`);
   }
   return query;
 }
@@ -91,13 +139,25 @@ const ENTRY_COLUMNS = [
 
 const LOG_COLUMNS = [...ENTRY_COLUMNS, 'activity_logs.properties', 'activity_logs.ip'] as const;
 
-/** A page of the log: newest first (the (organization_id, created_at desc, id desc) index). */
-export function logQuery(db: Db, organizationId: number, filters: LogQueryFilters) {
-  return filtered(db, organizationId, filters)
+/** The log's columns, newest first (the (organization_id, created_at desc, id desc) index). */
+function listed(query: ReturnType<typeof narrowed>) {
+  return query
     .select([...LOG_COLUMNS])
     .orderBy('activity_logs.created_at', 'desc')
     .orderBy('activity_logs.id', 'desc');
 }
+
+/** The log built afresh (no limit): what the export reads in batches and `activityLogList` pages through. */
+export function logQuery(db: Db, organizationId: number, filters: LogQueryFilters) {
+  return listed(filtered(db, organizationId, filters));
+}
+
+/** The log's page, on every visit: built once per combination of filters, every value bound (server/db/list-query.ts). */
+export const activityLogList = defineListQuery({
+  shapeOf: (f: LogQueryFilters & { organizationId: number }) => logShape(f),
+  valuesOf: (f) => logValues(f.organizationId, f),
+  build: (db, shape, v) => listed(narrowed(db, shape, v)),
+});
 
 export type LogRow = Awaited<ReturnType<ReturnType<typeof logQuery>['execute']>>[number];
 

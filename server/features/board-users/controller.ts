@@ -2,7 +2,6 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { actingIn } from '../../tenancy/from-request';
 import { flash } from '../../http/session-bridge';
-import { paginateBy } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { versionOf, versionSchema } from '../../lib/concurrency';
 import { orFail } from '../../errors';
@@ -52,9 +51,9 @@ export function boardUsersController(ctx: AppContext) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const { page, ...filters } = validate(indexQuerySchema, req.query);
-      const boardUsers = await paginateBy(
-        (limit, offset) => repo.listPage(ctx.db, org.id, filters, limit, offset),
-        () => repo.countList(ctx.db, org.id, filters),
+      const boardUsers = await repo.boardUserList(
+        ctx.db,
+        { organizationId: org.id, ...filters },
         {
           page,
           perPage: PER_PAGE,

@@ -4,8 +4,7 @@ import type { BoardUser, Db } from '../../db/types';
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
-import { prepareStatement } from '../../db/postgres-pool';
-import { queryTemplate } from '../../db/query-template';
+import { defineListQuery } from '../../db/list-query';
 import { BOARD_USER_FIELD_NAMES, LISTED_FIELDS, type BoardUserField } from '../../../shared/board-user-fields';
 
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
@@ -77,44 +76,28 @@ export function listQuery(db: Db, organizationId: number, filters: IndexFilters)
   return ordered(filtered(db, organizationId, filters), filters);
 }
 
-type ListShape = Pick<BoardUserFilters, 'trashed' | 'sort' | 'direction'> & { status: boolean; search: boolean; tags: boolean };
-interface ListValues extends Record<string, unknown> {
-  organizationId: number;
-  status: BoardUserFilters['status'];
-  pattern: string | null;
-  tags: string[] | null;
-  limit: number;
-  offset: number;
-}
-
 /**
- * The index runs on every visit: its query is built once per combination of filters, sort and
- * direction (the search, the status and the page are bind values), and each such text is a
- * prepared statement on PostgreSQL.
+ * The index, on every visit: built once per combination of filters, sort and direction (the
+ * search, the status, the tags and the page are bind values), a prepared statement on PostgreSQL
+ * (server/db/list-query.ts).
  */
-const listPageQuery = queryTemplate(
-  (shape: ListShape) => `${shape.trashed}|${shape.status}|${shape.search}|${shape.tags}|${shape.sort}|${shape.direction}`,
-  (db, shape, v: ListValues) =>
-    ordered(narrowed(db, v.organizationId, shape.trashed, shape.status ? v.status : null, shape.search ? v.pattern : null, shape.tags ? v.tags : null), shape)
-      .select(sql<number>`count(*) over()`.as('__total'))
-      .limit(v.limit)
-      .offset(v.offset),
-  prepareStatement,
-);
-
-/** A page of the index, each row with the total of the filtered list (`__total`). */
-export async function listPage(db: Db, organizationId: number, filters: IndexFilters, limit: number, offset: number) {
-  const tags = filters.tags?.length ? tagKeys(filters.tags) : null;
-  const shape: ListShape = { trashed: filters.trashed, sort: filters.sort, direction: filters.direction, status: !!filters.status, search: !!filters.search, tags: !!tags };
-  const values: ListValues = { organizationId, status: filters.status, pattern: filters.search ? containsPattern(filters.search) : null, tags, limit, offset };
-  return (await db.executeQuery(listPageQuery(db, shape, values))).rows;
-}
-
-/** How many board users the index's filters find (a page past the end still shows its links). */
-export async function countList(db: Db, organizationId: number, filters: ListFilters): Promise<number> {
-  const row = await filtered(db, organizationId, filters).select(sql<string>`count(*)`.as('total')).executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
+export const boardUserList = defineListQuery({
+  shapeOf: (f: IndexFilters & { organizationId: number }) => ({
+    trashed: f.trashed,
+    status: !!f.status,
+    search: !!f.search,
+    tags: !!f.tags?.length,
+    sort: f.sort,
+    direction: f.direction,
+  }),
+  valuesOf: (f) => ({
+    organizationId: f.organizationId,
+    status: f.status ?? null,
+    pattern: f.search ? containsPattern(f.search) : null,
+    tags: f.tags?.length ? tagKeys(f.tags) : null,
+  }),
+  build: (db, shape, v) => ordered(narrowed(db, v.organizationId, shape.trashed, shape.status ? v.status : null, shape.search ? v.pattern : null, shape.tags ? v.tags : null), shape),
+});
 
 export const EXPORT_COLUMNS = ['board_users.id', ...BOARD_USER_FIELD_NAMES.map((field) => `board_users.${field}` as const), 'board_users.created_at', 'board_users.deleted_at'] as const;
 export type ExportRow = Pick<BoardUser, 'id' | BoardUserField | 'deleted_at' | 'created_at'>;

@@ -2,7 +2,6 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { queryId, queryPage } from '../../lib/query';
-import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import * as repo from './repository';
 import { msg } from '../../i18n/message';
@@ -25,12 +24,16 @@ export function historyController(ctx: AppContext) {
       const memberOf = organizations.map((o) => o.id);
       // Another organisation's id is ignored: the filter offers only the user's own organisations.
       const filter = organization !== null && memberOf.includes(organization) ? organization : null;
-      const activity = await paginate(repo.myActivityQuery(ctx.db, user.id, { organizationId: filter, memberOf, platformAdmin: user.is_platform_admin }), {
-        page,
-        perPage: PER_PAGE,
-        path: route('history'),
-        query: { organization: filter ?? undefined },
-      });
+      const activity = await repo.myActivityList(
+        ctx.db,
+        { userId: user.id, organizationId: filter, memberOf, platformAdmin: user.is_platform_admin },
+        {
+          page,
+          perPage: PER_PAGE,
+          path: route('history'),
+          query: { organization: filter ?? undefined },
+        },
+      );
       await res.inertia.render(
         'History',
         {

@@ -6,7 +6,6 @@ import type { Insight } from '../../db/types';
 import { queryId } from '../../lib/query';
 import { flash } from '../../http/session-bridge';
 import { renderMarkdown } from '../../lib/markdown';
-import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { versionOf, versionSchema } from '../../lib/concurrency';
 import { boardUserOption } from '../board-users/presenter';
@@ -40,7 +39,7 @@ export function insightsController(ctx: AppContext) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const { page, ...filters } = validate(indexQuerySchema, req.query);
-      const result = await paginate(repo.listQuery(ctx.db, org.id, filters), { page, perPage: PER_PAGE, path: route('insights.index'), query: filterQuery(filters) });
+      const result = await repo.insightList(ctx.db, { organizationId: org.id, ...filters }, { page, perPage: PER_PAGE, path: route('insights.index'), query: filterQuery(filters) });
       const insights = { ...result, data: result.data.map((r) => ({ ...r, board_users_count: Number(r.board_users_count ?? 0) })) };
       await res.inertia.render('Insights/Index', { insights, filters, categories: INSIGHT_CATEGORIES, statuses: INSIGHT_STATUSES }, { title: msg('messages.titles.insights') });
     },

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Insight } from '../../db/types';
 import { containsPattern } from '../../db/like';
+import { defineListQuery } from '../../db/list-query';
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
@@ -9,23 +10,27 @@ import { scoped, scopedUpdate } from '../../tenancy/repository';
 const updateScoped = <T extends 'insights'>(db: Db, organizationId: number, table: T) => scopedUpdate(db, organizationId, table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
 import type { InsightFilters, InsightInput, InsightSort } from './schema';
 
+type ListFilters = Pick<InsightFilters, 'search' | 'category' | 'status' | 'trashed'>;
+
 /** The organisation's insights narrowed by the index filters (no select, no order): the list and bulk actions share it. */
-export function filtered(db: Db, organizationId: number, filters: Pick<InsightFilters, 'search' | 'category' | 'status' | 'trashed'>) {
+export function filtered(db: Db, organizationId: number, filters: ListFilters) {
+  return narrowed(db, organizationId, filters.trashed, filters.category, filters.status, filters.search ? containsPattern(filters.search) : null);
+}
+
+/** `filtered` with the search already a LIKE pattern (bind values, so a list query's template can hold them). */
+function narrowed(db: Db, organizationId: number, trashed: InsightFilters['trashed'], category: unknown, status: unknown, pattern: unknown) {
   let query = scoped(db, organizationId, 'insights');
-  if (filters.trashed === 'only') query = query.where('insights.deleted_at', 'is not', null);
-  else if (filters.trashed !== 'with') query = query.where('insights.deleted_at', 'is', null);
-  if (filters.category) query = query.where('insights.category', '=', filters.category);
-  if (filters.status) query = query.where('insights.status', '=', filters.status);
-  if (filters.search) {
-    const pattern = containsPattern(filters.search);
-    query = query.where((eb) => eb.or([eb('insights.title', 'ilike', pattern), eb('insights.summary', 'ilike', pattern)]));
-  }
+  if (trashed === 'only') query = query.where('insights.deleted_at', 'is not', null);
+  else if (trashed !== 'with') query = query.where('insights.deleted_at', 'is', null);
+  if (category) query = query.where('insights.category', '=', category as Insight['category']);
+  if (status) query = query.where('insights.status', '=', status as Insight['status']);
+  if (pattern) query = query.where((eb) => eb.or([eb('insights.title', 'ilike', pattern as string), eb('insights.summary', 'ilike', pattern as string)]));
   return query;
 }
 
-/** One page of the index in one query: author and linked count come along (no N+1). */
-export function listQuery(db: Db, organizationId: number, filters: InsightFilters) {
-  return filtered(db, organizationId, filters)
+/** The index's columns (author and linked count come along: no N+1) in its order. */
+function listed(query: ReturnType<typeof narrowed>, order: Pick<InsightFilters, 'sort' | 'direction'>) {
+  return query
     .leftJoin('users as author', 'author.id', 'insights.author_id')
     .select([
       'insights.id',
@@ -56,14 +61,31 @@ export function listQuery(db: Db, organizationId: number, filters: InsightFilter
     )
     .$call((q) => {
       let out = q;
-      for (const key of sortKeys[filters.sort]) out = out.orderBy(key, filters.direction);
-      return out.orderBy('insights.id', filters.direction);
+      for (const key of sortKeys[order.sort]) out = out.orderBy(key, order.direction);
+      return out.orderBy('insights.id', order.direction);
     });
 }
 
 /**
+ * The index, on every visit: built once per combination of filters, sort and direction, the
+ * search, category, status and page bound (server/db/list-query.ts).
+ */
+export const insightList = defineListQuery({
+  shapeOf: (f: InsightFilters & { organizationId: number }) => ({
+    trashed: f.trashed,
+    category: !!f.category,
+    status: !!f.status,
+    search: !!f.search,
+    sort: f.sort,
+    direction: f.direction,
+  }),
+  valuesOf: (f) => ({ organizationId: f.organizationId, category: f.category ?? null, status: f.status ?? null, pattern: f.search ? containsPattern(f.search) : null }),
+  build: (db, shape, v) => listed(narrowed(db, v.organizationId, shape.trashed, shape.category && v.category, shape.status && v.status, shape.search && v.pattern), shape),
+});
+
+/**
  * Sort keys per allow-listed column (schema.ts INSIGHT_SORTS), never NULL, the id last (in
- * listQuery) for a stable order. Titles sort by their folded form in the "C" collation, as board
+ * listed) for a stable order. Titles sort by their folded form in the "C" collation, as board
  * users' names do (migration 240301, ADR 0023): "Éthique" with the E's, on PGlite and PostgreSQL.
  * Status sorts in its life order (draft, published, archived); a draft has no publication date.
  */

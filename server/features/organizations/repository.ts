@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { containsPattern } from '../../db/like';
+import { defineListQuery } from '../../db/list-query';
 import type { Db, Organization, Plan, SubscriptionStatus } from '../../db/types';
 
 /**
@@ -54,34 +55,36 @@ export interface OrganizationListFilters {
 /**
  * Organisations for the index: the user's own (with their role), or every organisation for a
  * platform admin (role null where they are not a member). Member counts are aggregated for the
- * rows of the page only.
+ * rows of the page only. Built once per shape (every organisation or not, a search or not), the
+ * user and the search bound (server/db/list-query.ts).
  */
-export function organizationList(db: Db, userId: number, everyOrganization: boolean, filters: OrganizationListFilters) {
-  let q = db
-    .selectFrom('organizations as o')
-    .leftJoin('memberships as m', (j) => j.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', userId))
-    .leftJoin('subscriptions as s', 's.organization_id', 'o.id')
-    .select([
-      'o.id',
-      'o.name',
-      'o.slug',
-      'o.description',
-      'o.created_at',
-      'm.role',
-      's.plan',
-      's.status as subscription_status',
-      // Only organisations the viewer may list reach this subquery (see the where clauses below).
-      sql<number>`(select count(*)::int from memberships mc where mc.organization_id = o.id)`.as('members_count'),
-    ])
-    .where('o.deleted_at', 'is', null);
-  if (!everyOrganization) q = q.where('m.id', 'is not', null);
-  if (filters.search) {
-    // Names as people read them (ADR 0023): the folded name, the term folded the same way.
-    const term = containsPattern(filters.search);
-    q = q.where((eb) => eb.or([eb('o.sort_name', 'like', sql<string>`fold_text(${term})`), eb('o.slug', 'like', containsPattern(filters.search.toLowerCase()))]));
-  }
-  return q.orderBy('o.sort_name').orderBy('o.id');
-}
+export const organizationList = defineListQuery({
+  shapeOf: (f: OrganizationListFilters & { userId: number; everyOrganization: boolean }) => ({ every: f.everyOrganization, search: !!f.search }),
+  // Names as people read them (ADR 0023): the folded name, the term folded the same way; slugs in lower case.
+  valuesOf: (f) => ({ userId: f.userId, pattern: f.search ? containsPattern(f.search) : null, slugPattern: f.search ? containsPattern(f.search.toLowerCase()) : null }),
+  build: (db, shape, v) => {
+    let q = db
+      .selectFrom('organizations as o')
+      .leftJoin('memberships as m', (j) => j.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', v.userId))
+      .leftJoin('subscriptions as s', 's.organization_id', 'o.id')
+      .select([
+        'o.id',
+        'o.name',
+        'o.slug',
+        'o.description',
+        'o.created_at',
+        'm.role',
+        's.plan',
+        's.status as subscription_status',
+        // Only organisations the viewer may list reach this subquery (see the where clauses below).
+        sql<number>`(select count(*)::int from memberships mc where mc.organization_id = o.id)`.as('members_count'),
+      ])
+      .where('o.deleted_at', 'is', null);
+    if (!shape.every) q = q.where('m.id', 'is not', null);
+    if (shape.search) q = q.where((eb) => eb.or([eb('o.sort_name', 'like', sql<string>`fold_text(${v.pattern})`), eb('o.slug', 'like', v.slugPattern as string)]));
+    return q.orderBy('o.sort_name').orderBy('o.id');
+  },
+});
 
 export async function insertSubscriptionWithEvent(
   db: Db,

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Organization, Role, User } from '../../db/types';
 import { channels } from '../../broadcasting/broadcaster';
-import { paginate } from '../../db/pagination';
 import { ensureCurrentVersion, versionOf, type Version } from '../../lib/concurrency';
 import { diff, inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
@@ -40,12 +39,16 @@ const DAY_MS = 86_400_000;
 export async function listOrganizations(ctx: AppContext, acting: Acting, filters: { search: string; page: number }) {
   const user = acting.user;
   const everyOrganization = user.is_platform_admin;
-  const page = await paginate(organizationList(ctx.db, user.id, everyOrganization, filters), {
-    page: filters.page,
-    perPage: 15,
-    path: route('organizations.index'),
-    query: { search: filters.search },
-  });
+  const page = await organizationList(
+    ctx.db,
+    { userId: user.id, everyOrganization, search: filters.search },
+    {
+      page: filters.page,
+      perPage: 15,
+      path: route('organizations.index'),
+      query: { search: filters.search },
+    },
+  );
   const currentId = acting.organization?.id ?? null;
   return {
     ...page,

@@ -4,7 +4,6 @@ import { notFound } from '../../errors';
 import { queryPage } from '../../lib/query';
 import { escapeHtml } from '../../lib/html';
 import { markdownToText, renderMarkdown } from '../../lib/markdown';
-import { paginate } from '../../db/pagination';
 import { requestLocale } from '../../i18n/locale';
 import { translator } from '../../i18n/message';
 import * as repo from './repository';
@@ -52,7 +51,7 @@ export function publicInsightsController(ctx: AppContext) {
       const org = await repo.findPublicOrganization(ctx.db, slug);
       if (!org?.public_page_enabled) throw notFound();
       const page = queryPage.parse(req.query.page);
-      const result = await paginate(repo.publicListQuery(ctx.db, org.id), { page, perPage: PER_PAGE, path: route('public-insights.index', { orgSlug: org.slug }), query: {} });
+      const result = await repo.publicInsightList(ctx.db, { organizationId: org.id }, { page, perPage: PER_PAGE, path: route('public-insights.index', { orgSlug: org.slug }), query: {} });
       const insights = { ...result, data: result.data.map(({ token, ...r }) => ({ ...r, url: route('public-insights.show', { orgSlug: org.slug, token: String(token) }) })) };
       const t = translator(requestLocale(req));
       const title = t('messages.publicInsights.indexTitle', { organization: org.name });

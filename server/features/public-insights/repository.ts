@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
+import { defineListQuery } from '../../db/list-query';
 
 /** A live organisation by slug (public pages never show deleted ones). */
 export function findPublicOrganization(db: Db, slug: string) {
@@ -21,13 +22,17 @@ function publicInsights(db: Db) {
 }
 
 /** Public fields only: no author, no board users, no internal ids. */
-export function publicListQuery(db: Db, organizationId: number) {
-  return publicInsights(db)
-    .select(['insights.share_token as token', 'insights.title', 'insights.summary', 'insights.category', 'insights.published_at'])
-    .where('insights.organization_id', '=', organizationId)
-    .orderBy('insights.published_at', 'desc')
-    .orderBy('insights.id', 'desc');
-}
+/** The public index, newest first: one text for every organisation (server/db/list-query.ts). */
+export const publicInsightList = defineListQuery({
+  shapeOf: (_: { organizationId: number }) => ({}),
+  valuesOf: (input) => ({ organizationId: input.organizationId }),
+  build: (db, _shape, v) =>
+    publicInsights(db)
+      .select(['insights.share_token as token', 'insights.title', 'insights.summary', 'insights.category', 'insights.published_at'])
+      .where('insights.organization_id', '=', v.organizationId)
+      .orderBy('insights.published_at', 'desc')
+      .orderBy('insights.id', 'desc'),
+});
 
 export function findSharedInsight(db: Db, slug: string, token: string) {
   return publicInsights(db)

@@ -2,7 +2,6 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { actingIn } from '../../tenancy/from-request';
 import { flash } from '../../http/session-bridge';
-import { paginate } from '../../db/pagination';
 import { validate } from '../../lib/validation';
 import { orFail } from '../../errors';
 import { currentOrganization } from '../../tenancy/current';
@@ -87,7 +86,7 @@ export function subscriptionsController(ctx: AppContext) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const { page } = validate(historyQuerySchema, req.query);
-      const events = await paginate(repo.eventsQuery(ctx.db, org.id), { page, perPage: HISTORY_PER_PAGE, path: route('subscription.history'), query: {} });
+      const events = await repo.subscriptionEventList(ctx.db, { organizationId: org.id }, { page, perPage: HISTORY_PER_PAGE, path: route('subscription.history'), query: {} });
       await res.inertia.render(
         'Subscriptions/History',
         {

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { defineListQuery } from '../../db/list-query';
 import type { Db, Plan, Subscription, SubscriptionEventsTable, SubscriptionStatus, SubscriptionsTable } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
 import { addDays } from './periods';
@@ -19,26 +20,29 @@ export function organizationName(db: Db, organizationId: number) {
   return db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
 }
 
-/** The History page's rows, newest first, with the actor's name. */
-export function eventsQuery(db: Db, organizationId: number) {
-  return scoped(db, organizationId, 'subscription_events')
-    .leftJoin('users', 'users.id', 'subscription_events.actor_id')
-    .select([
-      'subscription_events.id',
-      'subscription_events.event',
-      'subscription_events.from_plan',
-      'subscription_events.to_plan',
-      'subscription_events.from_status',
-      'subscription_events.to_status',
-      'subscription_events.amount_cents',
-      'subscription_events.currency',
-      'subscription_events.reference',
-      'subscription_events.created_at',
-      'users.name as actor_name',
-    ])
-    .orderBy('subscription_events.created_at', 'desc')
-    .orderBy('subscription_events.id', 'desc');
-}
+/** The History page's rows, newest first, with the actor's name: one text for every organisation (server/db/list-query.ts). */
+export const subscriptionEventList = defineListQuery({
+  shapeOf: (_: { organizationId: number }) => ({}),
+  valuesOf: (f) => ({ organizationId: f.organizationId }),
+  build: (db, _shape, v) =>
+    scoped(db, v.organizationId, 'subscription_events')
+      .leftJoin('users', 'users.id', 'subscription_events.actor_id')
+      .select([
+        'subscription_events.id',
+        'subscription_events.event',
+        'subscription_events.from_plan',
+        'subscription_events.to_plan',
+        'subscription_events.from_status',
+        'subscription_events.to_status',
+        'subscription_events.amount_cents',
+        'subscription_events.currency',
+        'subscription_events.reference',
+        'subscription_events.created_at',
+        'users.name as actor_name',
+      ])
+      .orderBy('subscription_events.created_at', 'desc')
+      .orderBy('subscription_events.id', 'desc'),
+});
 
 /** Subscriptions of live organisations whose next scheduled step is due at `now` (scheduler). */
 export function dueSubscriptions(db: Db, now: Date) {

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Role } from '../../db/types';
 import { channels } from '../../broadcasting/broadcaster';
-import { paginate } from '../../db/pagination';
 import { inTransaction } from '../../lib/unit-of-work';
 import { fail } from '../../lib/validation';
 import { orFail } from '../../errors';
@@ -9,7 +8,7 @@ import type { Acting, ActingIn } from '../../tenancy/acting';
 import type { CurrentOrganization } from '../../tenancy/current';
 import { ensureMayGrant, ensureMayManage, ensureNotLastOwner, grantableRoles, lastOwnerMessages, leaveRefusal, mayManage } from '../../tenancy/policy';
 import { lockOwners, ownersCount } from '../../tenancy/repository';
-import { deleteMembership, findMember, lockMembership, memberList, setMembershipRole } from '../../account/membership-repository';
+import { deleteMembership, findMember, lockMembership, memberPage, setMembershipRole } from '../../account/membership-repository';
 import { ensureCurrentVersion, versionOf, type Version } from '../../lib/concurrency';
 import { msg } from '../../i18n/message';
 import { route } from '../../../shared/routes';
@@ -17,7 +16,7 @@ import { route } from '../../../shared/routes';
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function listMembers(ctx: AppContext, org: CurrentOrganization, filters: { search: string; page: number }) {
-  const page = await paginate(memberList(ctx.db, org.id, filters.search), { page: filters.page, perPage: 20, path: route('users.index'), query: { search: filters.search } });
+  const page = await memberPage(ctx.db, { organizationId: org.id, search: filters.search }, { page: filters.page, perPage: 20, path: route('users.index'), query: { search: filters.search } });
   return { ...page, data: page.data.map((m) => ({ ...m, last_active_at: iso(m.last_active_at), online_since: iso(m.online_since), joined_at: m.joined_at.toISOString() })) };
 }
 
