@@ -11,6 +11,7 @@ import { RateLimiter, type ThrottleStore } from './lib/rate-limiter';
 import { createMailer, type Mailer } from './mail/mailer';
 import { MailQueue } from './mail/queue';
 import { nullBroadcaster, pusherBroadcaster, type Broadcaster } from './broadcasting/broadcaster';
+import { localDialHost, realtimeAddresses } from './realtime/addresses';
 import { activityLog } from './features/activity/log';
 
 export { ROOT };
@@ -95,13 +96,14 @@ export function throttleStore(config: Config, database: DatabaseHandle): Throttl
 
 function defaultBroadcaster(config: Config, logger: Logger): Broadcaster {
   if (!config.REVERB_SERVER_ENABLED && !config.REVERB_PUBLISH_HOST) return nullBroadcaster;
-  const host = config.REVERB_PUBLISH_HOST || (config.REVERB_HOST === '0.0.0.0' || config.REVERB_HOST === '::' ? '127.0.0.1' : config.REVERB_HOST);
+  const addresses = realtimeAddresses(config);
+  const host = config.REVERB_PUBLISH_HOST || localDialHost(addresses.listenHost);
   return pusherBroadcaster({
     appId: config.REVERB_APP_ID,
     key: config.REVERB_APP_KEY,
     secret: config.REVERB_APP_SECRET,
     host,
-    port: config.REVERB_PORT,
+    port: addresses.listenPort,
     useTLS: false,
     logger,
   });

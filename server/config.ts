@@ -59,30 +59,57 @@ const schema = z.object({
   REVERB_APP_KEY: z.string().default('boardly-key'),
   /** Empty: derived from the app key (server/secrets.ts), the same in every process of a deployment. */
   REVERB_APP_SECRET: z.string().default(''),
-  REVERB_HOST: z.string().default('0.0.0.0'),
-  REVERB_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /**
+   * Reverb's names (config/reverb.php): the server listens on REVERB_SERVER_HOST:REVERB_SERVER_PORT,
+   * browsers connect to REVERB_HOST:REVERB_PORT over REVERB_SCHEME (server/realtime/addresses.ts
+   * reads the pair as Boardly always did when only REVERB_HOST/REVERB_PORT are set).
+   */
+  REVERB_SERVER: z.literal('reverb').default('reverb'),
+  REVERB_SERVER_HOST: z.string().optional(),
+  REVERB_SERVER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** A path prefix the websocket and HTTP API answer under (`/reverb` → `/reverb/app/{key}`). */
+  REVERB_SERVER_PATH: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, 'a path like /reverb')
+    .default(''),
+  REVERB_HOST: z.string().default(''),
+  REVERB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   REVERB_SERVER_ENABLED: bool.default(true),
   /** Where the app publishes events (the Pusher HTTP API); defaults to the local realtime server. */
   REVERB_PUBLISH_HOST: z.string().default(''),
-  REVERB_PUBLIC_HOST: z.string().default(''),
-  REVERB_PUBLIC_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   REVERB_SCHEME: z.enum(['http', 'https', '']).default(''),
+  /** Largest HTTP API request body, bytes (Reverb's max_request_size). */
+  REVERB_MAX_REQUEST_SIZE: z.coerce.number().int().positive().default(10_000),
   REVERB_ALLOWED_ORIGINS: z.string().default('*'),
-  REVERB_MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
+  REVERB_APP_MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
   /** 0 = no limit. */
   REVERB_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(100),
   REVERB_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(0).default(100),
   REVERB_TRUST_PROXY: bool.default(false),
-  REVERB_MAX_MESSAGE_SIZE: z.coerce.number().int().positive().default(10_000),
-  REVERB_ACTIVITY_TIMEOUT: z.coerce.number().int().positive().default(30),
+  REVERB_APP_MAX_MESSAGE_SIZE: z.coerce.number().int().positive().default(10_000),
+  REVERB_APP_ACTIVITY_TIMEOUT: z.coerce.number().int().positive().default(30),
+  /** Seconds a connection may be silent before the server pings it (Reverb's ping_interval). */
+  REVERB_APP_PING_INTERVAL: z.coerce.number().positive().default(60),
+  /** Who may send client events (`.whisper()`): channel members (Reverb's default), anyone, or no one. */
+  REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM: z.enum(['members', 'all', 'none']).default('members'),
+  /** Reverb's per-connection message rate limit: over max attempts in decay seconds, pusher:error 4005 (and a close when terminating). */
+  REVERB_APP_RATE_LIMITING_ENABLED: bool.default(false),
+  REVERB_APP_RATE_LIMIT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(60),
+  REVERB_APP_RATE_LIMIT_DECAY_SECONDS: z.coerce.number().positive().default(60),
+  REVERB_APP_RATE_LIMIT_TERMINATE: bool.default(false),
+  /** More apps beside REVERB_APP_*: a JSON array in Reverb's shape (server/realtime/apps.ts), inline or in a file. */
+  REVERB_APPS: z.string().default(''),
+  REVERB_APPS_FILE: z.string().default(''),
+  /** Read for compatibility with Reverb's config; this server reports to neither Pulse nor Telescope. */
+  REVERB_PULSE_INGEST_INTERVAL: z.coerce.number().optional(),
+  REVERB_TELESCOPE_INGEST_INTERVAL: z.coerce.number().optional(),
   REVERB_SCALING_ENABLED: bool.default(false),
-  /** Redis key and pub/sub channel prefix, so several deployments can share one Redis. */
-  REVERB_SCALING_PREFIX: z
+  /** Redis pub/sub channel and key prefix (Reverb's scaling channel), so several deployments can share one Redis. */
+  REVERB_SCALING_CHANNEL: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only')
     .default('reverb'),
   /** Limits (soketi's defaults; 0 turns a count limit off). */
-  REVERB_CLIENT_EVENTS: bool.default(false),
   REVERB_MAX_EVENT_NAME_LENGTH: z.coerce.number().int().positive().default(200),
   REVERB_MAX_EVENT_CHANNELS: z.coerce.number().int().positive().default(100),
   REVERB_MAX_CHANNEL_NAME_LENGTH: z.coerce.number().int().positive().max(1000).default(200),
@@ -106,21 +133,63 @@ const schema = z.object({
   REVERB_METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
-export type Config = z.infer<typeof schema> & { APP_URL: string };
+export type Config = z.infer<typeof schema> & {
+  APP_URL: string;
+  /** One line per deprecated variable the environment used (logged once at start). */
+  DEPRECATIONS: string[];
+};
+
+/**
+ * Boardly's earlier names for what Reverb names otherwise: still read (when the new name is not
+ * set), each with a line in the log. `value` turns an old value into the new variable's.
+ */
+export const RENAMED_VARIABLES: { from: string; to: string; value?: (old: string) => string }[] = [
+  { from: 'REVERB_ACTIVITY_TIMEOUT', to: 'REVERB_APP_ACTIVITY_TIMEOUT' },
+  { from: 'REVERB_MAX_CONNECTIONS', to: 'REVERB_APP_MAX_CONNECTIONS' },
+  { from: 'REVERB_MAX_MESSAGE_SIZE', to: 'REVERB_APP_MAX_MESSAGE_SIZE' },
+  { from: 'REVERB_CLIENT_EVENTS', to: 'REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM', value: (old) => (old === 'true' || old === '1' ? 'members' : 'none') },
+  { from: 'REVERB_SCALING_PREFIX', to: 'REVERB_SCALING_CHANNEL' },
+  { from: 'REVERB_PUBLIC_HOST', to: 'REVERB_HOST' },
+  { from: 'REVERB_PUBLIC_PORT', to: 'REVERB_PORT' },
+];
+
+/** The environment with every old name read into its new one, and what was deprecated. */
+function renamed(env: Record<string, string>): { env: Record<string, string>; deprecations: string[] } {
+  const out = { ...env };
+  const deprecations: string[] = [];
+  for (const { from, to, value } of RENAMED_VARIABLES) {
+    if (out[from] === undefined) continue;
+    // With the old public pair, REVERB_HOST/REVERB_PORT were the listening address: they move to REVERB_SERVER_*.
+    if (to === 'REVERB_HOST' || to === 'REVERB_PORT') {
+      const server = to.replace('REVERB_', 'REVERB_SERVER_');
+      if (out[server] === undefined && out[to] !== undefined) {
+        out[server] = out[to];
+        delete out[to];
+      }
+    }
+    if (out[to] === undefined) {
+      out[to] = value ? value(out[from]) : out[from];
+      deprecations.push(`${from} is deprecated: it is read as ${to}${value ? `=${out[to]}` : ''}, Reverb's name; rename it.`);
+    } else deprecations.push(`${from} is deprecated and ignored: ${to} is set.`);
+    delete out[from];
+  }
+  return { env: out, deprecations };
+}
 
 /** Where the app says it lives when APP_URL is not set: this machine, on the port it listens on. */
 export const defaultAppUrl = (port: number) => `http://localhost:${port}`;
 
 /** Parses the environment once; unknown variables are ignored, bad ones stop the process with a clear message. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const given = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  const { env: cleaned, deprecations } = renamed(given);
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new StartupError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const data = parsed.data;
-  return { ...data, APP_URL: data.APP_URL ?? defaultAppUrl(data.APP_PORT) };
+  return { ...data, APP_URL: data.APP_URL ?? defaultAppUrl(data.APP_PORT), DEPRECATIONS: deprecations };
 }
 
 /**

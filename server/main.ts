@@ -39,6 +39,8 @@ export interface StartOptions extends BootOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<Running> {
   const booted = await boot(config, { ...options, migrate: false });
   const { ctx } = booted;
+  // The realtime process says these itself (server/cli/reverb.ts); without one here, this process does.
+  if (!config.REVERB_SERVER_ENABLED || options.embedRealtime) for (const line of config.DEPRECATIONS) ctx.logger.warn(line);
   const readiness = { ready: false };
   const metrics =
     config.METRICS_PORT === undefined

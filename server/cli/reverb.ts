@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { resolveSecrets } from '../secrets';
 import { createRealtimeServer, realtimeOptionsFromConfig } from '../realtime/index';
 import { explainListenError } from '../lib/listen-error';
+import { realtimeAddresses } from '../realtime/addresses';
 import { isStartupError } from '../lib/startup-error';
 import { humanReadable } from '../lib/tty';
 import { exitPlainlyOnStartupErrors, installCrashHandlers } from './crash-handlers';
@@ -37,15 +38,17 @@ const server = createRealtimeServer({
   logger: { info: log('info'), warn: log('warn'), error: log('error') },
 });
 
+for (const deprecation of config.DEPRECATIONS) log('warn')(deprecation);
+const addresses = realtimeAddresses(config);
 const { port } = await listening();
-log('info')(`reverb: app ${config.REVERB_APP_ID} on ws://${config.REVERB_HOST}:${port}/app/${config.REVERB_APP_KEY}`);
+log('info')(`reverb: app ${config.REVERB_APP_ID} on ws://${addresses.listenHost}:${port}${addresses.path}/app/${config.REVERB_APP_KEY}`);
 
 /** A taken port is said plainly; under `npm start` by the parent, once, which then stops (supervise.ts). */
 async function listening(): Promise<{ port: number }> {
   try {
     return await server.start();
   } catch (error) {
-    const explained = explainListenError(error, { REVERB_PORT: config.REVERB_PORT, REVERB_METRICS_PORT: config.REVERB_METRICS_PORT });
+    const explained = explainListenError(error, { [addresses.listenPortVariable]: addresses.listenPort, REVERB_METRICS_PORT: config.REVERB_METRICS_PORT });
     if (isStartupError(explained) && process.send && process.connected) {
       process.send({ type: 'startup-error', message: explained.message }, () => process.exit(1));
       return new Promise<never>(() => {});

@@ -12,6 +12,7 @@ import { buildIfNeeded } from './build-if-needed';
 import { exitPlainlyOnStartupErrors, installCrashHandlers } from './crash-handlers';
 import { bundleRealtimeServer } from './realtime-bundle';
 import { supervise } from './supervise';
+import { realtimeAddresses } from '../realtime/addresses';
 
 exitPlainlyOnStartupErrors();
 loadEnvFile();
@@ -19,10 +20,11 @@ const config = loadConfig();
 // Before the websocket child starts: it gets the secret from here, and the two never race to generate storage/app.key.
 resolveSecrets(config);
 const logger = createLogger(config.LOG_LEVEL);
+const realtimeAt = realtimeAddresses(config);
 installCrashHandlers(logger);
 await ensurePortsFree([
   { variable: 'APP_PORT', host: config.APP_HOST, port: config.APP_PORT },
-  ...(config.REVERB_SERVER_ENABLED ? [{ variable: 'REVERB_PORT', host: config.REVERB_HOST, port: config.REVERB_PORT }] : []),
+  ...(config.REVERB_SERVER_ENABLED ? [{ variable: realtimeAt.listenPortVariable, host: realtimeAt.listenHost, port: realtimeAt.listenPort }] : []),
 ]);
 buildIfNeeded(ROOT, path.join(ROOT, 'public/build/.vite/manifest.json'));
 

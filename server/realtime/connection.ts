@@ -38,6 +38,8 @@ export class Connection {
   ip = '';
   private rateWindow = 0;
   private rateCount = 0;
+  private messageWindow = 0;
+  private messageCount = 0;
 
   constructor(
     readonly ws: WebSocket,
@@ -98,6 +100,16 @@ export class Connection {
     }
     this.rateCount += 1;
     return this.rateCount <= limitPerSecond;
+  }
+
+  /** Reverb's message rate limit: a fixed window of `decaySeconds`; true while the message is within `maxAttempts`. */
+  allowMessage(maxAttempts: number, decaySeconds: number, now = Date.now()): boolean {
+    if (now - this.messageWindow >= decaySeconds * 1000) {
+      this.messageWindow = now;
+      this.messageCount = 0;
+    }
+    this.messageCount += 1;
+    return this.messageCount <= maxAttempts;
   }
 
   /** Channels the client subscribed to itself (the server-managed user channel of a signed-in socket does not count). */

@@ -206,19 +206,40 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
   throw new HttpError(404, 'Not found.');
 };
 
+/** The apps the HTTP API answers for, by id; `fallback` counts requests that name none. */
+export interface HttpApps {
+  apps: ReadonlyMap<string, { hub: Hub }>;
+  fallback: Hub;
+  /** The path without REVERB_SERVER_PATH's prefix. */
+  withoutPrefix: (path: string) => string;
+}
+
 /** Every error ends here: 4xx for what the client sent, 503 while Redis is away, 500 (no details) for bugs. */
-export async function handleHttp(hub: Hub, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  hub.stats.httpRequests += 1;
+export async function handleHttp({ apps, fallback, withoutPrefix }: HttpApps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let hub = fallback;
+  let counted = false;
+  const count = (on: Hub) => {
+    if (!counted) on.stats.httpRequests += 1;
+    counted = true;
+  };
   try {
     const method = (req.method ?? 'GET').toUpperCase();
     const target = parseTarget(req.url);
     if (!target) throw new HttpError(400, 'Malformed request target.');
-    if (target.path === '/up') return send(res, 200, { health: 'OK' });
-    const parts = target.segments;
+    const path = withoutPrefix(target.path);
+    if (path === '/up') {
+      count(hub);
+      return send(res, 200, { health: 'OK' });
+    }
+    const parts = path.split('/').filter(Boolean);
     if (parts[0] !== 'apps' || parts.length < 3) throw new HttpError(404, 'Not found.');
     const appId = safeDecode(parts[1]);
     if (appId === null) throw new HttpError(400, 'Malformed URL escape in the app id.');
-    if (appId !== hub.opts.appId) throw new HttpError(404, `No matching application for ID [${appId.slice(0, 100)}].`);
+    const app = apps.get(appId);
+    if (!app) throw new HttpError(404, `No matching application for ID [${appId.slice(0, 100)}].`);
+    hub = app.hub;
+    count(hub);
+    if (!hub.opts.enabled) throw new HttpError(403, 'Application is disabled.');
     const body = await readBody(req, Math.max(1_000_000, hub.opts.maxMessageSize * 110));
     hub.stats.httpBytesIn += body.length;
     const auth = verifyApiSignature({ key: hub.opts.key, secret: hub.opts.secret }, method, target.path, target.query, body);
@@ -227,6 +248,7 @@ export async function handleHttp(hub: Hub, req: IncomingMessage, res: ServerResp
     send(res, status, payload);
   } catch (e) {
     // A 413 leaves the rest of the body unread: close the connection rather than parse it as the next request.
+    count(hub);
     if (e instanceof HttpError) return send(res, e.status, { error: e.message }, e.status === 413);
     if (e instanceof ScalingUnavailable) return send(res, 503, { error: 'The realtime server cannot reach its shared store; try again shortly.' });
     logSafely(hub.opts.logger, 'error', 'realtime http api error', describeError(e));

@@ -8,10 +8,12 @@
  * ws_received_bytes_total, ws_sent_bytes_total, http_requests_total, http_received_bytes_total,
  * webhook_deliveries_total, webhook_events_delivered_total, webhook_failures_total, webhook_events_dropped_total,
  * webhook_events_queued, redis_round_trips_total, redis_errors_total, redis_round_trip_seconds (histogram),
- * and prom-client's process metrics (CPU, memory, event loop delay) with the same prefix.
+ * and prom-client's process metrics (CPU, memory, event loop delay) with the same prefix. With several
+ * apps each series is the node's total, and app_connections{app} / app_channels{app} split it by app.
  */
 import { scrapedCounters, serveMetrics } from '../lib/metrics-server';
 import type { Hub } from './hub';
+import type { RealtimeStats } from './stats';
 
 export interface MetricsServer {
   port: number;
@@ -20,11 +22,12 @@ export interface MetricsServer {
 
 const PREFIX = 'reverb_';
 
-export async function startMetricsServer(hub: Hub, host: string, port: number): Promise<MetricsServer> {
+export async function startMetricsServer(hubs: Hub[], host: string, port: number): Promise<MetricsServer> {
   const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: PREFIX });
-  const { stats } = hub;
+  /** One of the node's counters, summed over its apps. */
+  const total = (read: (stats: RealtimeStats) => number) => () => hubs.reduce((n, hub) => n + read(hub.stats), 0);
 
   /** A counter whose value is one of the node's plain counters, read at each scrape. */
   const counter = scrapedCounters(Counter, registry, PREFIX);
@@ -38,9 +41,29 @@ export async function startMetricsServer(hub: Hub, host: string, port: number): 
       },
     });
 
-  gauge('connections', 'Open websocket connections on this node.', () => hub.connections.size);
-  counter('connections_opened_total', 'Websocket connections accepted.', () => stats.connectionsOpened);
-  counter('connections_closed_total', 'Websocket connections closed.', () => stats.connectionsClosed);
+  gauge('connections', 'Open websocket connections on this node.', () => hubs.reduce((n, hub) => n + hub.connections.size, 0));
+  const perApp = (name: string, help: string, read: (hub: Hub) => number) =>
+    new Gauge({
+      name: PREFIX + name,
+      help,
+      labelNames: ['app'],
+      registers: [registry],
+      collect() {
+        for (const hub of hubs) this.set({ app: hub.opts.appId }, read(hub));
+      },
+    });
+  perApp('app_connections', 'Open websocket connections on this node, by app.', (hub) => hub.connections.size);
+  perApp('app_channels', 'Channels with at least one subscriber on this node, by app.', (hub) => hub.local.channelCount);
+  counter(
+    'connections_opened_total',
+    'Websocket connections accepted.',
+    total((s) => s.connectionsOpened),
+  );
+  counter(
+    'connections_closed_total',
+    'Websocket connections closed.',
+    total((s) => s.connectionsClosed),
+  );
   new Counter({
     name: `${PREFIX}connections_refused_total`,
     help: 'Websocket handshakes refused, by reason (app, protocol, origin, ip, quota, shutdown).',
@@ -48,36 +71,88 @@ export async function startMetricsServer(hub: Hub, host: string, port: number): 
     registers: [registry],
     collect() {
       this.reset();
-      for (const [reason, n] of stats.refusedBy) this.inc({ reason }, n);
+      for (const hub of hubs) for (const [reason, n] of hub.stats.refusedBy) this.inc({ reason }, n);
     },
   });
-  gauge('channels', 'Channels with at least one subscriber on this node.', () => hub.local.channelCount);
-  counter('ws_messages_received_total', 'Websocket messages received from clients.', () => stats.messagesIn);
-  counter('ws_messages_sent_total', 'Websocket messages sent to clients.', () => stats.messagesOut);
-  counter('ws_received_bytes_total', 'Payload bytes of the websocket messages received.', () => stats.bytesIn);
-  counter('ws_sent_bytes_total', 'Payload bytes of the websocket messages sent.', () => stats.bytesOut);
-  counter('http_requests_total', 'Pusher HTTP API requests (and /up).', () => stats.httpRequests);
-  counter('http_received_bytes_total', 'HTTP API request body bytes.', () => stats.httpBytesIn);
-  counter('webhook_deliveries_total', 'Webhook requests the receiver answered with 2xx.', () => stats.webhookDeliveries);
-  counter('webhook_events_delivered_total', 'Webhook events in those requests.', () => stats.webhookEventsDelivered);
-  counter('webhook_failures_total', 'Webhook requests that failed (every attempt, retried or not).', () => stats.webhookFailures);
-  counter('webhook_events_dropped_total', 'Webhook events given up on (retries exhausted, queue full, shutdown).', () => stats.webhookEventsDropped);
-  gauge('webhook_events_queued', 'Webhook events waiting to be sent.', () => stats.webhookEventsQueued);
-  counter('redis_round_trips_total', 'Round trips to Redis (scaling).', () => stats.redisRoundTrips);
-  counter('redis_errors_total', 'Redis round trips that failed.', () => stats.redisErrors);
+  gauge('channels', 'Channels with at least one subscriber on this node.', () => hubs.reduce((n, hub) => n + hub.local.channelCount, 0));
+  counter(
+    'ws_messages_received_total',
+    'Websocket messages received from clients.',
+    total((s) => s.messagesIn),
+  );
+  counter(
+    'ws_messages_sent_total',
+    'Websocket messages sent to clients.',
+    total((s) => s.messagesOut),
+  );
+  counter(
+    'ws_received_bytes_total',
+    'Payload bytes of the websocket messages received.',
+    total((s) => s.bytesIn),
+  );
+  counter(
+    'ws_sent_bytes_total',
+    'Payload bytes of the websocket messages sent.',
+    total((s) => s.bytesOut),
+  );
+  counter(
+    'http_requests_total',
+    'Pusher HTTP API requests (and /up).',
+    total((s) => s.httpRequests),
+  );
+  counter(
+    'http_received_bytes_total',
+    'HTTP API request body bytes.',
+    total((s) => s.httpBytesIn),
+  );
+  counter(
+    'webhook_deliveries_total',
+    'Webhook requests the receiver answered with 2xx.',
+    total((s) => s.webhookDeliveries),
+  );
+  counter(
+    'webhook_events_delivered_total',
+    'Webhook events in those requests.',
+    total((s) => s.webhookEventsDelivered),
+  );
+  counter(
+    'webhook_failures_total',
+    'Webhook requests that failed (every attempt, retried or not).',
+    total((s) => s.webhookFailures),
+  );
+  counter(
+    'webhook_events_dropped_total',
+    'Webhook events given up on (retries exhausted, queue full, shutdown).',
+    total((s) => s.webhookEventsDropped),
+  );
+  gauge(
+    'webhook_events_queued',
+    'Webhook events waiting to be sent.',
+    total((s) => s.webhookEventsQueued),
+  );
+  counter(
+    'redis_round_trips_total',
+    'Round trips to Redis (scaling).',
+    total((s) => s.redisRoundTrips),
+  );
+  counter(
+    'redis_errors_total',
+    'Redis round trips that failed.',
+    total((s) => s.redisErrors),
+  );
   const redisTime = new Histogram({
     name: `${PREFIX}redis_round_trip_seconds`,
     help: 'Time of each round trip to Redis.',
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  stats.onRedisRoundTrip = (seconds) => redisTime.observe(seconds);
+  for (const hub of hubs) hub.stats.onRedisRoundTrip = (seconds) => redisTime.observe(seconds);
 
   const endpoint = await serveMetrics(registry, host, port);
   return {
     port: endpoint.port,
     async stop() {
-      stats.onRedisRoundTrip = null;
+      for (const hub of hubs) hub.stats.onRedisRoundTrip = null;
       await endpoint.stop();
     },
   };

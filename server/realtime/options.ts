@@ -1,11 +1,25 @@
 import { list, type Config } from '../config';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../lib/webhook-events';
 import { StartupError } from '../lib/startup-error';
+import { realtimeAddresses } from './addresses';
+import { appsFromConfig } from './apps';
 
 export interface RealtimeLogger {
   info(...a: unknown[]): void;
   warn(...a: unknown[]): void;
   error(...a: unknown[]): void;
+}
+
+/** Who may send client events (`.whisper()`), as Reverb's accept_client_events_from. */
+export type ClientEventsFrom = 'members' | 'all' | 'none';
+
+/** Reverb's per-connection rate limit on the messages a client sends. */
+export interface RateLimiting {
+  enabled: boolean;
+  maxAttempts: number;
+  decaySeconds: number;
+  /** Over the limit: close the connection (4005) instead of only answering pusher:error 4005. */
+  terminateOnLimit: boolean;
 }
 
 export interface RealtimeOptions {
@@ -57,8 +71,23 @@ export interface RealtimeOptions {
    * destroyed (1 000 ms; ws's own default is 30 s). The socket leaves its channels the moment the close starts.
    */
   closeTimeoutMs?: number;
-  /** Whether clients may send `client-*` events (off, like soketi and Pusher; answered with 4301 when off). */
-  clientEvents?: boolean;
+  /**
+   * Who may send `client-*` events: members of the channel (Reverb's default), any connection, or
+   * none (answered with 4301). `true`/`false` (Boardly's earlier setting) read as members/none.
+   */
+  clientEvents?: boolean | ClientEventsFrom;
+  rateLimiting?: Partial<RateLimiting>;
+  /** A deactivated app refuses connections (4003) and HTTP API calls (403). */
+  enabled?: boolean;
+  /** Path prefix the websocket and HTTP API also answer under (Reverb's REVERB_SERVER_PATH). */
+  path?: string;
+  /** Largest HTTP API request body in bytes (Reverb's max_request_size). */
+  maxRequestSize?: number;
+  /**
+   * More apps served beside the one above (Reverb's apps list): each isolated, with its own key,
+   * secret, channels, limits and webhooks; unset fields take the values above.
+   */
+  apps?: AppDefinition[];
   /** Longest event name, client events and HTTP API (200). */
   maxEventNameLength?: number;
   /** Channels one HTTP API event may go to (100). */
@@ -97,22 +126,69 @@ export interface WebhookOptions {
   maxQueued?: number;
 }
 
-export interface ResolvedOptions extends Required<Omit<RealtimeOptions, 'maxConnections' | 'redisUrl' | 'webhooks' | 'metricsPort'>> {
+/** Settings each app has of its own; the rest (addresses, Redis, metrics, timers) belong to the server. */
+export const APP_SETTINGS = [
+  'allowedOrigins',
+  'maxConnections',
+  'maxConnectionsPerIp',
+  'maxSubscriptionsPerConnection',
+  'maxMessageSize',
+  'activityTimeout',
+  'pingIntervalMs',
+  'clientEventsPerSecond',
+  'clientEvents',
+  'rateLimiting',
+  'enabled',
+  'maxEventNameLength',
+  'maxEventChannels',
+  'maxChannelNameLength',
+  'presenceMaxMembers',
+  'presenceMaxMemberSizeKb',
+  'requireSignIn',
+  'signInTimeoutMs',
+  'webhooks',
+] as const satisfies readonly (keyof RealtimeOptions)[];
+export type AppDefinition = Pick<RealtimeOptions, 'appId' | 'key' | 'secret'> & Partial<Pick<RealtimeOptions, (typeof APP_SETTINGS)[number]>>;
+
+export interface ResolvedOptions extends Required<Omit<RealtimeOptions, 'maxConnections' | 'redisUrl' | 'webhooks' | 'metricsPort' | 'clientEvents' | 'rateLimiting' | 'apps'>> {
   maxConnections?: number;
   redisUrl?: string;
   webhooks?: Required<WebhookOptions>;
   metricsPort?: number;
+  clientEvents: ClientEventsFrom;
+  rateLimiting: RateLimiting;
 }
 
 const silent: RealtimeLogger = { info() {}, warn() {}, error() {} };
 
+const clientEventsFrom = (value: RealtimeOptions['clientEvents']): ClientEventsFrom => (value === true ? 'members' : value === false ? 'none' : (value ?? 'members'));
+
+/**
+ * Every app the server serves, each resolved in full: the first from the options' own app fields,
+ * then `apps` (an entry with the first app's id replaces its settings). Keys and ids are unique.
+ */
+export function resolveApps(opts: RealtimeOptions): ResolvedOptions[] {
+  const { apps = [], ...base } = opts;
+  const first = apps.find((a) => a.appId === base.appId);
+  const all = [{ ...base, ...first }, ...apps.filter((a) => a !== first).map((app) => ({ ...base, ...app }))].map(resolveOptions);
+  for (const field of ['appId', 'key'] as const) {
+    const seen = new Set<string>();
+    for (const app of all) {
+      if (seen.has(app[field])) throw new StartupError(`Two realtime apps share the ${field === 'appId' ? 'id' : 'key'} "${app[field]}": each app needs its own.`);
+      seen.add(app[field]);
+    }
+  }
+  return all;
+}
+
 export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
   // An empty secret signs with an empty HMAC key: anyone could sign a subscription or a publish.
-  if (!opts.secret) throw new StartupError('The realtime server needs an app secret (REVERB_APP_SECRET, or APP_KEY to derive it from).');
+  if (!opts.secret) throw new StartupError(`The realtime app "${opts.appId}" needs a secret (REVERB_APP_SECRET, or APP_KEY to derive it from).`);
+  const { apps: _apps, ...own } = opts;
   const pingIntervalMs = opts.pingIntervalMs ?? opts.activityTimeout * 1000;
   const heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 2000;
   return {
-    ...opts,
+    ...own,
     allowedOrigins: opts.allowedOrigins.length ? opts.allowedOrigins : ['*'],
     logger: opts.logger ?? silent,
     pingIntervalMs,
@@ -127,7 +203,16 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
     redisCommandTimeoutMs: opts.redisCommandTimeoutMs ?? 2000,
     fanoutBatchSize: Math.max(1, opts.fanoutBatchSize ?? 1000),
     closeTimeoutMs: opts.closeTimeoutMs ?? 1000,
-    clientEvents: opts.clientEvents ?? false,
+    clientEvents: clientEventsFrom(opts.clientEvents),
+    rateLimiting: {
+      enabled: opts.rateLimiting?.enabled ?? false,
+      maxAttempts: Math.max(1, opts.rateLimiting?.maxAttempts ?? 60),
+      decaySeconds: opts.rateLimiting?.decaySeconds ?? 60,
+      terminateOnLimit: opts.rateLimiting?.terminateOnLimit ?? false,
+    },
+    enabled: opts.enabled ?? true,
+    path: (opts.path ?? '').replace(/\/$/, ''),
+    maxRequestSize: opts.maxRequestSize ?? 10_000,
     maxEventNameLength: opts.maxEventNameLength ?? 200,
     maxEventChannels: opts.maxEventChannels ?? 100,
     maxChannelNameLength: opts.maxChannelNameLength ?? 200,
@@ -152,26 +237,37 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
   };
 }
 
-/** Maps the REVERB_* environment (server/config.ts) to server options. */
+/** Maps the REVERB_* environment (server/config.ts, Reverb's names) to server options. */
 export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
   const origins = list(config.REVERB_ALLOWED_ORIGINS);
   const webhookUrls = list(config.REVERB_WEBHOOK_URL);
+  const addresses = realtimeAddresses(config);
+  const apps = appsFromConfig(config);
   return {
     appId: config.REVERB_APP_ID,
     key: config.REVERB_APP_KEY,
     secret: config.REVERB_APP_SECRET,
-    host: config.REVERB_HOST,
-    port: config.REVERB_PORT,
+    host: addresses.listenHost,
+    port: addresses.listenPort,
+    path: addresses.path,
+    maxRequestSize: config.REVERB_MAX_REQUEST_SIZE,
     allowedOrigins: origins.length ? origins : ['*'],
-    maxConnections: config.REVERB_MAX_CONNECTIONS,
+    maxConnections: config.REVERB_APP_MAX_CONNECTIONS,
     maxConnectionsPerIp: config.REVERB_MAX_CONNECTIONS_PER_IP,
     maxSubscriptionsPerConnection: config.REVERB_MAX_SUBSCRIPTIONS_PER_CONNECTION,
     trustProxy: config.REVERB_TRUST_PROXY,
-    maxMessageSize: config.REVERB_MAX_MESSAGE_SIZE,
-    activityTimeout: config.REVERB_ACTIVITY_TIMEOUT,
+    maxMessageSize: config.REVERB_APP_MAX_MESSAGE_SIZE,
+    activityTimeout: config.REVERB_APP_ACTIVITY_TIMEOUT,
+    pingIntervalMs: config.REVERB_APP_PING_INTERVAL * 1000,
     redisUrl: config.REVERB_SCALING_ENABLED && config.REDIS_URL ? config.REDIS_URL : undefined,
-    redisKeyPrefix: config.REVERB_SCALING_PREFIX,
-    clientEvents: config.REVERB_CLIENT_EVENTS,
+    redisKeyPrefix: config.REVERB_SCALING_CHANNEL,
+    clientEvents: config.REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM,
+    rateLimiting: {
+      enabled: config.REVERB_APP_RATE_LIMITING_ENABLED,
+      maxAttempts: config.REVERB_APP_RATE_LIMIT_MAX_ATTEMPTS,
+      decaySeconds: config.REVERB_APP_RATE_LIMIT_DECAY_SECONDS,
+      terminateOnLimit: config.REVERB_APP_RATE_LIMIT_TERMINATE,
+    },
     maxEventNameLength: config.REVERB_MAX_EVENT_NAME_LENGTH,
     maxEventChannels: config.REVERB_MAX_EVENT_CHANNELS,
     maxChannelNameLength: config.REVERB_MAX_CHANNEL_NAME_LENGTH,
@@ -182,5 +278,6 @@ export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
     webhooks: webhookUrls.length ? { urls: webhookUrls, events: list(config.REVERB_WEBHOOK_EVENTS) as WebhookEventType[], batchMs: config.REVERB_WEBHOOK_BATCH_MS } : undefined,
     metricsPort: config.REVERB_METRICS_PORT,
     metricsHost: config.REVERB_METRICS_HOST,
+    ...(apps.length ? { apps } : {}),
   };
 }

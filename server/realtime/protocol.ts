@@ -3,7 +3,11 @@
 export const ErrorCode = {
   /** 4000-4099: do not reconnect unchanged. */
   AppNotFound: 4001,
+  /** Pusher's "application disabled": the app exists but is deactivated. */
+  AppDisabled: 4003,
   OverQuota: 4004,
+  /** Reverb's message rate limit (rate_limiting); closed with it when terminate_on_limit is on. */
+  RateLimited: 4005,
   UnsupportedProtocol: 4007,
   NoProtocol: 4008,
   Unauthorized: 4009,

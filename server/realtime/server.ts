@@ -14,7 +14,7 @@ import { describeError, guard, logSafely } from './guard';
 import { handleHttp, send } from './http-api';
 import { Hub } from './hub';
 import { IdleSweeper } from './idle';
-import { resolveOptions, type RealtimeOptions } from './options';
+import { resolveApps, type RealtimeOptions, type ResolvedOptions } from './options';
 import { ErrorCode, INVALID_MESSAGE, MESSAGE_TOO_BIG, SUPPORTED_PROTOCOLS, encodeEvent } from './protocol';
 import { parseTarget, safeDecode } from './request-target';
 import { MemoryScaling } from './scaling';
@@ -27,8 +27,16 @@ import { handleFrame } from './ws-handler';
 const wsPackage = lazyPackage<typeof import('ws')>('ws');
 
 const CONN = Symbol('connection');
+const APP = Symbol('app');
 const OVER_QUOTA = 'Application is over connection quota';
-type TaggedSocket = WebSocket & { [CONN]?: Connection };
+
+/** One app the server serves: its settings and its own state (channels, connections, webhooks, Redis keys). */
+export interface AppRuntime {
+  opts: ResolvedOptions;
+  hub: Hub;
+  sweeper: IdleSweeper;
+}
+type TaggedSocket = WebSocket & { [CONN]?: Connection; [APP]?: AppRuntime };
 
 /**
  * ws emits 'close' only once the closing handshake and the TCP teardown are over (up to closeTimeout for a peer
@@ -81,25 +89,39 @@ export function originAllowed(allowed: string[], origin: string | undefined): bo
   });
 }
 
-export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
-  const opts = resolveOptions(options);
-  const log = opts.logger;
+/**
+ * Each app gets its own hub, so apps are isolated by construction: a key reaches its app's
+ * channels only, and with several apps each keeps its Redis keys under `<prefix>:<app id>`.
+ */
+function appRuntime(opts: ResolvedOptions, several: boolean): AppRuntime {
   const hub = new Hub(opts);
   hub.scaling = opts.redisUrl
     ? new RedisScaling({
         url: opts.redisUrl,
-        prefix: opts.redisKeyPrefix,
+        prefix: several ? `${opts.redisKeyPrefix}:${opts.appId}` : opts.redisKeyPrefix,
         heartbeatIntervalMs: opts.heartbeatIntervalMs,
         nodeTimeoutMs: opts.nodeTimeoutMs,
         commandTimeoutMs: opts.redisCommandTimeoutMs,
-        logger: log,
+        logger: opts.logger,
         stats: hub.stats,
       })
     : new MemoryScaling(hub.local);
+  if (opts.webhooks) hub.webhooks = new WebhookSender(opts.webhooks, opts, hub.stats, opts.logger);
+  const sweeper = new IdleSweeper(hub.connections, opts.pingIntervalMs, opts.pongTimeoutMs, opts.logger, opts.requireSignIn ? opts.signInTimeoutMs : 0);
+  return { opts, hub, sweeper };
+}
+
+export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
+  const apps = resolveApps(options).map((app, _, all) => appRuntime(app, all.length > 1));
+  /** Server-wide settings (addresses, timers, metrics) are the same in every app's options. */
+  const opts = apps[0].opts;
+  const log = opts.logger;
+  const byKey = new Map(apps.map((app) => [app.opts.key, app]));
+  const byId = new Map(apps.map((app) => [app.opts.appId, app]));
   /** The socket leaves every channel now (idempotent): its close has started, or it errored. */
   const drop = guard(log, 'websocket closing', (ws: TaggedSocket) => {
     const conn = ws[CONN];
-    if (conn) hub.closed(conn);
+    if (conn) ws[APP]?.hub.closed(conn);
   });
   const wss = new (wsPackage().WebSocketServer)({
     noServer: true,
@@ -107,7 +129,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     clientTracking: false,
     // Client events over maxMessageSize get pusher:error 4301 and other frames a 1009 close like Reverb's;
     // frames beyond this are cut by ws itself (1009).
-    maxPayload: Math.max(64 * 1024, opts.maxMessageSize * 4),
+    maxPayload: Math.max(64 * 1024, ...apps.map((app) => app.opts.maxMessageSize * 4)),
     // One message per socket per event loop turn: a socket that sends thousands of frames in one burst
     // cannot delay other sockets' frames (a bystander's ping) until its whole burst is handled.
     allowSynchronousEvents: false,
@@ -116,8 +138,6 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     closeTimeout: opts.closeTimeoutMs,
   } as ServerOptions & { closeTimeout: number });
   const http = createServer();
-  const sweeper = new IdleSweeper(hub.connections, opts.pingIntervalMs, opts.pongTimeoutMs, log, opts.requireSignIn ? opts.signInTimeoutMs : 0);
-  if (opts.webhooks) hub.webhooks = new WebhookSender(opts.webhooks, opts, hub.stats, log);
   let metrics: MetricsServer | null = null;
   let stopping = false;
 
@@ -133,16 +153,17 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     'websocket message',
     function (this: TaggedSocket, data: RawData, isBinary: boolean): void {
       const conn = this[CONN];
-      if (!conn || conn.closed) return;
+      const app = this[APP];
+      if (!conn || !app || conn.closed) return;
       conn.touch();
       const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-      hub.stats.received(buf.length);
+      app.hub.stats.received(buf.length);
       if (isBinary) {
-        if (buf.length > opts.maxMessageSize) return conn.close(MESSAGE_TOO_BIG.code, MESSAGE_TOO_BIG.message);
+        if (buf.length > app.opts.maxMessageSize) return conn.close(MESSAGE_TOO_BIG.code, MESSAGE_TOO_BIG.message);
         return conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
       }
       try {
-        handleFrame(hub, conn, buf.toString('utf8'), buf.length > opts.maxMessageSize);
+        handleFrame(app.hub, conn, buf.toString('utf8'), buf.length > app.opts.maxMessageSize);
       } catch (e) {
         // Junk the parser let through (e.g. client event data too deeply nested to serialise): Reverb's 4200, socket kept.
         logSafely(log, 'warn', 'realtime frame failed', describeError(e));
@@ -155,7 +176,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   );
   const onClose = guard(log, 'websocket close', function (this: TaggedSocket): void {
     const conn = this[CONN];
-    if (conn) hub.closed(conn);
+    if (conn) this[APP]?.hub.closed(conn);
   });
   const onPong = guard(log, 'websocket pong', function (this: TaggedSocket): void {
     this[CONN]?.touch();
@@ -181,24 +202,28 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
 
   function accept(ws: TaggedSocket, key: string, protocol: string | null, origin: string | undefined, ip: string): void {
     ws.on('error', onError);
-    const conn = new Connection(ws, hub.stats);
+    const app = byKey.get(key);
+    const stats = (app ?? apps[0]).hub.stats;
+    const conn = new Connection(ws, stats);
     conn.ip = ip;
     const refuse = (reason: string, code: number, message: string) => {
-      hub.stats.refused(reason);
+      stats.refused(reason);
       conn.reject(code, message);
     };
-    if (key !== opts.key) return refuse('app', ErrorCode.AppNotFound, 'Application does not exist');
+    if (!app) return refuse('app', ErrorCode.AppNotFound, 'Application does not exist');
+    if (!app.opts.enabled) return refuse('disabled', ErrorCode.AppDisabled, 'Application is disabled');
+    const { hub } = app;
     if (protocol === null) return refuse('protocol', ErrorCode.NoProtocol, 'No protocol version supplied');
     if (!/^\d+$/.test(protocol) || !SUPPORTED_PROTOCOLS.has(Number(protocol))) {
       return refuse('protocol', ErrorCode.UnsupportedProtocol, 'Unsupported protocol version');
     }
-    if (!originAllowed(opts.allowedOrigins, origin)) return refuse('origin', ErrorCode.Unauthorized, 'Origin not allowed');
+    if (!originAllowed(app.opts.allowedOrigins, origin)) return refuse('origin', ErrorCode.Unauthorized, 'Origin not allowed');
     if (stopping) return refuse('shutdown', ErrorCode.ReconnectNow, 'Server shutting down');
-    if (opts.maxConnectionsPerIp > 0 && hub.connectionsFrom(ip) >= opts.maxConnectionsPerIp) {
+    if (app.opts.maxConnectionsPerIp > 0 && hub.connectionsFrom(ip) >= app.opts.maxConnectionsPerIp) {
       return refuse('ip', ErrorCode.OverQuota, 'Too many connections from this address');
     }
-    const limit = opts.maxConnections;
-    if (limit === undefined) return establish(ws, conn, false);
+    const limit = app.opts.maxConnections;
+    if (limit === undefined) return establish(ws, app, conn, false);
     if (hub.connections.size >= limit) return refuse('quota', ErrorCode.OverQuota, OVER_QUOTA);
     // The quota is over every node: the shared store counts and admits atomically (MemoryScaling: this node).
     hub.track(
@@ -210,7 +235,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
             if (stopping) conn.reject(ErrorCode.ReconnectNow, 'Server shutting down');
             return;
           }
-          establish(ws, conn, true);
+          establish(ws, app, conn, true);
         },
         (e: unknown) => {
           conn.close(1011, 'Internal server error');
@@ -220,22 +245,26 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     );
   }
 
-  function establish(ws: TaggedSocket, conn: Connection, counted: boolean): void {
+  function establish(ws: TaggedSocket, app: AppRuntime, conn: Connection, counted: boolean): void {
     ws[CONN] = conn;
+    ws[APP] = app;
     ws.on('message', onMessage);
     ws.on('close', onClose);
     ws.on('pong', onPong);
     ws.on('ping', onPing);
-    hub.opened(conn, counted);
-    conn.send(encodeEvent('pusher:connection_established', { socket_id: conn.id, activity_timeout: opts.activityTimeout }));
+    app.hub.opened(conn, counted);
+    conn.send(encodeEvent('pusher:connection_established', { socket_id: conn.id, activity_timeout: app.opts.activityTimeout }));
   }
+
+  /** The request path without REVERB_SERVER_PATH's prefix (both are answered), or null when it is outside it. */
+  const withoutPrefix = (path: string) => (opts.path && (path === opts.path || path.startsWith(`${opts.path}/`)) ? path.slice(opts.path.length) || '/' : path);
 
   http.on(
     'request',
     guard(
       log,
       'http request',
-      refusingHttp09((req: IncomingMessage, res: ServerResponse) => handleHttp(hub, req, res)),
+      refusingHttp09((req: IncomingMessage, res: ServerResponse) => handleHttp({ apps: byId, fallback: apps[0].hub, withoutPrefix }, req, res)),
       (_e, _req, res) => send(res, 500, { error: 'Internal server error.' }),
     ),
   );
@@ -248,7 +277,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       (req: IncomingMessage, socket: Duplex, head: Buffer) => {
         socket.on('error', () => socket.destroy());
         const target = parseTarget(req.url);
-        const match = target && /^\/app\/([^/]+)\/?$/.exec(target.path);
+        const match = target && /^\/app\/([^/]+)\/?$/.exec(withoutPrefix(target.path));
         if (!target || !match) return refuse(socket, 404);
         const key = safeDecode(match[1]);
         if (key === null) return refuse(socket, 400);
@@ -277,14 +306,16 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
 
   /** Joins the scaling backend and listens; the sweeper runs from then on. */
   async function listen(): Promise<{ port: number; metricsPort?: number }> {
-    await hub.scaling.start({
-      onMessage: (m) => hub.onBusMessage(m),
-      onMemberGone: (channel, member) => hub.memberGone(channel, member),
-      onMemberBack: (m) => hub.memberBack(m),
-      onOccupancy: (occupied, vacated) => hub.occupancyChanged(occupied, vacated),
-      localState: () => hub.localState(),
-      isLocalMember: (channel, socketId) => hub.isLocalMember(channel, socketId),
-    });
+    for (const { hub } of apps) {
+      await hub.scaling.start({
+        onMessage: (m) => hub.onBusMessage(m),
+        onMemberGone: (channel, member) => hub.memberGone(channel, member),
+        onMemberBack: (m) => hub.memberBack(m),
+        onOccupancy: (occupied, vacated) => hub.occupancyChanged(occupied, vacated),
+        localState: () => hub.localState(),
+        isLocalMember: (channel, socketId) => hub.isLocalMember(channel, socketId),
+      });
+    }
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);
       http.listen(opts.port, opts.host, () => {
@@ -297,7 +328,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       'error',
       guard(log, 'http server error', (e: Error) => logSafely(log, 'error', 'realtime http server error', e.message)),
     );
-    sweeper.start();
+    for (const app of apps) app.sweeper.start();
     const port = (http.address() as AddressInfo).port;
     logSafely(log, 'info', `realtime server listening on ${opts.host}:${port}`);
     return { port, metricsPort: metrics?.port };
@@ -307,7 +338,11 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     async start() {
       // Metrics first, so they see every Redis round trip from the start.
       if (opts.metricsPort !== undefined) {
-        metrics = await startMetricsServer(hub, opts.metricsHost, opts.metricsPort);
+        metrics = await startMetricsServer(
+          apps.map((app) => app.hub),
+          opts.metricsHost,
+          opts.metricsPort,
+        );
         logSafely(log, 'info', `realtime metrics on http://${opts.metricsHost}:${metrics.port}/metrics`);
       }
       try {
@@ -321,19 +356,21 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     async stop() {
       if (stopping) return;
       stopping = true;
-      sweeper.stop();
+      for (const app of apps) app.sweeper.stop();
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-      const sockets = [...hub.connections.values()];
-      for (const conn of sockets) conn.close(ErrorCode.ReconnectNow, 'Server shutting down');
+      const sockets = apps.flatMap((app) => [...app.hub.connections.values()].map((conn) => ({ app, conn })));
+      for (const { conn } of sockets) conn.close(ErrorCode.ReconnectNow, 'Server shutting down');
       // They left their channels as the close began; give clients a moment to answer it, then cut what is left.
-      const open = () => sockets.filter((c) => c.ws.readyState !== c.ws.CLOSED);
+      const open = () => sockets.filter(({ conn }) => conn.ws.readyState !== conn.ws.CLOSED);
       const deadline = Date.now() + 1000;
       while (open().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      for (const conn of open()) conn.ws.terminate();
-      for (const conn of sockets) hub.closed(conn);
-      await hub.settle();
-      await hub.scaling.stop();
-      await hub.webhooks?.stop();
+      for (const { conn } of open()) conn.ws.terminate();
+      for (const { app, conn } of sockets) app.hub.closed(conn);
+      for (const { hub } of apps) {
+        await hub.settle();
+        await hub.scaling.stop();
+        await hub.webhooks?.stop();
+      }
       await metrics?.stop();
       http.closeAllConnections();
       await closed;

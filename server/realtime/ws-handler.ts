@@ -16,6 +16,7 @@ export function handleFrame(hub: Hub, conn: Connection, raw: string, oversized =
     conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
     return;
   }
+  if (overRateLimit(hub, conn, msg.event)) return;
   if (isClientEvent) return clientEvent(hub, conn, msg);
   switch (msg.event) {
     case 'pusher:ping':
@@ -40,6 +41,20 @@ export function handleFrame(hub: Hub, conn: Connection, raw: string, oversized =
   }
 }
 
+/**
+ * Reverb's rate limit (rate_limiting, off by default): every message a client sends counts, but
+ * its heartbeats; over the limit it gets pusher:error 4005, and is closed with 4005 when the app
+ * terminates on limit.
+ */
+function overRateLimit(hub: Hub, conn: Connection, event: string): boolean {
+  const limit = hub.opts.rateLimiting;
+  if (!limit.enabled || event === 'pusher:ping' || event === 'pusher:pong') return false;
+  if (conn.allowMessage(limit.maxAttempts, limit.decaySeconds)) return false;
+  if (limit.terminateOnLimit) conn.reject(ErrorCode.RateLimited, 'Rate limit exceeded');
+  else conn.sendError(ErrorCode.RateLimited, 'Rate limit exceeded');
+  return true;
+}
+
 /** pusher:signin → pusher:signin_success, or pusher:error 4009 and close (Pusher's answer to a bad sign-in). */
 function signIn(hub: Hub, conn: Connection, data: Record<string, unknown> | null): void {
   const { key, secret } = hub.opts;
@@ -62,13 +77,14 @@ function signIn(hub: Hub, conn: Connection, data: Record<string, unknown> | null
 }
 
 /**
- * client-* events: only when the app allows them, on private/presence channels the socket is subscribed to,
- * within the name / size / rate limits (each refusal a pusher:error 4301 saying which), never echoed.
+ * client-* events: only when the app accepts them (from channel members, Reverb's default, or from
+ * any connection), on private/presence channels, within the name / size / rate limits (each refusal
+ * a pusher:error saying which), never echoed to the sender.
  */
 function clientEvent(hub: Hub, conn: Connection, msg: PusherMessage): void {
   const channel = msg.channel;
   const { clientEvents, maxEventNameLength, maxMessageSize, clientEventsPerSecond } = hub.opts;
-  if (!clientEvents) {
+  if (clientEvents === 'none') {
     conn.sendError(ErrorCode.LimitReached, 'Client events are not enabled for this app.', channel);
     return;
   }
@@ -76,7 +92,7 @@ function clientEvent(hub: Hub, conn: Connection, msg: PusherMessage): void {
     conn.sendError(ErrorCode.Unauthorized, 'Client events are only supported on private and presence channels', channel);
     return;
   }
-  if (!conn.isSubscribed(channel)) {
+  if (clientEvents === 'members' && !conn.isSubscribed(channel)) {
     conn.sendError(ErrorCode.Unauthorized, 'The client is not a member of the specified channel.', channel);
     return;
   }

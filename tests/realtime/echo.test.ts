@@ -34,7 +34,8 @@ function subscribedEcho(channel: { subscribed(cb: () => void): unknown; error(cb
 }
 
 beforeAll(async () => {
-  srv = await startServer({ clientEvents: true });
+  // Reverb's defaults: client events from channel members, so .whisper() needs no setting.
+  srv = await startServer();
 });
 afterAll(() => srv.stop());
 afterEach(() => {
@@ -89,6 +90,17 @@ describe('laravel-echo (broadcaster reverb)', () => {
     expect(await got).toEqual({ name: 'Ann' });
     await sleep(100);
     expect(echoed).toBe(false);
+  });
+
+  it('whispers on a private channel with the default configuration', async () => {
+    const a = echo();
+    const b = echo();
+    const chA = a.private('organizations.7');
+    const chB = b.private('organizations.7');
+    await Promise.all([subscribedEcho(chA), subscribedEcho(chB)]);
+    const got = new Promise((resolve) => chB.listenForWhisper('editing', resolve));
+    chA.whisper('editing', { field: 'title' });
+    expect(await got).toEqual({ field: 'title' });
   });
 
   it('signs in and receives events sent to the user', async () => {

@@ -1,6 +1,6 @@
 /**
  * Issue #16, scale-out: the connection quota and the presence member limit hold over all nodes (atomic in Redis),
- * a dead node's connections stop counting once it is reaped, and REVERB_SCALING_PREFIX keeps two deployments on
+ * a dead node's connections stop counting once it is reaped, and REVERB_SCALING_CHANNEL keeps two deployments on
  * one Redis apart (keys and pub/sub).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -55,7 +55,7 @@ describe.skipIf(!REDIS_URL)('limits and key prefix over several nodes (real Redi
     await redis.quit();
   });
 
-  it('REVERB_MAX_CONNECTIONS=1 over two nodes: the second connection, on the other node, gets 4004; a free slot is free everywhere', async () => {
+  it('REVERB_APP_MAX_CONNECTIONS=1 over two nodes: the second connection, on the other node, gets 4004; a free slot is free everywhere', async () => {
     const a = await node({ ...scaling('quota'), maxConnections: 1 });
     const b = await node({ ...scaling('quota'), maxConnections: 1 });
     const first = await open(a.port);
@@ -125,8 +125,8 @@ describe.skipIf(!REDIS_URL)('limits and key prefix over several nodes (real Redi
     expect(await ben.none('pusher_internal:member_added', 200)).toHaveLength(0); // nobody new was announced
   });
 
-  it('two deployments on one Redis with their own REVERB_SCALING_PREFIX do not see each other', async () => {
-    const fromEnv = (prefix: string) => realtimeOptionsFromConfig(loadConfig({ REVERB_SCALING_PREFIX: prefix, REVERB_SCALING_ENABLED: 'true', REDIS_URL })).redisKeyPrefix;
+  it('two deployments on one Redis with their own REVERB_SCALING_CHANNEL do not see each other', async () => {
+    const fromEnv = (prefix: string) => realtimeOptionsFromConfig(loadConfig({ REVERB_SCALING_CHANNEL: prefix, REVERB_SCALING_ENABLED: 'true', REDIS_URL })).redisKeyPrefix;
     const blue = { ...scaling('blue'), redisKeyPrefix: fromEnv(`rt-blue-${run}`) };
     const green = { ...scaling('green'), redisKeyPrefix: fromEnv(`rt-green-${run}`) };
     const blue1 = await node(blue);

@@ -30,8 +30,8 @@ async function pair(srv: Running, channel: string) {
 }
 
 describe('client events', () => {
-  it('are off by default (soketi, Pusher): pusher:error 4301 and nothing is relayed', async () => {
-    const srv = await server(limitsFromEnv({}));
+  it('are off with REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM=none (soketi and Pusher by default): pusher:error 4301 and nothing is relayed', async () => {
+    const srv = await server(limitsFromEnv({ REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM: 'none' }));
     const { from, to } = await pair(srv, 'private-off');
     from.send({ event: 'client-typing', channel: 'private-off', data: {} });
     const err = await from.next('pusher:error');
@@ -40,8 +40,8 @@ describe('client events', () => {
     expect(await to.none('client-typing')).toHaveLength(0);
   });
 
-  it('are relayed when REVERB_CLIENT_EVENTS=true, with pusher-js on both ends', async () => {
-    const srv = await server(limitsFromEnv({ REVERB_CLIENT_EVENTS: 'true' }));
+  it('are relayed when REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM=members, with pusher-js on both ends', async () => {
+    const srv = await server(limitsFromEnv({ REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM: 'members' }));
     const a = opened.pusher(srv.port, srv.sdk);
     const b = opened.pusher(srv.port, srv.sdk);
     const chA = a.subscribe('private-on');
@@ -53,7 +53,7 @@ describe('client events', () => {
   });
 
   it('answer a name or payload over the limit with 4301 naming the limit, keep the socket, and relay the next good one', async () => {
-    const srv = await server(limitsFromEnv({ REVERB_CLIENT_EVENTS: 'true', REVERB_MAX_EVENT_NAME_LENGTH: '20', REVERB_MAX_MESSAGE_SIZE: '1000' }));
+    const srv = await server(limitsFromEnv({ REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM: 'members', REVERB_MAX_EVENT_NAME_LENGTH: '20', REVERB_APP_MAX_MESSAGE_SIZE: '1000' }));
     const { from, to } = await pair(srv, 'private-lim');
     from.send({ event: `client-${'n'.repeat(14)}`, channel: 'private-lim', data: {} }); // 21 characters
     expect((await from.next('pusher:error')).payload).toEqual({ code: 4301, message: 'Event name is too long: at most 20 characters.' });
@@ -181,7 +181,7 @@ describe('HTTP API limits (the pusher SDK)', () => {
   };
 
   it('channels per event, event name and event data, each from the environment and each refusal saying which', async () => {
-    const srv = await server(limitsFromEnv({ REVERB_MAX_EVENT_CHANNELS: '3', REVERB_MAX_EVENT_NAME_LENGTH: '10', REVERB_MAX_MESSAGE_SIZE: '500' }));
+    const srv = await server(limitsFromEnv({ REVERB_MAX_EVENT_CHANNELS: '3', REVERB_MAX_EVENT_NAME_LENGTH: '10', REVERB_APP_MAX_MESSAGE_SIZE: '500' }));
     expect(await failure(srv.sdk.trigger(['a', 'b', 'c'], 'e', {}))).toBeNull();
     expect(await failure(srv.sdk.trigger(['a', 'b', 'c', 'd'], 'e', {}))).toEqual({ status: 400, error: 'Too many channels: at most 3 per event.' });
     expect(await failure(srv.sdk.trigger('a', 'n'.repeat(11), {}))).toEqual({ status: 400, error: 'Event name is too long: at most 10 characters.' });

@@ -77,7 +77,7 @@ describe('published secrets', () => {
 
   it('the realtime server refuses to run with an empty secret', () => {
     const options = realtimeOptionsFromConfig(loadConfig({}));
-    expect(() => resolveOptions(options)).toThrow(/app secret/);
+    expect(() => resolveOptions(options)).toThrow(/needs a secret/);
   });
 
   it('realtime metrics listen on 127.0.0.1 unless told otherwise, whatever REVERB_HOST is', () => {

@@ -91,6 +91,7 @@ function open(EchoClient: typeof Echo, PusherClient: typeof Pusher, config: Real
     wsHost: config.host,
     wsPort: config.port,
     wssPort: config.port,
+    ...(config.path ? { wsPath: config.path } : {}),
     forceTLS: config.scheme === 'https',
     enabledTransports: ['ws', 'wss'],
     namespace: 'App.Events',
