@@ -4,7 +4,7 @@ import { exportRows, logQuery, type LogQueryFilters } from '../../../server/feat
 import { localDay, matchesFilters, prependEntry, type ActivityLogFilterValues } from '../../../resources/js/Pages/Organizations/Partials/activityFilters';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, addMember, createOrganization, createUser } from '../../helpers/factories';
+import { actingAs, addMember, createActivityLog, createActivityLogs, createBoardUser, createOrganization, createUser } from '../../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock(new Date('2026-11-25T12:00:00Z'));
@@ -18,22 +18,17 @@ afterAll(() => app.close());
 type Entry = { description: string; event?: string; subject_type?: string | null; subject_id?: number | null; causer?: User | null; at: Date | string; properties?: object; ip?: string | null };
 
 async function log(organizationId: number, e: Entry) {
-  return app.ctx.db
-    .insertInto('activity_logs')
-    .values({
-      organization_id: organizationId,
-      causer_id: e.causer?.id ?? null,
-      event: e.event ?? 'updated',
-      subject_type: e.subject_type === undefined ? 'board_user' : e.subject_type,
-      subject_id: e.subject_id === undefined ? 1 : e.subject_id,
-      description: e.description,
-      properties: JSON.stringify(e.properties ?? {}),
-      ip: e.ip ?? null,
-      user_agent: 'Mozilla/5.0 secret-agent',
-      created_at: new Date(e.at),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return createActivityLog(app, organizationId, {
+    causer_id: e.causer?.id ?? null,
+    event: e.event ?? 'updated',
+    subject_type: e.subject_type === undefined ? 'board_user' : e.subject_type,
+    subject_id: e.subject_id === undefined ? 1 : e.subject_id,
+    description: e.description,
+    properties: JSON.stringify(e.properties ?? {}),
+    ip: e.ip ?? null,
+    user_agent: 'Mozilla/5.0 secret-agent',
+    created_at: new Date(e.at),
+  });
 }
 
 const ago = (minutes: number) => new Date(clock.now().getTime() - minutes * MINUTE);
@@ -331,10 +326,7 @@ describe('Activity log: CSV export', () => {
     const s = await setup();
     const org = await createOrganization(app, s.owner);
     // One statement: every row gets the same now(), to the microsecond.
-    await app.ctx.db
-      .insertInto('activity_logs')
-      .values(Array.from({ length: 13 }, (_, i) => ({ organization_id: org.id, event: i % 2 ? 'created' : 'updated', description: `Same instant ${i}` })))
-      .execute();
+    await createActivityLogs(app, org.id, 13, (i) => ({ event: i % 2 ? 'created' : 'updated', description: `Same instant ${i}` }));
     for (let i = 0; i < 11; i++) await log(org.id, { description: `Spread ${i}`, event: i % 2 ? 'created' : 'updated', at: ago(i) });
     const filters = (extra: Partial<LogQueryFilters> = {}): LogQueryFilters => ({ causer: null, event: null, subject_type: null, from: null, to: null, search: '', timeZone: 'UTC', ...extra });
     for (const f of [filters(), filters({ event: 'created' })]) {
@@ -407,8 +399,8 @@ describe('Activity log: subjects by name', () => {
 
   it('names the subjects of older entries from the live record, and none when it is gone or in another organisation', async () => {
     const s = await setup();
-    const [ada] = await app.ctx.db.insertInto('board_users').values({ organization_id: s.org.id, first_name: 'Ada', last_name: 'Lovelace' }).returning('id').execute();
-    const [foreign] = await app.ctx.db.insertInto('board_users').values({ organization_id: s.other.id, first_name: 'Not', last_name: 'Yours' }).returning('id').execute();
+    const ada = await createBoardUser(app, s.org.id, { first_name: 'Ada', last_name: 'Lovelace' });
+    const foreign = await createBoardUser(app, s.other.id, { first_name: 'Not', last_name: 'Yours' });
     // Written as before names were kept: no subject_label.
     await log(s.org.id, { description: 'Old entry about Ada', subject_type: 'board_user', subject_id: ada.id, at: ago(3) });
     await log(s.org.id, { description: 'Old entry about a vanished board user', subject_type: 'board_user', subject_id: 999_999, at: ago(2) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneActivity } from '../../../server/features/activity/service';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
-import { createOrganization } from '../../helpers/factories';
+import { createActivityLog, createActivityLogs, createOrganization } from '../../helpers/factories';
 
 const DAY = 86_400_000;
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function entry(organizationId: number | null, description: string, at: Date) {
-  await app.ctx.db.insertInto('activity_logs').values({ organization_id: organizationId, event: 'updated', description, created_at: at }).execute();
+  await createActivityLog(app, organizationId, { event: 'updated', description, created_at: at });
 }
 
 const remaining = async (organizationIds: number[]) =>
@@ -62,10 +62,7 @@ describe('pruneActivity', () => {
     await app.ctx.db.deleteFrom('activity_logs').execute();
     const org = await createOrganization(app, null);
     const old = new Date(clock.now().getTime() - 500 * DAY);
-    await app.ctx.db
-      .insertInto('activity_logs')
-      .values(Array.from({ length: 7 }, (_, i) => ({ organization_id: org.id, event: 'created', description: `Old ${i}`, created_at: old })))
-      .execute();
+    await createActivityLogs(app, org.id, 7, (i) => ({ event: 'created', description: `Old ${i}`, created_at: old }));
     await entry(org.id, 'Recent', clock.now());
 
     const before = deletes();
@@ -75,10 +72,7 @@ describe('pruneActivity', () => {
     expect(await remaining([org.id])).toEqual(['Recent']);
 
     // A last full batch needs one more (empty) statement to know it is done.
-    await app.ctx.db
-      .insertInto('activity_logs')
-      .values(Array.from({ length: 6 }, (_, i) => ({ organization_id: org.id, event: 'created', description: `Old ${i}`, created_at: old })))
-      .execute();
+    await createActivityLogs(app, org.id, 6, (i) => ({ event: 'created', description: `Old ${i}`, created_at: old }));
     expect(await pruneActivity(app.ctx, { days: 30, batchSize: 3 })).toMatchObject({ deleted: 6, batches: 3 });
     expect(await remaining([org.id])).toEqual(['Recent']);
   });

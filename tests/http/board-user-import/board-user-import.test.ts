@@ -5,7 +5,7 @@ import { importRunner } from '../../../server/features/board-user-import/runner'
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
 import { uploadImport as upload } from '../../helpers/import-upload';
-import { editorOfNewOrganization, memberClient } from '../../helpers/factories';
+import { createBoardUser, createBoardUsers, editorOfNewOrganization, memberClient } from '../../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock();
@@ -176,10 +176,7 @@ describe('duplicates by e-mail', () => {
 
   async function seeded() {
     const ctx = await editorOf();
-    await app.ctx.db
-      .insertInto('board_users')
-      .values({ organization_id: ctx.orgId, first_name: 'Anna', last_name: 'Smith', email: 'anna@example.test', board_name: 'Audit', position: 'Chair' })
-      .execute();
+    await createBoardUser(app, ctx.orgId, { first_name: 'Anna', last_name: 'Smith', email: 'anna@example.test', board_name: 'Audit', position: 'Chair' });
     return ctx;
   }
 
@@ -210,10 +207,7 @@ describe('duplicates by e-mail', () => {
 describe('plan limits', () => {
   it('stops at the limit and says so', async () => {
     const { orgId, client } = await editorOf('free'); // 25 board users
-    await app.ctx.db
-      .insertInto('board_users')
-      .values(Array.from({ length: 20 }, (_, i) => ({ organization_id: orgId, first_name: 'Old', last_name: `${i}` })))
-      .execute();
+    await createBoardUsers(app, orgId, 20, (i) => ({ first_name: 'Old', last_name: `${i}` }));
     const csv = ['First name,Last name', ...Array.from({ length: 8 }, (_, i) => `New,${i}`)].join('\n');
     const page = await uploaded(client, csv);
     const done = await run(client, page.props.import.id);
@@ -251,50 +245,44 @@ describe('size', () => {
 describe('round trip', () => {
   it('re-imports the export’s CSV unchanged', async () => {
     const source = await editorOf();
-    await app.ctx.db
-      .insertInto('board_users')
-      .values([
-        {
-          organization_id: source.orgId,
-          first_name: 'Anna',
-          last_name: 'Smith',
-          email: 'anna@example.test',
-          phone: '+44 20 7946 0000',
-          position: 'Chair',
-          board_name: 'Audit',
-          status: 'active',
-          tags: ['finance', 'audit'],
-          notes: 'Line one\nLine two, "quoted"',
-          joined_on: '2024-03-01',
-        },
-        {
-          organization_id: source.orgId,
-          first_name: '=cmd|calc',
-          last_name: 'Élan',
-          email: null,
-          phone: null,
-          position: null,
-          board_name: '@risk',
-          status: 'inactive',
-          tags: [],
-          notes: null,
-          joined_on: null,
-        },
-        {
-          organization_id: source.orgId,
-          first_name: 'Zoë',
-          last_name: "O'Brien",
-          email: 'zoe@example.test',
-          phone: '-12',
-          position: 'Treasurer; acting',
-          board_name: 'Finance',
-          status: 'active',
-          tags: ['x'],
-          notes: '',
-          joined_on: '1999-12-31',
-        },
-      ])
-      .execute();
+    await createBoardUsers(app, source.orgId, [
+      {
+        first_name: 'Anna',
+        last_name: 'Smith',
+        email: 'anna@example.test',
+        phone: '+44 20 7946 0000',
+        position: 'Chair',
+        board_name: 'Audit',
+        status: 'active',
+        tags: ['finance', 'audit'],
+        notes: 'Line one\nLine two, "quoted"',
+        joined_on: '2024-03-01',
+      },
+      {
+        first_name: '=cmd|calc',
+        last_name: 'Élan',
+        email: null,
+        phone: null,
+        position: null,
+        board_name: '@risk',
+        status: 'inactive',
+        tags: [],
+        notes: null,
+        joined_on: null,
+      },
+      {
+        first_name: 'Zoë',
+        last_name: "O'Brien",
+        email: 'zoe@example.test',
+        phone: '-12',
+        position: 'Treasurer; acting',
+        board_name: 'Finance',
+        status: 'active',
+        tags: ['x'],
+        notes: '',
+        joined_on: '1999-12-31',
+      },
+    ]);
     const exported = await source.client.get('/board-users/export');
     expect(exported.status).toBe(200);
 
@@ -345,14 +333,11 @@ describe('round trip', () => {
   it('keeps tags with separators and quotes exact (a tag list quotes a tag the way CSV quotes a field)', async () => {
     const source = await editorOf();
     const tags = ['a,b', 'c;d', '"quoted"', 'plain', 'x "y" z', '=sum'];
-    await app.ctx.db
-      .insertInto('board_users')
-      .values([
-        { organization_id: source.orgId, first_name: 'Tess', last_name: 'Tagger', email: 'tess@example.test', status: 'active', tags },
-        { organization_id: source.orgId, first_name: 'Una', last_name: 'One', email: 'una@example.test', status: 'active', tags: ['a,b'] },
-        { organization_id: source.orgId, first_name: 'Quin', last_name: 'Quote', email: 'quin@example.test', status: 'active', tags: ['"quoted"'] },
-      ])
-      .execute();
+    await createBoardUsers(app, source.orgId, [
+      { first_name: 'Tess', last_name: 'Tagger', email: 'tess@example.test', status: 'active', tags },
+      { first_name: 'Una', last_name: 'One', email: 'una@example.test', status: 'active', tags: ['a,b'] },
+      { first_name: 'Quin', last_name: 'Quote', email: 'quin@example.test', status: 'active', tags: ['"quoted"'] },
+    ]);
     const exported = await source.client.get('/board-users/export');
     expect(exported.status).toBe(200);
 
@@ -386,10 +371,7 @@ describe('a restarted server', () => {
     const page = await uploaded(client, lines.join('\n'));
     const id = page.props.import.id;
     // As a server that stopped after the first batch would have left it: 500 rows in, running.
-    await app.ctx.db
-      .insertInto('board_users')
-      .values(Array.from({ length: 500 }, (_, i) => ({ organization_id: orgId, first_name: `F${i}`, last_name: `L${i}`, email: `r${i}@example.test` })))
-      .execute();
+    await createBoardUsers(app, orgId, 500, (i) => ({ first_name: `F${i}`, last_name: `L${i}`, email: `r${i}@example.test` }));
     await app.ctx.db.updateTable('board_user_imports').set({ status: 'running', processed_rows: 500, created_count: 500 }).where('id', '=', id).execute();
 
     await importRunner(app.ctx).resume();

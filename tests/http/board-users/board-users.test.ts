@@ -3,7 +3,7 @@ import { exportRows, listQuery } from '../../../server/features/board-users/repo
 import type { BoardUserFilters } from '../../../server/features/board-users/schema';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, addMember, createOrganization, createUser, memberClient } from '../../helpers/factories';
+import { actingAs, addMember, type BoardUserOverrides, createBoardUsers, createInsights, createOrganization, createUser, memberClient } from '../../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock();
@@ -14,28 +14,8 @@ let other: { organizationId: number; client: TestClient };
 
 const json = { headers: { Accept: 'application/json' } };
 
-async function seed(
-  organizationId: number,
-  rows: Partial<{
-    first_name: string;
-    last_name: string;
-    email: string | null;
-    board_name: string | null;
-    status: 'active' | 'inactive';
-    joined_on: string | null;
-    deleted_at: Date | null;
-    tags: string[];
-    notes: string | null;
-    phone: string | null;
-  }>[],
-) {
-  if (!rows.length) return [];
-  return app.ctx.db
-    .insertInto('board_users')
-    .values(rows.map((r, i) => ({ organization_id: organizationId, first_name: r.first_name ?? `First${i}`, last_name: r.last_name ?? `Last${String(i).padStart(3, '0')}`, ...r })))
-    .returningAll()
-    .execute();
-}
+/** Board users named First0 Last000, First1 Last001… unless a row names them. */
+const seed = (organizationId: number, rows: BoardUserOverrides[]) => createBoardUsers(app, organizationId, rows, (i) => ({ first_name: `First${i}`, last_name: `Last${String(i).padStart(3, '0')}` }));
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
   first_name: 'Anna',
@@ -222,21 +202,16 @@ describe('create, update, delete and restore', () => {
 
   it('lists the insights linked to a board user on its page', async () => {
     const [b] = await seed(orgId, [{ first_name: 'Linked' }]);
-    const [i1, i2] = await app.ctx.db
-      .insertInto('insights')
-      .values([
-        { organization_id: orgId, title: 'Linked insight', category: 'risk' },
-        { organization_id: orgId, title: 'Deleted insight', category: 'risk', deleted_at: new Date() },
-      ])
-      .returning('id')
-      .execute();
-    await app.ctx.db
-      .insertInto('board_user_insight')
-      .values([
-        { insight_id: i1.id, board_user_id: b.id },
-        { insight_id: i2.id, board_user_id: b.id },
-      ])
-      .execute();
+    await createInsights(
+      app,
+      orgId,
+      null,
+      [
+        { title: 'Linked insight', category: 'risk' },
+        { title: 'Deleted insight', category: 'risk', deleted_at: new Date() },
+      ],
+      { boardUserIds: [b.id] },
+    );
     const show = (await viewer.get(`/board-users/${b.id}`, { inertia: true })).page();
     expect(show.props.insights.map((i: any) => i.title)).toEqual(['Linked insight']);
   });

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { createUser, editorOfNewOrganization, memberClient } from '../../helpers/factories';
+import { createBoardUsers, createInsights, createUser, editorOfNewOrganization, memberClient } from '../../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock();
@@ -16,21 +16,14 @@ const editorOf = (plan?: 'free' | 'team' | 'business') => editorOfNewOrganizatio
 
 /** 30 board users: every third inactive, named so the index sorts them Person 00 … Person 29. */
 async function thirty(orgId: number) {
-  return app.ctx.db
-    .insertInto('board_users')
-    .values(
-      Array.from({ length: 30 }, (_, i) => ({
-        organization_id: orgId,
-        first_name: 'Person',
-        last_name: String(i).padStart(2, '0'),
-        email: `p${i}@example.test`,
-        status: i % 3 === 0 ? ('inactive' as const) : ('active' as const),
-        tags: i === 0 ? ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10'] : ['board'],
-      })),
-    )
-    .returning('id')
-    .execute()
-    .then((rows) => rows.map((r) => r.id));
+  const rows = await createBoardUsers(app, orgId, 30, (i) => ({
+    first_name: 'Person',
+    last_name: String(i).padStart(2, '0'),
+    email: `p${i}@example.test`,
+    status: i % 3 === 0 ? 'inactive' : 'active',
+    tags: i === 0 ? ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10'] : ['board'],
+  }));
+  return rows.map((r) => r.id);
 }
 
 const rows = (orgId: number) => app.ctx.db.selectFrom('board_users').selectAll().where('organization_id', '=', orgId).orderBy('last_name').execute();
@@ -161,24 +154,16 @@ describe('board users', () => {
 describe('insights', () => {
   async function insightsOf(orgId: number, n: number) {
     const author = await createUser(app);
-    return app.ctx.db
-      .insertInto('insights')
-      .values(
-        Array.from({ length: n }, (_, i) => ({
-          organization_id: orgId,
-          author_id: author.id,
-          title: `Insight ${String(i).padStart(2, '0')}`,
-          category: 'governance' as const,
-          status: i % 2 ? ('published' as const) : ('draft' as const),
-          published_at: i % 2 ? new Date('2026-01-01T00:00:00Z') : null,
-          share_token: i === 1 ? `tok-${orgId}-${i}` : null,
-          created_at: new Date(),
-          updated_at: new Date(),
-        })),
-      )
-      .returning('id')
-      .execute()
-      .then((r) => r.map((x) => x.id));
+    const insights = await createInsights(app, orgId, author.id, n, (i) => ({
+      title: `Insight ${String(i).padStart(2, '0')}`,
+      category: 'governance',
+      status: i % 2 ? 'published' : 'draft',
+      published_at: i % 2 ? new Date('2026-01-01T00:00:00Z') : null,
+      share_token: i === 1 ? `tok-${orgId}-${i}` : null,
+      created_at: new Date(),
+      updated_at: new Date(),
+    }));
+    return insights.map((x) => x.id);
   }
   const insightRows = (orgId: number) => app.ctx.db.selectFrom('insights').selectAll().where('organization_id', '=', orgId).orderBy('title').execute();
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRows, listQuery } from '../../../server/features/board-users/repository';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, addMember, createOrganization, createUser, memberClient } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUsers, createOrganization, createUser, memberClient } from '../../helpers/factories';
 
 // Issue #24 items 3 and 5 (ADR 0023): names sorted and found as people read them, on PGlite and
 // on PostgreSQL alike (this file runs on both), and tags as a filter.
@@ -14,12 +14,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 type Row = { first_name: string; last_name: string; email?: string | null; board_name?: string | null; tags?: string[]; deleted_at?: Date | null };
-const seed = (organizationId: number, rows: Row[]) =>
-  app.ctx.db
-    .insertInto('board_users')
-    .values(rows.map((r) => ({ organization_id: organizationId, ...r })))
-    .returning(['id', 'last_name'])
-    .execute();
+const seed = (organizationId: number, rows: Row[]) => createBoardUsers(app, organizationId, rows);
 
 const fullNames = (page: any): string[] => page.props.boardUsers.data.map((b: any) => `${b.first_name} ${b.last_name}`);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, addMember, createOrganization, createUser, memberClient } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUser, createBoardUsers, createOrganization, createUser, memberClient } from '../../helpers/factories';
 import { uploadImport } from '../../helpers/import-upload';
 
 /**
@@ -75,14 +75,11 @@ describe('term fields', () => {
 
   it('sort the list by term end, open-ended terms last (and first, descending)', async () => {
     const m = await memberClient(app, 'editor');
-    await app.ctx.db
-      .insertInto('board_users')
-      .values([
-        { organization_id: m.organizationId, first_name: 'Open', last_name: 'Ended', term_ends_on: null },
-        { organization_id: m.organizationId, first_name: 'Late', last_name: 'Term', term_ends_on: '2029-01-01' },
-        { organization_id: m.organizationId, first_name: 'Soon', last_name: 'Term', term_ends_on: '2026-12-01' },
-      ])
-      .execute();
+    await createBoardUsers(app, m.organizationId, [
+      { first_name: 'Open', last_name: 'Ended', term_ends_on: null },
+      { first_name: 'Late', last_name: 'Term', term_ends_on: '2029-01-01' },
+      { first_name: 'Soon', last_name: 'Term', term_ends_on: '2026-12-01' },
+    ]);
     const names = async (direction: string) =>
       (await m.client.get(`/board-users?sort=term_ends_on&direction=${direction}`, { inertia: true })).page().props.boardUsers.data.map((b: { first_name: string }) => b.first_name);
     expect(await names('asc')).toEqual(['Soon', 'Late', 'Open']);
@@ -93,7 +90,7 @@ describe('term fields', () => {
 
   it('travel through the CSV export and import, under their names in any language', async () => {
     const m = await memberClient(app, 'admin');
-    await app.ctx.db.insertInto('board_users').values({ organization_id: m.organizationId, first_name: 'Csv', last_name: 'Term', term_started_on: '2025-04-01', term_ends_on: '2028-03-31' }).execute();
+    await createBoardUser(app, m.organizationId, { first_name: 'Csv', last_name: 'Term', term_started_on: '2025-04-01', term_ends_on: '2028-03-31' });
     const exported = (await m.client.get('/board-users/export')).text.replace(/^\uFEFF/, '');
     const [header, line] = exported.split('\r\n');
     expect(header).toContain('Term started on,Term ends on');
@@ -113,19 +110,16 @@ describe('the dashboard’s terms ending soon', () => {
     const m = await memberClient(app, 'viewer');
     const other = await createOrganization(app, null);
     const day = (offset: number) => new Date(clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-    await app.ctx.db
-      .insertInto('board_users')
-      .values([
-        { organization_id: m.organizationId, first_name: 'In', last_name: 'Thirty', board_name: 'Audit', term_ends_on: day(30) },
-        { organization_id: m.organizationId, first_name: 'In', last_name: 'Today', term_ends_on: day(0) },
-        { organization_id: m.organizationId, first_name: 'In', last_name: 'Ninety', term_ends_on: day(90) },
-        { organization_id: m.organizationId, first_name: 'Out', last_name: 'Later', term_ends_on: day(91) },
-        { organization_id: m.organizationId, first_name: 'Out', last_name: 'Past', term_ends_on: day(-1) },
-        { organization_id: m.organizationId, first_name: 'Out', last_name: 'Trashed', term_ends_on: day(10), deleted_at: new Date() },
-        { organization_id: m.organizationId, first_name: 'Out', last_name: 'Open', term_ends_on: null },
-        { organization_id: other.id, first_name: 'Out', last_name: 'Elsewhere', term_ends_on: day(5) },
-      ])
-      .execute();
+    await createBoardUsers(app, m.organizationId, [
+      { first_name: 'In', last_name: 'Thirty', board_name: 'Audit', term_ends_on: day(30) },
+      { first_name: 'In', last_name: 'Today', term_ends_on: day(0) },
+      { first_name: 'In', last_name: 'Ninety', term_ends_on: day(90) },
+      { first_name: 'Out', last_name: 'Later', term_ends_on: day(91) },
+      { first_name: 'Out', last_name: 'Past', term_ends_on: day(-1) },
+      { first_name: 'Out', last_name: 'Trashed', term_ends_on: day(10), deleted_at: new Date() },
+      { first_name: 'Out', last_name: 'Open', term_ends_on: null },
+    ]);
+    await createBoardUser(app, other.id, { first_name: 'Out', last_name: 'Elsewhere', term_ends_on: day(5) });
     const page = (await m.client.get('/dashboard', { inertia: true })).page();
     // Deferred: the page's own visit stays the four queries of its figures.
     expect(page.props.termsEnding).toBeUndefined();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
-import { actingAs, addMember, createOrganization, createUser, memberClient } from '../../helpers/factories';
+import { actingAs, addMember, createActivityLog, createActivityLogs, createBoardUsers, createInsight, createInsights, createOrganization, createUser, memberClient } from '../../helpers/factories';
 
 let app: TestApp;
 // A Wednesday.
@@ -13,28 +13,14 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function seed(orgId: number, size: number) {
-  await app.ctx.db
-    .insertInto('board_users')
-    .values(Array.from({ length: size * 3 }, (_, i) => ({ organization_id: orgId, first_name: `B${i}`, last_name: 'U', status: i % 3 === 0 ? ('inactive' as const) : ('active' as const) })))
-    .execute();
-  await app.ctx.db
-    .insertInto('insights')
-    .values(
-      Array.from({ length: size * 4 }, (_, i) => ({
-        organization_id: orgId,
-        title: `I${i}`,
-        category: 'other' as const,
-        status: (['draft', 'published', 'archived', 'published'] as const)[i % 4],
-        published_at: i % 4 === 0 ? null : new Date(clock.now().getTime() - (i % 14) * 7 * DAY),
-      })),
-    )
-    .execute();
-  await app.ctx.db
-    .insertInto('activity_logs')
-    .values(
-      Array.from({ length: size * 2 }, (_, i) => ({ organization_id: orgId, event: 'created', description: `Entry ${i}`, created_at: new Date(clock.now().getTime() - (size * 2 - i) * 60_000) })),
-    )
-    .execute();
+  await createBoardUsers(app, orgId, size * 3, (i) => ({ first_name: `B${i}`, last_name: 'U', status: i % 3 === 0 ? 'inactive' : 'active' }));
+  await createInsights(app, orgId, null, size * 4, (i) => ({
+    title: `I${i}`,
+    category: 'other',
+    status: (['draft', 'published', 'archived', 'published'] as const)[i % 4],
+    published_at: i % 4 === 0 ? null : new Date(clock.now().getTime() - (i % 14) * 7 * DAY),
+  }));
+  await createActivityLogs(app, orgId, size * 2, (i) => ({ event: 'created', description: `Entry ${i}`, created_at: new Date(clock.now().getTime() - (size * 2 - i) * 60_000) }));
 }
 
 describe('Dashboard', () => {
@@ -42,28 +28,25 @@ describe('Dashboard', () => {
     const org = await createOrganization(app, null);
     const { client, user } = await memberClient(app, 'viewer', org.id);
     await addMember(app, org.id, await createUser(app), 'editor');
-    await app.ctx.db
-      .insertInto('board_users')
-      .values([
-        { organization_id: org.id, first_name: 'A', last_name: 'A', status: 'active' },
-        { organization_id: org.id, first_name: 'B', last_name: 'B', status: 'active' },
-        { organization_id: org.id, first_name: 'C', last_name: 'C', status: 'inactive' },
-        { organization_id: org.id, first_name: 'D', last_name: 'D', status: 'active', deleted_at: clock.now() },
-      ])
-      .execute();
-    await app.ctx.db
-      .insertInto('insights')
-      .values([
-        { organization_id: org.id, title: 'd', category: 'other', status: 'draft' },
-        { organization_id: org.id, title: 'p', category: 'other', status: 'published', published_at: clock.now(), share_token: 'tok-dash-1' },
-        { organization_id: org.id, title: 'a', category: 'other', status: 'archived', published_at: new Date(clock.now().getTime() - 8 * DAY) },
-        { organization_id: org.id, title: 'x', category: 'other', status: 'published', published_at: clock.now(), deleted_at: clock.now() },
-      ])
-      .execute();
-    await app.ctx.db
-      .insertInto('activity_logs')
-      .values({ organization_id: org.id, causer_id: user.id, event: 'created', subject_type: 'board_user', subject_id: 1, description: 'Created board user A A' })
-      .execute();
+    await createBoardUsers(app, org.id, [
+      { first_name: 'A', last_name: 'A', status: 'active' },
+      { first_name: 'B', last_name: 'B', status: 'active' },
+      { first_name: 'C', last_name: 'C', status: 'inactive' },
+      { first_name: 'D', last_name: 'D', status: 'active', deleted_at: clock.now() },
+    ]);
+    await createInsights(
+      app,
+      org.id,
+      null,
+      [
+        { title: 'd', status: 'draft' },
+        { title: 'p', status: 'published', published_at: clock.now(), share_token: 'tok-dash-1' },
+        { title: 'a', status: 'archived', published_at: new Date(clock.now().getTime() - 8 * DAY) },
+        { title: 'x', status: 'published', published_at: clock.now(), deleted_at: clock.now() },
+      ],
+      { category: 'other' },
+    );
+    await createActivityLog(app, org.id, { causer_id: user.id, event: 'created', subject_type: 'board_user', subject_id: 1, description: 'Created board user A A' });
 
     const page = (await client.get('/dashboard', { inertia: true })).json();
     expect(page.component).toBe('Dashboard');
@@ -89,18 +72,15 @@ describe('Dashboard', () => {
   it('charts insights published per week for the last 12 weeks (Monday weeks, oldest first)', async () => {
     const org = await createOrganization(app, null);
     const { client } = await memberClient(app, 'viewer', org.id);
-    const at = (iso: string, extra = {}) => ({ organization_id: org.id, title: iso, category: 'other' as const, status: 'published' as const, published_at: new Date(iso), ...extra });
-    await app.ctx.db
-      .insertInto('insights')
-      .values([
-        at('2026-11-23T00:00:00Z'), // Monday of this week
-        at('2026-11-25T11:00:00Z'),
-        at('2026-11-22T23:59:59Z'), // Sunday: last week
-        at('2026-09-07T10:00:00Z'), // first of the 12 weeks
-        at('2026-09-06T10:00:00Z'), // just before: not shown
-        at('2026-11-24T10:00:00Z', { deleted_at: new Date('2026-11-24T11:00:00Z') }), // trashed: not counted
-      ])
-      .execute();
+    const at = (iso: string, extra = {}) => ({ title: iso, category: 'other' as const, status: 'published' as const, published_at: new Date(iso), ...extra });
+    await createInsights(app, org.id, null, [
+      at('2026-11-23T00:00:00Z'), // Monday of this week
+      at('2026-11-25T11:00:00Z'),
+      at('2026-11-22T23:59:59Z'), // Sunday: last week
+      at('2026-09-07T10:00:00Z'), // first of the 12 weeks
+      at('2026-09-06T10:00:00Z'), // just before: not shown
+      at('2026-11-24T10:00:00Z', { deleted_at: new Date('2026-11-24T11:00:00Z') }), // trashed: not counted
+    ]);
     const weeks = (await client.get('/dashboard', { inertia: true })).json().props.publishedPerWeek as { week: string; count: number }[];
     expect(weeks).toHaveLength(12);
     expect(weeks[0]).toEqual({ week: '2026-09-07', count: 1 });
@@ -114,10 +94,7 @@ describe('Dashboard', () => {
     const { client, user } = await memberClient(app, 'viewer', org.id);
     await app.ctx.db.updateTable('users').set({ timezone: 'Pacific/Auckland' }).where('id', '=', user.id).execute();
     // Sunday 22 Nov 23:30 UTC is Monday 23 Nov 12:30 in Auckland.
-    await app.ctx.db
-      .insertInto('insights')
-      .values({ organization_id: org.id, title: 'nz', category: 'other', status: 'published', published_at: new Date('2026-11-22T23:30:00Z') })
-      .execute();
+    await createInsight(app, org.id, null, { title: 'nz', category: 'other', status: 'published', published_at: new Date('2026-11-22T23:30:00Z') });
     const weeks = (await client.get('/dashboard', { inertia: true })).json().props.publishedPerWeek;
     expect(weeks.at(-1)).toEqual({ week: '2026-11-23', count: 1 });
   });
@@ -127,7 +104,7 @@ describe('Dashboard', () => {
     const other = await createOrganization(app, null);
     const { client } = await memberClient(app, 'viewer', org.id);
     await seed(org.id, 7);
-    await app.ctx.db.insertInto('activity_logs').values({ organization_id: other.id, event: 'created', description: 'Someone else’s' }).execute();
+    await createActivityLog(app, other.id, { event: 'created', description: 'Someone else’s' });
     const recent = (await client.get('/dashboard', { inertia: true })).json().props.recentActivity as { description: string; causer: null }[];
     expect(recent).toHaveLength(10);
     expect(recent[0].description).toBe('Entry 13');
@@ -139,22 +116,16 @@ describe('Dashboard', () => {
     const org = await createOrganization(app, null);
     const { client, user } = await memberClient(app, 'viewer', org.id);
     const at = (minutesAgo: number) => new Date(clock.now().getTime() - minutesAgo * 60_000);
-    await app.ctx.db
-      .insertInto('activity_logs')
-      .values([
-        { organization_id: org.id, causer_id: user.id, event: 'created', subject_type: 'board_user', subject_id: 1, description: 'Created board user A A', created_at: at(30) },
-        { organization_id: org.id, causer_id: user.id, event: 'shared', subject_type: 'insight', subject_id: 1, description: 'Shared insight "Q3"', created_at: at(20) },
-        ...Array.from({ length: 12 }, (_, i) => ({
-          organization_id: org.id,
-          causer_id: user.id,
-          event: 'signed_in',
-          subject_type: 'user',
-          subject_id: user.id,
-          description: `${user.name} signed in`,
-          created_at: at(10 - i / 2),
-        })),
-      ])
-      .execute();
+    await createActivityLogs(
+      app,
+      org.id,
+      [
+        { event: 'created', subject_type: 'board_user', subject_id: 1, description: 'Created board user A A', created_at: at(30) },
+        { event: 'shared', subject_type: 'insight', subject_id: 1, description: 'Shared insight "Q3"', created_at: at(20) },
+        ...Array.from({ length: 12 }, (_, i) => ({ event: 'signed_in', subject_type: 'user', subject_id: user.id, description: `${user.name} signed in`, created_at: at(10 - i / 2) })),
+      ],
+      { causer_id: user.id },
+    );
     const recent = (await client.get('/dashboard', { inertia: true })).json().props.recentActivity as { event: string; description: string }[];
     expect(recent.map((r) => r.event)).toEqual(['shared', 'created']);
   });

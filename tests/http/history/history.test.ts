@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
-import { actingAs, addMember, createOrganization, createUser } from '../../helpers/factories';
+import { actingAs, addMember, createActivityLog, createOrganization, createUser } from '../../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock();
@@ -11,18 +11,14 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function log(organizationId: number | null, causerId: number | null, description: string, minutesAgo: number) {
-  await app.ctx.db
-    .insertInto('activity_logs')
-    .values({
-      organization_id: organizationId,
-      causer_id: causerId,
-      event: 'updated',
-      subject_type: 'board_user',
-      subject_id: 1,
-      description,
-      created_at: new Date(clock.now().getTime() - minutesAgo * 60_000),
-    })
-    .execute();
+  await createActivityLog(app, organizationId, {
+    causer_id: causerId,
+    event: 'updated',
+    subject_type: 'board_user',
+    subject_id: 1,
+    description,
+    created_at: new Date(clock.now().getTime() - minutesAgo * 60_000),
+  });
 }
 
 async function setup() {

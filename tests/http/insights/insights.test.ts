@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InsightCategory, InsightStatus } from '../../../server/db/types';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, addMember, createOrganization, createUser, memberClient } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUsers, createInsights, createOrganization, createUser, type InsightOverrides, memberClient } from '../../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock();
@@ -14,42 +13,11 @@ let foreignOrg: number;
 
 const json = { headers: { Accept: 'application/json' } };
 
-async function boardUsers(organizationId: number, n: number, extra: { deleted_at?: Date } = {}) {
-  return app.ctx.db
-    .insertInto('board_users')
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        organization_id: organizationId,
-        first_name: `Bu${i}`,
-        last_name: `Member${i}`,
-        email: `bu${i}-${Math.random().toString(36).slice(2)}@x.test`,
-        ...extra,
-      })),
-    )
-    .returningAll()
-    .execute();
-}
+const boardUsers = (organizationId: number, n: number, extra: { deleted_at?: Date } = {}) =>
+  createBoardUsers(app, organizationId, n, (i) => ({ first_name: `Bu${i}`, last_name: `Member${i}`, email: `bu${i}-${Math.random().toString(36).slice(2)}@x.test`, ...extra }));
 
-async function insights(
-  organizationId: number,
-  rows: Partial<{
-    title: string;
-    summary: string;
-    body: string;
-    category: InsightCategory;
-    status: InsightStatus;
-    share_token: string | null;
-    deleted_at: Date | null;
-    published_at: Date | null;
-    updated_at: Date;
-  }>[],
-) {
-  return app.ctx.db
-    .insertInto('insights')
-    .values(rows.map((r, i) => ({ organization_id: organizationId, title: r.title ?? `Insight ${i}`, category: r.category ?? 'governance', ...r })))
-    .returningAll()
-    .execute();
-}
+/** Insights titled Insight 0, Insight 1… (governance) unless a row says otherwise. */
+const insights = (organizationId: number, rows: InsightOverrides[]) => createInsights(app, organizationId, null, rows, (i) => ({ title: `Insight ${i}` }));
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
   title: 'Quarterly risk review',
@@ -131,15 +99,11 @@ describe('index', () => {
   it('runs the same number of queries for 3 insights as for 60 with linked board users', async () => {
     const make = async (n: number) => {
       const m = await memberClient(app, 'editor');
-      const rows = await insights(
-        m.organizationId,
-        Array.from({ length: n }, () => ({})),
-      );
       const people = await boardUsers(m.organizationId, 3);
-      await app.ctx.db
-        .insertInto('board_user_insight')
-        .values(rows.flatMap((r) => people.map((p) => ({ insight_id: r.id, board_user_id: p.id }))))
-        .execute();
+      await insights(
+        m.organizationId,
+        Array.from({ length: n }, () => ({ boardUserIds: people.map((p) => p.id) })),
+      );
       return m.client;
     };
     const small = await make(3);
@@ -181,8 +145,7 @@ describe('create and edit', () => {
 
   it('edit shows the form values and the selected board users among the options', async () => {
     const people = await boardUsers(orgId, 1);
-    const [row] = await insights(orgId, [{ title: 'Editable', body: 'Body' }]);
-    await app.ctx.db.insertInto('board_user_insight').values({ insight_id: row.id, board_user_id: people[0].id }).execute();
+    const [row] = await insights(orgId, [{ title: 'Editable', body: 'Body', boardUserIds: [people[0].id] }]);
     const page = (await editor.get(`/insights/${row.id}/edit`, { inertia: true })).page();
     expect(page.component).toBe('Insights/Edit');
     expect(page.props.insight).toMatchObject({ id: row.id, title: 'Editable', body: 'Body', board_user_ids: [people[0].id] });
@@ -193,11 +156,7 @@ describe('create and edit', () => {
   it('update re-links, keeps links to trashed board users, and logs only what changed', async () => {
     const [a, b, c] = await boardUsers(orgId, 3);
     const [trashed] = await boardUsers(orgId, 1, { deleted_at: new Date() });
-    const [row] = await insights(orgId, [{ title: 'Relink', body: 'x', category: 'risk' }]);
-    await app.ctx.db
-      .insertInto('board_user_insight')
-      .values([a, b, trashed].map((p) => ({ insight_id: row.id, board_user_id: p.id })))
-      .execute();
+    const [row] = await insights(orgId, [{ title: 'Relink', body: 'x', category: 'risk', boardUserIds: [a, b, trashed].map((p) => p.id) }]);
     const res = await editor.put(`/insights/${row.id}`, valid({ title: 'Relink', body: 'x', summary: null, category: 'risk', board_user_ids: [b.id, c.id] }), { inertia: true });
     expect(res.status).toBe(303);
     const links = (await app.ctx.db.selectFrom('board_user_insight').select('board_user_id').where('insight_id', '=', row.id).execute()).map((l) => l.board_user_id).sort();

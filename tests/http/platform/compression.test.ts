@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAssets } from '../../../server/http/build-assets';
 import { compression, negotiateEncoding } from '../../../server/http/compression';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { memberClient } from '../../helpers/factories';
+import { createBoardUsers, memberClient } from '../../helpers/factories';
 import { cookieHeader } from '../../helpers/raw-http';
 
 interface Raw {
@@ -70,10 +70,7 @@ describe('the app’s answers', () => {
       },
     });
     const { client, organizationId } = await memberClient(app, 'owner');
-    await app.ctx.db
-      .insertInto('board_users')
-      .values(Array.from({ length: 25 }, (_, i) => ({ organization_id: organizationId, first_name: `First${i}`, last_name: `Last${i}`, email: `p${i}@zip.test`, board_name: 'Audit committee' })))
-      .execute();
+    await createBoardUsers(app, organizationId, 25, (i) => ({ first_name: `First${i}`, last_name: `Last${i}`, email: `p${i}@zip.test`, board_name: 'Audit committee' }));
     cookies = cookieHeader(client.cookies);
     version = client.version;
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, addMember, createOrganization, createUser } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUser, createInsight, createOrganization, createUser } from '../../helpers/factories';
 
 /**
  * Issue #24 finding 1: a stale form silently overwrote a colleague's change. Every edit form
@@ -48,11 +48,7 @@ const RESOURCES: Resource[] = [
   {
     name: 'board user',
     async setup({ org }) {
-      const row = await app.ctx.db
-        .insertInto('board_users')
-        .values({ organization_id: org.id, first_name: 'Bea', last_name: 'Board', position: 'Member', status: 'active' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await createBoardUser(app, org.id, { first_name: 'Bea', last_name: 'Board', position: 'Member', status: 'active' });
       return {
         edit: `/board-users/${row.id}/edit`,
         save: `/board-users/${row.id}`,
@@ -66,11 +62,7 @@ const RESOURCES: Resource[] = [
   {
     name: 'insight',
     async setup({ org, owner }) {
-      const row = await app.ctx.db
-        .insertInto('insights')
-        .values({ organization_id: org.id, author_id: owner.id, title: 'Board pack', category: 'governance', status: 'draft', body: 'Text' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await createInsight(app, org.id, owner.id, { title: 'Board pack', category: 'governance', status: 'draft', body: 'Text' });
       return {
         edit: `/insights/${row.id}/edit`,
         save: `/insights/${row.id}`,

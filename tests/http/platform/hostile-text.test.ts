@@ -4,7 +4,7 @@ import { compiledMessageCount } from '../../../server/i18n/catalogs';
 import { localize, msg, parseMsg, restoreMessages, storedMessages } from '../../../server/i18n/message';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import { uploadImport as upload } from '../../helpers/import-upload';
-import { actingAs, addMember, createOrganization, createUser, PASSWORD } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUser, createOrganization, createUser, PASSWORD } from '../../helpers/factories';
 
 /**
  * Issue #23 finding 6: text a person typed (a name, an organisation, a board-user field, a CSV
@@ -71,11 +71,7 @@ describe('everywhere people see user text', () => {
       const viewer = await createUser(app, { name: text });
       await addMember(app, org.id, viewer, 'viewer');
       const admin = await actingAs(app, app.client(), owner, org.id, { 'auth.password_confirmed_at': Math.floor(clock.now().getTime() / 1000) });
-      const boardUser = await app.ctx.db
-        .insertInto('board_users')
-        .values({ organization_id: org.id, first_name: text, last_name: text, position: text, board_name: text, notes: text })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const boardUser = await createBoardUser(app, org.id, { first_name: text, last_name: text, position: text, board_name: text, notes: text });
       for (const url of [
         '/dashboard',
         '/users',

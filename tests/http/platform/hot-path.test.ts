@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPage } from '../../../server/inertia/page';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, createOrganization, createUser } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUsers, createOrganization, createUser } from '../../helpers/factories';
 
 /**
  * Issue #14's hot path: a signed-in page costs the session's one query (session, user,
@@ -27,10 +27,7 @@ beforeAll(async () => {
   ownerId = owner.id;
   orgId = (await createOrganization(app, owner, { name: 'Beta Board', plan: 'team' })).id;
   secondOrgId = (await createOrganization(app, owner, { name: 'Alpha Board', plan: 'team' })).id;
-  await app.ctx.db
-    .insertInto('board_users')
-    .values(Array.from({ length: 30 }, (_, i) => ({ organization_id: orgId, first_name: `First${i}`, last_name: `Last${String(i).padStart(2, '0')}`, email: `p${i}@hot.test` })))
-    .execute();
+  await createBoardUsers(app, orgId, 30, (i) => ({ first_name: `First${i}`, last_name: `Last${String(i).padStart(2, '0')}`, email: `p${i}@hot.test` }));
   client = await actingAs(app, app.client(), owner, orgId);
   // The first visit of the minute records the member's last activity; later ones do not.
   await client.get('/board-users', { inertia: true });
@@ -94,7 +91,7 @@ describe('nothing is cached, so nothing goes stale', () => {
   it('a role change, a renamed organisation and a removal show on the very next request', async () => {
     const user = await createUser(app);
     const org = await createOrganization(app, null, { name: 'Gamma Board' });
-    await app.ctx.db.insertInto('memberships').values({ organization_id: org.id, user_id: user.id, role: 'viewer' }).execute();
+    await addMember(app, org.id, user, 'viewer');
     const c = await actingAs(app, app.client(), user, org.id);
     expect((await c.get('/board-users', { inertia: true })).page().props.auth.organization.role).toBe('viewer');
 

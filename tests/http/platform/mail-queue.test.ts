@@ -5,6 +5,7 @@ import { MemoryMailer, type MailMessage } from '../../../server/mail/mailer';
 import { MailQueue } from '../../../server/mail/queue';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import { TestClient } from '../../helpers/client';
+import { createUser } from '../../helpers/factories';
 
 /**
  * The mail outbox (server/mail/queue.ts): queued in the transaction of the change, delivered by
@@ -196,7 +197,7 @@ describe('mail queue', () => {
     app = await createTestApp();
     const c = app.client();
     await c.prime('/forgot-password');
-    await app.ctx.db.insertInto('users').values({ name: 'Reset Me', email: 'reset@queue.test', password: 'x' }).execute();
+    await createUser(app, { name: 'Reset Me', email: 'reset@queue.test', verified: false });
     const res = await c.post('/forgot-password', { email: 'reset@queue.test' }, { inertia: true });
     expect(res.status).toBe(303);
     expect(app.mail.last('reset@queue.test')?.subject).toBe('Reset your Boardly password');

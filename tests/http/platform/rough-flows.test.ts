@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from '../../../server/lib/crypto';
 import { IMPORT_FIELD_NAMES } from '../../../server/features/board-user-import/schema';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
-import { actingAs, createOrganization, createUser, editorOfNewOrganization, memberClient } from '../../helpers/factories';
+import { actingAs, createInsight, createInsights, createOrganization, createUser, editorOfNewOrganization, memberClient } from '../../helpers/factories';
 import { uploadImport } from '../../helpers/import-upload';
 
 /** Issue #24 item 7, the flows: insights sort, the import's template and checks, withdrawn links, registering to create an organisation. */
@@ -23,10 +23,7 @@ describe('insights index sort', () => {
       { title: 'alpha plan', status: 'archived' as const, published_at: new Date('2025-12-01T00:00:00Z'), updated_at: new Date('2026-02-01T00:00:00Z') },
       { title: 'Budget', status: 'published' as const, published_at: new Date('2026-02-20T00:00:00Z'), updated_at: new Date('2026-04-01T00:00:00Z') },
     ];
-    await app.ctx.db
-      .insertInto('insights')
-      .values(rows.map((r) => ({ organization_id: org.id, category: 'other' as const, ...r })))
-      .execute();
+    await createInsights(app, org.id, null, rows, { category: 'other' });
     const { client } = await memberClient(app, 'viewer', org.id);
     const titles = async (query: string) => {
       const page = (await client.get(`/insights${query}`, { inertia: true })).page();
@@ -132,10 +129,7 @@ describe('a withdrawn public link', () => {
     const owner = await createUser(app);
     const org = await createOrganization(app, owner, { plan: 'business', name: 'Withdrawing Org' });
     const token = randomToken(24);
-    await app.ctx.db
-      .insertInto('insights')
-      .values({ organization_id: org.id, title: 'Secret board pack', category: 'other', status: 'published', published_at: new Date(), share_token: token, shared_at: new Date() })
-      .execute();
+    await createInsight(app, org.id, null, { title: 'Secret board pack', category: 'other', status: 'published', published_at: new Date(), share_token: token, shared_at: new Date() });
     const path = `/p/${org.slug}/${token}`;
     expect((await app.client().get(path)).status).toBe(200);
 

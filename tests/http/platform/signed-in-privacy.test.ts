@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { actingAs, createOrganization, createUser, PASSWORD } from '../../helpers/factories';
+import { actingAs, createBoardUser, createInsight, createOrganization, createUser, PASSWORD } from '../../helpers/factories';
 
 /**
  * Issue #12, bug 2: after signing out, neither the browser's history (Inertia's page state) nor
@@ -18,7 +18,7 @@ async function signedInOwner() {
   const user = await createUser(app);
   const org = await createOrganization(app, user);
   const client = await actingAs(app, app.client(), user, org.id);
-  const person = await app.ctx.db.insertInto('board_users').values({ organization_id: org.id, first_name: 'Private', last_name: 'Person' }).returning('id').executeTakeFirstOrThrow();
+  const person = await createBoardUser(app, org.id, { first_name: 'Private', last_name: 'Person' });
   return { user, org, client, person };
 }
 
@@ -40,11 +40,7 @@ describe('signed-in responses', () => {
 
   it('stay no-store where a page sets its own caching (a public insight read while signed in)', async () => {
     const { client, org } = await signedInOwner();
-    const insight = await app.ctx.db
-      .insertInto('insights')
-      .values({ organization_id: org.id, title: 'Shared', body: 'x', category: 'other', status: 'published', published_at: new Date(), share_token: 'a'.repeat(32) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const insight = await createInsight(app, org.id, null, { title: 'Shared', body: 'x', category: 'other', status: 'published', published_at: new Date(), share_token: 'a'.repeat(32) });
     expect(insight.id).toBeGreaterThan(0);
     const res = await client.get(`/p/${org.slug}/${'a'.repeat(32)}`);
     expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import type { TestClient, TestResponse } from '../../helpers/client';
-import { actingAs, addMember, createOrganization, createUser, memberClient, PASSWORD } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUser, createOrganization, createUser, memberClient, PASSWORD } from '../../helpers/factories';
 
 /**
  * Issue #12, bug 5: a form reports every problem in one answer, the checks that need the
@@ -61,7 +61,7 @@ describe('every problem of a form in one answer', () => {
 
   it('board user: a taken e-mail, a missing name and too many tags (naming the limit) together', async () => {
     const { client, organizationId } = await memberClient(app, 'editor');
-    await app.ctx.db.insertInto('board_users').values({ organization_id: organizationId, first_name: 'A', last_name: 'B', email: 'anna@example.test' }).execute();
+    await createBoardUser(app, organizationId, { first_name: 'A', last_name: 'B', email: 'anna@example.test' });
     const twelve = Array.from({ length: 12 }, (_, i) => `tag${i}`);
     const body = { first_name: '', last_name: 'Smith', email: 'Anna@Example.test', tags: twelve, status: 'active' };
     const errors = await errorsAfter(client, 'POST', '/board-users', body, '/board-users/create');
@@ -82,7 +82,7 @@ describe('every problem of a form in one answer', () => {
   it('insight: unknown board users and a missing title together', async () => {
     const { client } = await memberClient(app, 'editor');
     const other = await memberClient(app, 'editor');
-    const foreign = await app.ctx.db.insertInto('board_users').values({ organization_id: other.organizationId, first_name: 'Not', last_name: 'Yours' }).returning('id').executeTakeFirstOrThrow();
+    const foreign = await createBoardUser(app, other.organizationId, { first_name: 'Not', last_name: 'Yours' });
     const errors = await errorsAfter(client, 'POST', '/insights', { title: '', category: 'finance', board_user_ids: [foreign.id] }, '/insights/create');
     expect(errors).toEqual({ title: 'The title field is required.', board_user_ids: 'One or more selected board users are invalid.' });
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InsightStatus } from '../../../server/db/types';
 import { randomToken } from '../../../server/lib/crypto';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
-import { actingAs, addMember, createOrganization, createUser } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUser, createInsight, createOrganization, createUser, linkBoardUsers } from '../../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock();
@@ -14,22 +14,16 @@ async function insight(
   r: Partial<{ title: string; summary: string | null; body: string; status: InsightStatus; shared: boolean; deleted_at: Date | null; published_at: Date }> = {},
 ) {
   const token = r.shared === false ? null : randomToken(24);
-  const row = await app.ctx.db
-    .insertInto('insights')
-    .values({
-      organization_id: organizationId,
-      author_id: authorId,
-      title: r.title ?? 'A public insight',
-      summary: r.summary === undefined ? 'Summary text' : r.summary,
-      body: r.body ?? 'Body **text**',
-      category: 'strategy',
-      status: r.status ?? 'published',
-      published_at: r.published_at ?? (r.status && r.status !== 'published' ? null : new Date('2026-11-01T10:00:00Z')),
-      share_token: token,
-      deleted_at: r.deleted_at ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await createInsight(app, organizationId, authorId, {
+    title: r.title ?? 'A public insight',
+    summary: r.summary === undefined ? 'Summary text' : r.summary,
+    body: r.body ?? 'Body **text**',
+    category: 'strategy',
+    status: r.status ?? 'published',
+    published_at: r.published_at ?? (r.status && r.status !== 'published' ? null : new Date('2026-11-01T10:00:00Z')),
+    share_token: token,
+    deleted_at: r.deleted_at ?? null,
+  });
   return { ...row, token: token!, path: `/p/${(await app.ctx.db.selectFrom('organizations').select('slug').where('id', '=', organizationId).executeTakeFirstOrThrow()).slug}/${token}` };
 }
 
@@ -45,13 +39,9 @@ afterAll(() => app.close());
 
 describe('public index', () => {
   it('lists only shared, published, live insights of that organisation, with no personal data', async () => {
-    const person = await app.ctx.db
-      .insertInto('board_users')
-      .values({ organization_id: org.id, first_name: 'Secretive', last_name: 'Trustee', email: 'secret.trustee@example.test' })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const person = await createBoardUser(app, org.id, { first_name: 'Secretive', last_name: 'Trustee', email: 'secret.trustee@example.test' });
     const visible = await insight(org.id, { title: 'Visible insight' });
-    await app.ctx.db.insertInto('board_user_insight').values({ insight_id: visible.id, board_user_id: person.id }).execute();
+    await linkBoardUsers(app, visible.id, [person.id]);
     await insight(org.id, { title: 'Draft insight', status: 'draft' });
     await insight(org.id, { title: 'Archived insight', status: 'archived' });
     await insight(org.id, { title: 'Unshared insight', shared: false });

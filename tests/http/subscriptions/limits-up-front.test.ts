@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
-import { createOrganization, memberClient } from '../../helpers/factories';
+import { createBoardUsers, createInsight, createOrganization, memberClient } from '../../helpers/factories';
 
 /** Issue #24 item 6: a plan limit is shown before the work, not only refused after it. */
 let app: TestApp;
@@ -13,10 +13,7 @@ afterAll(() => app.close());
 
 async function freeOrgWithBoardUsers(n: number) {
   const org = await createOrganization(app, null, { plan: 'free' });
-  await app.ctx.db
-    .insertInto('board_users')
-    .values(Array.from({ length: n }, (_, i) => ({ organization_id: org.id, first_name: `B${i}`, last_name: 'User' })))
-    .execute();
+  await createBoardUsers(app, org.id, n);
   return org.id;
 }
 
@@ -69,7 +66,7 @@ describe('Add board user at the limit', () => {
 describe('public links on Free', () => {
   it('an insight page carries the not-included limit, with who may upgrade', async () => {
     const org = await createOrganization(app, null, { plan: 'free' });
-    const [insight] = await app.ctx.db.insertInto('insights').values({ organization_id: org.id, title: 'Shared?', category: 'other', status: 'published' }).returning('id').execute();
+    const insight = await createInsight(app, org.id, null, { title: 'Shared?', category: 'other', status: 'published' });
     const viewer = (await memberClient(app, 'viewer', org.id)).client;
     const owner = (await memberClient(app, 'owner', org.id)).client;
     expect((await viewer.get(`/insights/${insight.id}`, { inertia: true })).page().props.sharing.limit).toEqual({

@@ -5,7 +5,7 @@ import { localizeDeep } from '../../../server/i18n/message';
 import { assertWithinLimit, usageOf } from '../../../server/account/limits';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { addMember, createOrganization, createUser, memberClient } from '../../helpers/factories';
+import { addMember, createBoardUsers, createInsights, createInvitation, createOrganization, createUser, memberClient } from '../../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock();
@@ -19,27 +19,14 @@ afterAll(() => app.close());
 async function org(plan: Plan) {
   return (await createOrganization(app, null, { plan })).id;
 }
-async function addBoardUsers(orgId: number, n: number) {
-  await app.ctx.db
-    .insertInto('board_users')
-    .values(Array.from({ length: n }, (_, i) => ({ organization_id: orgId, first_name: `B${i}`, last_name: 'User' })))
-    .execute();
-}
-async function addInsights(orgId: number, n: number, shared = 0) {
-  return app.ctx.db
-    .insertInto('insights')
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        organization_id: orgId,
-        title: `Insight ${i}`,
-        category: 'other' as const,
-        status: 'published' as const,
-        share_token: i < shared ? `t-${orgId}-${i}-${Math.random().toString(36).slice(2)}` : null,
-      })),
-    )
-    .returning('id')
-    .execute();
-}
+/** `n` published insights, the first `shared` of them with a public link. */
+const addInsights = (orgId: number, n: number, shared = 0) =>
+  createInsights(app, orgId, null, n, (i) => ({
+    title: `Insight ${i}`,
+    category: 'other',
+    status: 'published',
+    share_token: i < shared ? `t-${orgId}-${i}-${Math.random().toString(36).slice(2)}` : null,
+  }));
 
 /** The message assertWithinLimit throws, as an English reader sees it (or null when it lets the create through). */
 async function refusal(orgId: number, limit: Parameters<typeof assertWithinLimit>[2], options?: Parameters<typeof assertWithinLimit>[3]) {
@@ -55,9 +42,9 @@ async function refusal(orgId: number, limit: Parameters<typeof assertWithinLimit
 describe('assertWithinLimit(db, organizationId, limit, options)', () => {
   it('board users: up to the limit, then one message naming plan, limit and count', async () => {
     const id = await org('free');
-    await addBoardUsers(id, 24);
+    await createBoardUsers(app, id, 24);
     expect(await refusal(id, 'boardUsers')).toBeNull();
-    await addBoardUsers(id, 1);
+    await createBoardUsers(app, id, 1);
     expect(await refusal(id, 'boardUsers')).toEqual({ form: 'The Free plan allows 25 board users; you have 25. Upgrade your plan to add more.' });
     expect(await refusal(id, 'boardUsers', { field: 'first_name' })).toEqual({ first_name: 'The Free plan allows 25 board users; you have 25. Upgrade your plan to add more.' });
   });
@@ -71,11 +58,7 @@ describe('assertWithinLimit(db, organizationId, limit, options)', () => {
   it('members, counting open invitations (expired and revoked ones do not)', async () => {
     const id = await org('free');
     for (let i = 0; i < 2; i++) await addMember(app, id, await createUser(app), 'viewer');
-    const invite = (email: string, extra = {}) =>
-      app.ctx.db
-        .insertInto('invitations')
-        .values({ organization_id: id, email, role: 'viewer', token_hash: `${id}-${email}`, expires_at: new Date(clock.now().getTime() + 7 * DAY), ...extra })
-        .execute();
+    const invite = (email: string, extra = {}) => createInvitation(app, id, { email, role: 'viewer', expires_at: new Date(clock.now().getTime() + 7 * DAY), ...extra });
     await invite('old@example.test', { expires_at: new Date(clock.now().getTime() - DAY) });
     await invite('gone@example.test', { revoked_at: clock.now() });
     expect(await refusal(id, 'members')).toBeNull();
@@ -90,14 +73,14 @@ describe('assertWithinLimit(db, organizationId, limit, options)', () => {
 
   it('several at once with `adding`', async () => {
     const id = await org('free');
-    await addBoardUsers(id, 20);
+    await createBoardUsers(app, id, 20);
     expect(await refusal(id, 'boardUsers', { adding: 5 })).toBeNull();
     expect(await refusal(id, 'boardUsers', { adding: 6 })).toEqual({ form: 'The Free plan allows 25 board users; you have 20. Upgrade your plan to add more.' });
   });
 
   it('unlimited plans never refuse; an ended subscription counts as Free', async () => {
     const id = await org('business');
-    await addBoardUsers(id, 30);
+    await createBoardUsers(app, id, 30);
     await addInsights(id, 60, 3);
     for (const limit of ['boardUsers', 'insights', 'publicLinks', 'members'] as const) expect(await refusal(id, limit)).toBeNull();
     await app.ctx.db.updateTable('subscriptions').set({ status: 'ended' }).where('organization_id', '=', id).execute();
@@ -109,7 +92,7 @@ describe('assertWithinLimit(db, organizationId, limit, options)', () => {
     const id = await org('team');
     for (let i = 0; i < 10; i++) await addMember(app, id, await createUser(app), 'viewer');
     expect(await refusal(id, 'members')).toEqual({ form: 'The Team plan allows 10 members; you have 10. Upgrade your plan to add more.' });
-    await addBoardUsers(id, 500);
+    await createBoardUsers(app, id, 500);
     expect(await refusal(id, 'boardUsers')).toEqual({ form: 'The Team plan allows 500 board users; you have 500. Upgrade your plan to add more.' });
   });
 });
@@ -127,7 +110,7 @@ describe('limits where records are created', () => {
 
   it('board users', async () => {
     const id = await org('free');
-    await addBoardUsers(id, 25);
+    await createBoardUsers(app, id, 25);
     const { client } = await memberClient(app, 'editor', id);
     const errors = await errorsAfter(
       client,

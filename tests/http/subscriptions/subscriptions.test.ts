@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Plan, SubscriptionStatus } from '../../../server/db/types';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, addMember, createOrganization, createUser, memberClient } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUsers, createInsights, createInvitation, createOrganization, createUser, memberClient } from '../../helpers/factories';
 
 let app: TestApp;
 const clock = new FakeClock();
@@ -52,25 +52,9 @@ const changePlan = (c: TestClient, plan: string) => send(c, 'PUT', '/subscriptio
 const cancel = (c: TestClient) => send(c, 'POST', '/subscription/cancel', {}, '/subscription');
 const resume = (c: TestClient) => send(c, 'POST', '/subscription/resume', {}, '/subscription');
 
-async function addBoardUsers(orgId: number, n: number) {
-  await app.ctx.db
-    .insertInto('board_users')
-    .values(Array.from({ length: n }, (_, i) => ({ organization_id: orgId, first_name: `B${i}`, last_name: 'User' })))
-    .execute();
-}
-async function addInsights(orgId: number, n: number, shared = 0) {
-  await app.ctx.db
-    .insertInto('insights')
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        organization_id: orgId,
-        title: `Insight ${i}`,
-        category: 'other' as const,
-        share_token: i < shared ? `tok-${orgId}-${i}-${Math.random().toString(36).slice(2)}` : null,
-      })),
-    )
-    .execute();
-}
+/** `n` draft insights, the first `shared` of them with a public link. */
+const addInsights = (orgId: number, n: number, shared = 0) =>
+  createInsights(app, orgId, null, n, (i) => ({ title: `Insight ${i}`, category: 'other', share_token: i < shared ? `tok-${orgId}-${i}-${Math.random().toString(36).slice(2)}` : null }));
 
 function broadcastsFor(orgId: number) {
   return app.broadcasts.published.filter((m) => m.event === 'SubscriptionChanged' && m.channels.includes(`private-organizations.${orgId}`));
@@ -81,7 +65,7 @@ function broadcastsFor(orgId: number) {
 describe('Subscriptions/Show', () => {
   it('shows plan, status, trial end, period and usage against each limit to any member', async () => {
     const org = await createOrganization(app, null);
-    await addBoardUsers(org.id, 3);
+    await createBoardUsers(app, org.id, 3);
     await addInsights(org.id, 4, 1);
     const { client } = await memberClient(app, 'viewer', org.id);
     const page = (await client.get('/subscription', { inertia: true })).json();
@@ -99,10 +83,7 @@ describe('Subscriptions/Show', () => {
 
   it('counts open invitations as members', async () => {
     const { client, orgId } = await admin();
-    await app.ctx.db
-      .insertInto('invitations')
-      .values({ organization_id: orgId, email: 'x@example.test', role: 'viewer', token_hash: `h-${orgId}`, expires_at: new Date(clock.now().getTime() + 7 * DAY) })
-      .execute();
+    await createInvitation(app, orgId, { email: 'x@example.test', role: 'viewer', expires_at: new Date(clock.now().getTime() + 7 * DAY) });
     const page = (await client.get('/subscription', { inertia: true })).json();
     expect(page.props.usage[0]).toMatchObject({ key: 'members', used: 2 });
     expect(page.props.pendingInvitations).toBe(1);
@@ -154,7 +135,7 @@ describe('who may change the subscription', () => {
 
   it('marks the plans current usage does not fit on Edit', async () => {
     const { client, orgId } = await admin();
-    await addBoardUsers(orgId, 26);
+    await createBoardUsers(app, orgId, 26);
     const page = (await client.get('/subscription/edit', { inertia: true })).json();
     const free = page.props.plans.find((p: { id: string }) => p.id === 'free');
     expect(free).toMatchObject({ fits: false, blocked_reason: 'The Free plan allows 25 board users; you have 26. Remove some before downgrading.' });
@@ -193,7 +174,7 @@ describe('plan_changed', () => {
 
   it('active → active: a downgrade to Free within its limits charges nothing and has no billing period', async () => {
     const { client, orgId } = await admin('owner', 'business');
-    await addBoardUsers(orgId, 25);
+    await createBoardUsers(app, orgId, 25);
     const { errors } = await changePlan(client, 'free');
     expect(errors).toEqual({});
     const s = await sub(orgId);
@@ -233,7 +214,7 @@ describe('plan_changed', () => {
 describe('downgrade below current usage is refused with the limit and the count', () => {
   it('board users', async () => {
     const { client, orgId } = await admin('owner', 'team');
-    await addBoardUsers(orgId, 31);
+    await createBoardUsers(app, orgId, 31);
     const { errors } = await changePlan(client, 'free');
     expect(errors).toEqual({ plan: 'The Free plan allows 25 board users; you have 31. Remove some before downgrading.' });
     expect(await sub(orgId)).toMatchObject({ plan: 'team', status: 'active' });
@@ -243,7 +224,7 @@ describe('downgrade below current usage is refused with the limit and the count'
 
   it('trashed board users do not count', async () => {
     const { client, orgId } = await admin('owner', 'team');
-    await addBoardUsers(orgId, 26);
+    await createBoardUsers(app, orgId, 26);
     const one = await app.ctx.db.selectFrom('board_users').select('id').where('organization_id', '=', orgId).limit(1).executeTakeFirstOrThrow();
     await app.ctx.db.updateTable('board_users').set({ deleted_at: clock.now() }).where('id', '=', one.id).execute();
     expect((await changePlan(client, 'free')).errors).toEqual({});
@@ -253,10 +234,7 @@ describe('downgrade below current usage is refused with the limit and the count'
     const { client, orgId } = await admin('owner', 'business');
     for (let i = 0; i < 3; i++) await addMember(app, orgId, await createUser(app), 'viewer');
     expect((await changePlan(client, 'free')).errors).toEqual({ plan: 'The Free plan allows 3 members; you have 4. Remove some before downgrading.' });
-    await app.ctx.db
-      .insertInto('invitations')
-      .values({ organization_id: orgId, email: 'p@example.test', role: 'viewer', token_hash: `m-${orgId}`, expires_at: new Date(clock.now().getTime() + DAY) })
-      .execute();
+    await createInvitation(app, orgId, { email: 'p@example.test', role: 'viewer', expires_at: new Date(clock.now().getTime() + DAY) });
     for (let i = 0; i < 6; i++) await addMember(app, orgId, await createUser(app), 'viewer');
     expect((await changePlan(client, 'team')).errors).toEqual({ plan: 'The Team plan allows 10 members; you have 11 (including 1 pending invitation). Remove some before downgrading.' });
   });
@@ -275,7 +253,7 @@ describe('downgrade below current usage is refused with the limit and the count'
 
   it('several limits at once, in one message', async () => {
     const { client, orgId } = await admin('owner', 'team');
-    await addBoardUsers(orgId, 30);
+    await createBoardUsers(app, orgId, 30);
     await addInsights(orgId, 1, 1);
     expect((await changePlan(client, 'free')).errors.plan).toBe(
       'The Free plan allows 25 board users; you have 30. The Free plan does not include public links; you have 1. Remove some before downgrading.',

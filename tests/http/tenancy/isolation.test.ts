@@ -4,7 +4,7 @@ import { createApp } from '../../../server/app';
 import type { Role } from '../../../server/db/types';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, addMember, createOrganization, createUser } from '../../helpers/factories';
+import { actingAs, addMember, createActivityLog, createBoardUser, createInsight, createInvitation, createOrganization, createUser } from '../../helpers/factories';
 
 /**
  * Tenant isolation as a property of the whole app: every registered route with an id-like
@@ -124,30 +124,10 @@ async function records(ownerName: string): Promise<{ fixture: Fixture; orgId: nu
   const org = await createOrganization(app, owner, { name: `${ownerName} Org` });
   const member = await createUser(app, { name: `${ownerName} Member` });
   const membership = await addMember(app, org.id, member, 'editor');
-  const invitation = await db
-    .insertInto('invitations')
-    .values({
-      organization_id: org.id,
-      email: `invitee-${org.id}@isolation.test`,
-      role: 'viewer',
-      token_hash: `hash-${org.id}-${Math.random()}`.slice(0, 64),
-      invited_by: owner.id,
-      expires_at: new Date(clock.now().getTime() + 86_400_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const boardUser = await db.insertInto('board_users').values({ organization_id: org.id, first_name: 'Bea', last_name: ownerName }).returning('id').executeTakeFirstOrThrow();
-  const insight = await db
-    .insertInto('insights')
-    .values({ organization_id: org.id, author_id: owner.id, title: `Insight of ${ownerName}`, category: 'governance' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('board_user_insight').values({ insight_id: insight.id, board_user_id: boardUser.id }).execute();
-  const log = await db
-    .insertInto('activity_logs')
-    .values({ organization_id: org.id, causer_id: owner.id, event: 'created', subject_type: 'insight', subject_id: insight.id, description: 'fixture' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const invitation = await createInvitation(app, org.id, { email: `invitee-${org.id}@isolation.test`, role: 'viewer', invited_by: owner.id, expires_at: new Date(clock.now().getTime() + 86_400_000) });
+  const boardUser = await createBoardUser(app, org.id, { first_name: 'Bea', last_name: ownerName });
+  const insight = await createInsight(app, org.id, owner.id, { title: `Insight of ${ownerName}`, category: 'governance', boardUserIds: [boardUser.id] });
+  const log = await createActivityLog(app, org.id, { causer_id: owner.id, event: 'created', subject_type: 'insight', subject_id: insight.id, description: 'fixture' });
   const subscription = await db.selectFrom('subscriptions').select('id').where('organization_id', '=', org.id).executeTakeFirstOrThrow();
   const event = await db.insertInto('subscription_events').values({ subscription_id: subscription.id, organization_id: org.id, event: 'fixture' }).returning('id').executeTakeFirstOrThrow();
   return {

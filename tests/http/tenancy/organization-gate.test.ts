@@ -3,7 +3,7 @@ import { createApp } from '../../../server/app';
 import { isGated } from '../../../server/tenancy/gate';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, addMember, createOrganization, createUser } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUser, createInsight, createOrganization, createUser } from '../../helpers/factories';
 import { fillRoute, listRoutes, type RouteEntry } from '../../helpers/routes';
 
 /**
@@ -50,13 +50,8 @@ async function world() {
   const admin = await createUser(app, { name: 'Phished Admin' });
   await addMember(app, strict.id, admin, 'admin');
   await addMember(app, easy.id, admin, 'admin');
-  const db = app.ctx.db;
-  const boardUser = await db.insertInto('board_users').values({ organization_id: strict.id, first_name: 'Bea', last_name: 'Board' }).returning('id').executeTakeFirstOrThrow();
-  const insight = await db
-    .insertInto('insights')
-    .values({ organization_id: strict.id, author_id: owner.id, title: 'Board pack', category: 'governance', status: 'published', published_at: clock.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const boardUser = await createBoardUser(app, strict.id, { first_name: 'Bea', last_name: 'Board' });
+  const insight = await createInsight(app, strict.id, owner.id, { title: 'Board pack', category: 'governance', status: 'published', published_at: clock.now() });
   const recent = { 'auth.password_confirmed_at': Math.floor(clock.now().getTime() / 1000) };
   return { owner, strict, easy, admin, boardUser, insight, recent };
 }

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { createApp } from '../../../server/app';
 import type { Role } from '../../../server/db/types';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
-import { actingAs, addMember, createOrganization, createUser } from '../../helpers/factories';
+import { actingAs, addMember, createBoardUser, createInsight, createInvitation, createOrganization, createUser } from '../../helpers/factories';
 
 /**
  * PRODUCT.md's roles table, as data: each row is one action, with the roles the table allows.
@@ -145,7 +145,6 @@ afterAll(() => app.close());
 
 /** A fresh organisation with one member per role, a second editor, an invitation, a board user and an insight. */
 async function world(actor: Actor) {
-  const db = app.ctx.db;
   const owner = await createUser(app);
   const org = await createOrganization(app, owner);
   const users: Partial<Record<Actor, Awaited<ReturnType<typeof createUser>>>> = { owner };
@@ -156,24 +155,9 @@ async function world(actor: Actor) {
   users.platformAdmin = await createUser(app, { platformAdmin: true });
   const member = await createUser(app);
   await addMember(app, org.id, member, 'editor');
-  const invitation = await db
-    .insertInto('invitations')
-    .values({
-      organization_id: org.id,
-      email: `open-${org.id}@roles.test`,
-      role: 'viewer',
-      token_hash: `matrix-${org.id}`,
-      invited_by: owner.id,
-      expires_at: new Date(clock.now().getTime() + 86_400_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const boardUser = await db.insertInto('board_users').values({ organization_id: org.id, first_name: 'Bea', last_name: 'Matrix' }).returning('id').executeTakeFirstOrThrow();
-  const insight = await db
-    .insertInto('insights')
-    .values({ organization_id: org.id, author_id: owner.id, title: 'Matrix insight', category: 'governance', status: 'published', published_at: clock.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const invitation = await createInvitation(app, org.id, { email: `open-${org.id}@roles.test`, role: 'viewer', invited_by: owner.id, expires_at: new Date(clock.now().getTime() + 86_400_000) });
+  const boardUser = await createBoardUser(app, org.id, { first_name: 'Bea', last_name: 'Matrix' });
+  const insight = await createInsight(app, org.id, owner.id, { title: 'Matrix insight', category: 'governance', status: 'published', published_at: clock.now() });
   const client = await actingAs(app, app.client(), users[actor]!, org.id, { 'auth.password_confirmed_at': Math.floor(clock.now().getTime() / 1000) });
   const w: World = { org: org.id, member: member.id, invitation: invitation.id, boardUser: boardUser.id, insight: insight.id };
   return { w, client };
