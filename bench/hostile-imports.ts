@@ -6,7 +6,7 @@
  * shaped like messages and ICU syntax. Each phase runs in a fresh child process on embedded
  * PGlite, so neither inherits the other's heap; the cells are of the same length in both, and the
  * heap is measured after a full GC. Prints RSS and heap after each phase, and the
- * ratio hostile / baseline; asserts nothing (tests/http/hostile-text.test.ts checks the cache).
+ * ratio hostile / baseline; asserts nothing (tests/http/platform/hostile-text.test.ts checks the cache).
  */
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';

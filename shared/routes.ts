@@ -2,7 +2,7 @@
  * Every route of the app, declared once: name → 'METHOD[|METHOD] /path/:param'. The server
  * registers its Express routes from this table (`router.get(path('board-users.show'), …)`), and
  * pages build URLs with `route('board-users.show', { id })` — never a string literal (a test,
- * tests/unit/literal-urls.test.ts, fails on one; tests/http/route-table.test.ts checks the
+ * tests/unit/literal-urls.test.ts, fails on one; tests/http/platform/route-table.test.ts checks the
  * table against the routes the app registers).
  *
  * Names follow Laravel's resource routes, `<resource>.<action>`: index, create, store, show,

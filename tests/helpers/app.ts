@@ -62,7 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Port 0: the system picks one, and APP_URL (unless given) follows it, as with npm start.
     APP_PORT: '0',
     // Tests move a FakeClock, which counters in Redis or PostgreSQL (wall-clock time) cannot
-    // follow; the shared stores have tests of their own (tests/http/throttles.test.ts).
+    // follow; the shared stores have tests of their own (tests/http/platform/throttles.test.ts).
     THROTTLE_STORE: 'memory',
     ...options.env,
   });

@@ -5,7 +5,7 @@ import { createLogger } from '../../server/lib/logger';
 import { MemoryMailer } from '../../server/mail/mailer';
 import { nullBroadcaster } from '../../server/broadcasting/broadcaster';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { actingAs, createOrganization, createUser } from '../helpers/factories';
+import { actingAs, createInsight, createOrganization, createUser } from '../helpers/factories';
 import { rawRequest } from '../helpers/raw-http';
 
 /**
@@ -96,11 +96,7 @@ describe('every absolute link names http://localhost:{APP_PORT}', () => {
   it("an insight's share link (what the Copy button copies) and the public page address", async () => {
     const owner = await createUser(app);
     const org = await createOrganization(app, owner);
-    const insight = await app.ctx.db
-      .insertInto('insights')
-      .values({ organization_id: org.id, author_id: owner.id, title: 'Shared', category: 'strategy', status: 'published', published_at: new Date(), share_token: 'a'.repeat(32) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const insight = await createInsight(app, org.id, owner.id, { title: 'Shared', category: 'strategy', status: 'published', published_at: new Date(), share_token: 'a'.repeat(32) });
     const client = await actingAs(app, app.client(), owner, org.id);
     const page = (await client.get(`/insights/${insight.id}`, { inertia: true })).page();
     expect(page.props.insight.share_url).toBe(`${ORIGIN}/p/${org.slug}/${'a'.repeat(32)}`);
@@ -119,10 +115,7 @@ describe('every absolute link names http://localhost:{APP_PORT}', () => {
     const owner = await createUser(app);
     const org = await createOrganization(app, owner, { public_page_enabled: true });
     const token = 'b'.repeat(32);
-    await app.ctx.db
-      .insertInto('insights')
-      .values({ organization_id: org.id, author_id: owner.id, title: 'Public', category: 'strategy', status: 'published', published_at: new Date(), share_token: token })
-      .execute();
+    await createInsight(app, org.id, owner.id, { title: 'Public', category: 'strategy', status: 'published', published_at: new Date(), share_token: token });
     for (const path of [`/p/${org.slug}`, `/p/${org.slug}/${token}`]) {
       const res = await rawRequest(app.url, { method: 'GET', path, headers: { Host: 'evil.example', Accept: 'text/html' } });
       expect(res.status, path).toBe(200);

@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { randomToken, sha256 } from '../../server/lib/crypto';
+import { randomToken } from '../../server/lib/crypto';
 import { createTestApp, FakeClock, type TestApp } from '../helpers/app';
-import { actingAs, addMember, createOrganization, createUser } from '../helpers/factories';
+import { actingAs, addMember, createBoardUser, createInsight, createInvitation, createOrganization, createUser } from '../helpers/factories';
 import { cookieHeader, rawRequest, type RawResponse } from '../helpers/raw-http';
 import { fillRoute, listRoutes, routeParams, type RouteEntry } from '../helpers/routes';
 
@@ -280,32 +280,25 @@ const stats = { requests: 0, fiveHundreds: 0, byStatus: new Map<number, number>(
 const failures: string[] = [];
 
 async function makeWorld(): Promise<World> {
-  const db = app.ctx.db;
   const owner = await createUser(app);
   const org = await createOrganization(app, owner);
   const member = await createUser(app);
   await addMember(app, org.id, member, 'editor');
-  const invitationToken = randomToken(32);
-  const invitation = await db
-    .insertInto('invitations')
-    .values({
-      organization_id: org.id,
-      email: `invited-${org.id}@sweep.test`,
-      role: 'viewer',
-      token_hash: sha256(invitationToken),
-      invited_by: owner.id,
-      expires_at: new Date(clock.now().getTime() + 86_400_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const boardUser = await db.insertInto('board_users').values({ organization_id: org.id, first_name: 'Sweep', last_name: 'Target' }).returning('id').executeTakeFirstOrThrow();
+  const invitation = await createInvitation(app, org.id, { email: `invited-${org.id}@sweep.test`, role: 'viewer', invited_by: owner.id, expires_at: new Date(clock.now().getTime() + 86_400_000) });
+  const boardUser = await createBoardUser(app, org.id, { first_name: 'Sweep', last_name: 'Target' });
   const shareToken = randomToken(24);
-  const insight = await db
-    .insertInto('insights')
-    .values({ organization_id: org.id, author_id: owner.id, title: 'Sweep insight', category: 'governance', status: 'published', published_at: clock.now(), share_token: shareToken })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { ownerId: owner.id, orgId: org.id, slug: org.slug, memberId: member.id, invitationId: invitation.id, invitationToken, boardUserId: boardUser.id, insightId: insight.id, shareToken };
+  const insight = await createInsight(app, org.id, owner.id, { title: 'Sweep insight', category: 'governance', status: 'published', published_at: clock.now(), share_token: shareToken });
+  return {
+    ownerId: owner.id,
+    orgId: org.id,
+    slug: org.slug,
+    memberId: member.id,
+    invitationId: invitation.id,
+    invitationToken: invitation.token,
+    boardUserId: boardUser.id,
+    insightId: insight.id,
+    shareToken,
+  };
 }
 
 /** The value a real visitor would put in `:name` on this route. */
