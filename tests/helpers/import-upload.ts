@@ -4,11 +4,17 @@ import type { TestClient } from './client';
 export async function uploadImport(client: TestClient, content: string | Uint8Array, filename = 'people.csv'): Promise<{ status: number; location: string | null }> {
   const form = new FormData();
   form.append('file', new Blob([content as BlobPart], { type: 'text/csv' }), filename);
+  return postImport(client, form);
+}
+
+/** A raw POST to the import route with the browser's credentials (a form, or a hand-made body with its own headers). */
+export async function postImport(client: TestClient, body: FormData | string, headers: Record<string, string> = {}): Promise<{ status: number; location: string | null }> {
   const res = await fetch(`${client.baseUrl}/board-users/import`, {
     method: 'POST',
-    body: form,
+    body,
     redirect: 'manual',
     headers: {
+      ...headers,
       Cookie: [...client.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
       'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '',
       'X-Inertia': 'true',

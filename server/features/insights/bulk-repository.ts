@@ -1,13 +1,19 @@
 import type { Db } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
-import { filtered } from './repository';
+import { filtered, withRowColumns } from './repository';
 
 type Filters = Parameters<typeof filtered>[2];
 const update = (db: Db, organizationId: number) => scopedUpdate(db, organizationId, 'insights');
 
-/** The selected insights of this organisation, locked (a foreign id is simply not among them). */
-export async function lockSelected(db: Db, organizationId: number, selection: { all: boolean; ids: number[]; filters: Filters }): Promise<number[]> {
-  const query = selection.all ? filtered(db, organizationId, selection.filters) : scoped(db, organizationId, 'insights').where('insights.id', 'in', selection.ids);
+type Selection = { all: boolean; ids: number[]; filters: Filters };
+
+/** The selection as a query: everything the filters find, or the ticked ids of this organisation (a foreign id is simply not among them). */
+const selected = (db: Db, organizationId: number, selection: Selection) =>
+  selection.all ? filtered(db, organizationId, selection.filters) : scoped(db, organizationId, 'insights').where('insights.id', 'in', selection.ids);
+
+/** The selected insights of this organisation, locked. */
+export async function lockSelected(db: Db, organizationId: number, selection: Selection): Promise<number[]> {
+  const query = selected(db, organizationId, selection);
   return (await query.select('insights.id').orderBy('insights.id').forUpdate().execute()).map((r) => r.id);
 }
 
@@ -74,30 +80,10 @@ export interface InsightExportRow {
 }
 
 /** The selection for the export, in keyset batches by id (memory stays flat). */
-export async function* exportRows(db: Db, organizationId: number, selection: { all: boolean; ids: number[]; filters: Filters }, batchSize = 500): AsyncGenerator<InsightExportRow> {
+export async function* exportRows(db: Db, organizationId: number, selection: Selection, batchSize = 500): AsyncGenerator<InsightExportRow> {
   let after = 0;
   for (;;) {
-    const base = selection.all ? filtered(db, organizationId, selection.filters) : scoped(db, organizationId, 'insights').where('insights.id', 'in', selection.ids);
-    const rows = await base
-      .leftJoin('users as author', 'author.id', 'insights.author_id')
-      .select([
-        'insights.id',
-        'insights.title',
-        'insights.summary',
-        'insights.category',
-        'insights.status',
-        'insights.published_at',
-        'insights.view_count',
-        'insights.updated_at',
-        'insights.deleted_at',
-        'author.name as author_name',
-      ])
-      .select((eb) =>
-        eb
-          .parens(eb('insights.share_token', 'is not', null))
-          .$castTo<boolean>()
-          .as('shared'),
-      )
+    const rows = await withRowColumns(selected(db, organizationId, selection))
       .where('insights.id', '>', after)
       .orderBy('insights.id')
       .limit(batchSize)

@@ -28,8 +28,8 @@ function narrowed(db: Db, organizationId: number, trashed: InsightFilters['trash
   return query;
 }
 
-/** The index's columns (author and linked count come along: no N+1) in its order. */
-function listed(query: ReturnType<typeof narrowed>, order: Pick<InsightFilters, 'sort' | 'direction'>) {
+/** An insight row as the list and the export show it: its columns, its author's name, whether it is shared. */
+export function withRowColumns(query: ReturnType<typeof scoped<'insights'>>) {
   return query
     .leftJoin('users as author', 'author.id', 'insights.author_id')
     .select([
@@ -49,7 +49,12 @@ function listed(query: ReturnType<typeof narrowed>, order: Pick<InsightFilters, 
         .parens(eb('insights.share_token', 'is not', null))
         .$castTo<boolean>()
         .as('shared'),
-    )
+    );
+}
+
+/** The index's columns (author and linked count come along: no N+1) in its order. */
+function listed(query: ReturnType<typeof narrowed>, order: Pick<InsightFilters, 'sort' | 'direction'>) {
+  return withRowColumns(query)
     .select((eb) =>
       eb
         .selectFrom('board_user_insight as bui')

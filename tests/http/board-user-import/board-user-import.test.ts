@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRunner } from '../../../server/features/board-user-import/runner';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { uploadImport as upload } from '../../helpers/import-upload';
+import { postImport, uploadImport as upload } from '../../helpers/import-upload';
 import { createBoardUser, createBoardUsers, editorOfNewOrganization, memberClient } from '../../helpers/factories';
 
 let app: TestApp;
@@ -17,24 +17,7 @@ afterAll(() => app.close());
 
 const editorOf = (plan?: 'free' | 'team' | 'business') => editorOfNewOrganization(app, plan);
 
-async function post(client: TestClient, body: FormData | string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${client.baseUrl}/board-users/import`, {
-    method: 'POST',
-    body,
-    redirect: 'manual',
-    headers: {
-      ...headers,
-      Cookie: [...client.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
-      'X-XSRF-TOKEN': client.cookie('XSRF-TOKEN') ?? '',
-      'X-Inertia': 'true',
-      'X-Requested-With': 'XMLHttpRequest',
-      'X-Inertia-Version': client.version,
-      Referer: `${client.baseUrl}/board-users/import`,
-    },
-  });
-  await res.text();
-  return { status: res.status, location: res.headers.get('location') };
-}
+const post = postImport;
 
 /** Uploads, and answers the import page's props (or the upload form's errors). */
 async function uploaded(client: TestClient, content: string | Uint8Array, filename?: string) {
