@@ -97,6 +97,8 @@ const schema = z.object({
   REVERB_APP_RATE_LIMIT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(60),
   REVERB_APP_RATE_LIMIT_DECAY_SECONDS: z.coerce.number().positive().default(60),
   REVERB_APP_RATE_LIMIT_TERMINATE: bool.default(false),
+  /** Pusher's subscription counting: `pusher_internal:subscription_count` to subscribers of public and private channels. */
+  REVERB_APP_SUBSCRIPTION_COUNT: bool.default(false),
   /** More apps beside REVERB_APP_*: a JSON array in Reverb's shape (server/realtime/apps.ts), inline or in a file. */
   REVERB_APPS: z.string().default(''),
   REVERB_APPS_FILE: z.string().default(''),

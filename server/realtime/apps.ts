@@ -36,6 +36,7 @@ const appSchema = z.object({
     })
     .optional(),
   enabled: z.boolean().optional(),
+  subscription_count: z.boolean().optional(),
   options: z.record(z.string(), z.unknown()).optional(),
 });
 type AppEntry = z.infer<typeof appSchema>;
@@ -57,6 +58,7 @@ function toDefinition(entry: AppEntry): AppDefinition {
       ...(limits.terminate_on_limit === undefined ? {} : { terminateOnLimit: limits.terminate_on_limit }),
     },
     enabled: entry.enabled,
+    subscriptionCount: entry.subscription_count,
   }).filter(([, value]) => value !== undefined);
   return { appId: entry.app_id, key: entry.key, secret: entry.secret, ...Object.fromEntries(defined) };
 }

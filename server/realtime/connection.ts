@@ -32,6 +32,8 @@ export class Connection {
   channels: Set<string> | null = null;
   /** presence channel → the member this socket joined as. */
   presence: Map<string, PresenceMember> | null = null;
+  /** The user ids a signed-in socket watches (Pusher's watchlist), if any. */
+  watchlist: string[] | null = null;
   /** Set by a successful pusher:signin. */
   userId: string | null = null;
   /** The client's address (X-Forwarded-For only with trustProxy), for the per-IP connection limit. */

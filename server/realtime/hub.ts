@@ -11,6 +11,8 @@ import { ScalingUnavailable, type BusMessage, type LocalMember, type LocalState,
 import { verifyChannelAuth } from './signature';
 import { RealtimeStats } from './stats';
 import type { WebhookSender } from './webhooks';
+import { SubscriptionCounts } from './subscription-count';
+import { ONLINE, Watchlist } from './watchlist';
 
 export class Hub {
   readonly connections = new Map<string, Connection>();
@@ -22,9 +24,13 @@ export class Hub {
   readonly stats = new RealtimeStats();
   /** Null when no webhook URL is configured. */
   webhooks: WebhookSender | null = null;
+  readonly watchlist = new Watchlist(this);
+  /** Null unless the app counts subscriptions for its clients. */
+  readonly subscriptionCounts: SubscriptionCounts | null;
 
   constructor(readonly opts: ResolvedOptions) {
     this.local = new LocalChannels(opts.fanoutBatchSize);
+    this.subscriptionCounts = opts.subscriptionCount ? new SubscriptionCounts(this) : null;
   }
 
   /** Keeps async work visible so stop() can wait for it; errors are logged, never thrown. */
@@ -117,6 +123,7 @@ export class Hub {
       if (conn.closed || !conn.isSubscribed(channel)) return;
       conn.send(encodeEvent('pusher_internal:subscription_succeeded', member ? presenceData(members) : {}, channel));
       answered = true;
+      if (added) this.subscriptionCounts?.changed(channel);
       if (member && first) this.broadcast(channel, encodeEvent('pusher_internal:member_added', member, channel), conn.id);
       if (isCache(channel)) {
         const cached = await this.scaling.getCache(channel).catch((e: unknown) => {
@@ -194,6 +201,7 @@ export class Hub {
       if (!this.hasLocalUser(channel, member, conn)) this.local.deliver(channel, this.memberRemovedFrame(channel, member), conn.id);
     }
     if (total === 0) this.webhooks?.channelVacated(channel);
+    else this.subscriptionCounts?.changed(channel);
   }
 
   private hasLocalUser(channel: string, member: PresenceMember, except: Connection): boolean {
@@ -211,12 +219,14 @@ export class Hub {
    * (pusher-js keeps one entry per user id).
    */
   memberBack(m: LocalMember): void {
+    if (m.channel === ONLINE) return this.watchlist.online(String(m.member.user_id));
     this.webhooks?.memberAdded(m.channel, m.member.user_id);
     this.broadcast(m.channel, encodeEvent('pusher_internal:member_added', m.member, m.channel), m.socketId);
   }
 
   /** A member removed by the shared store's decision (a dead node's, or one of ours that left during an outage). */
   memberGone(channel: string, member: PresenceMember): void {
+    if (channel === ONLINE) return this.watchlist.offline(String(member.user_id));
     this.webhooks?.memberRemoved(channel, member.user_id);
     this.broadcast(channel, this.memberRemovedFrame(channel, member));
   }
@@ -252,10 +262,11 @@ export class Hub {
     return this.connections.get(socketId)?.presence?.has(channel) ?? false;
   }
 
-  signIn(conn: Connection, userId: string): void {
+  signIn(conn: Connection, userId: string, watchlist: string[] = []): void {
     conn.userId = userId;
     // The server-to-user channel is subscribed by the server, never by the client itself.
     this.local.add(SERVER_TO_USER_PREFIX + userId, conn);
+    this.watchlist.signedIn(conn, userId, watchlist);
   }
 
   connectionsFrom(ip: string): number {
@@ -280,6 +291,7 @@ export class Hub {
     this.stats.connectionsClosed += 1;
     this.scaling.connectionDelta(-1);
     if (conn.userId !== null) this.local.remove(SERVER_TO_USER_PREFIX + conn.userId, conn);
+    this.watchlist.closed(conn);
     for (const channel of [...(conn.channels ?? [])]) this.unsubscribe(conn, channel);
   }
 

@@ -79,6 +79,8 @@ export interface RealtimeOptions {
   rateLimiting?: Partial<RateLimiting>;
   /** A deactivated app refuses connections (4003) and HTTP API calls (403). */
   enabled?: boolean;
+  /** Pusher's subscription counting: subscribers of public and private channels are told the channel's count (off). */
+  subscriptionCount?: boolean;
   /** Path prefix the websocket and HTTP API also answer under (Reverb's REVERB_SERVER_PATH). */
   path?: string;
   /** Largest HTTP API request body in bytes (Reverb's max_request_size). */
@@ -139,6 +141,7 @@ export const APP_SETTINGS = [
   'clientEvents',
   'rateLimiting',
   'enabled',
+  'subscriptionCount',
   'maxEventNameLength',
   'maxEventChannels',
   'maxChannelNameLength',
@@ -211,6 +214,7 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
       terminateOnLimit: opts.rateLimiting?.terminateOnLimit ?? false,
     },
     enabled: opts.enabled ?? true,
+    subscriptionCount: opts.subscriptionCount ?? false,
     path: (opts.path ?? '').replace(/\/$/, ''),
     maxRequestSize: opts.maxRequestSize ?? 10_000,
     maxEventNameLength: opts.maxEventNameLength ?? 200,
@@ -262,6 +266,7 @@ export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
     redisUrl: config.REVERB_SCALING_ENABLED && config.REDIS_URL ? config.REDIS_URL : undefined,
     redisKeyPrefix: config.REVERB_SCALING_CHANNEL,
     clientEvents: config.REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM,
+    subscriptionCount: config.REVERB_APP_SUBSCRIPTION_COUNT,
     rateLimiting: {
       enabled: config.REVERB_APP_RATE_LIMITING_ENABLED,
       maxAttempts: config.REVERB_APP_RATE_LIMIT_MAX_ATTEMPTS,

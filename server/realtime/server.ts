@@ -367,6 +367,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       for (const { conn } of open()) conn.ws.terminate();
       for (const { app, conn } of sockets) app.hub.closed(conn);
       for (const { hub } of apps) {
+        hub.subscriptionCounts?.stop();
         await hub.settle();
         await hub.scaling.stop();
         await hub.webhooks?.stop();

@@ -3,6 +3,7 @@ import type { Connection } from './connection';
 import type { Hub } from './hub';
 import { ErrorCode, INVALID_MESSAGE, MESSAGE_TOO_BIG, PONG_FRAME, dataObject, encodeEvent, isPresence, isPrivate, parseClientFrame, payloadBytes, type PusherMessage } from './protocol';
 import { verifyUserAuth } from './signature';
+import { parseWatchlist } from './watchlist';
 
 /**
  * `oversized`: the frame is over maxMessageSize. A client event is still read, so its sender gets a 4301 that says
@@ -60,10 +61,12 @@ function signIn(hub: Hub, conn: Connection, data: Record<string, unknown> | null
   const { key, secret } = hub.opts;
   const userData = data?.user_data;
   let id: string | null = null;
+  let watchlist: string[] = [];
   if (typeof userData === 'string' && verifyUserAuth(key, secret, conn.id, data?.auth, userData)) {
     try {
       const parsed = JSON.parse(userData) as Record<string, unknown>;
       if ((typeof parsed.id === 'string' && parsed.id !== '') || typeof parsed.id === 'number') id = String(parsed.id);
+      if (parsed && typeof parsed === 'object') watchlist = parseWatchlist(parsed);
     } catch {
       id = null;
     }
@@ -72,8 +75,10 @@ function signIn(hub: Hub, conn: Connection, data: Record<string, unknown> | null
     conn.reject(ErrorCode.Unauthorized, 'Invalid signin: bad signature or user_data without an id');
     return;
   }
-  hub.signIn(conn, id);
+  // A second sign-in as the same user (allowed) keeps the first one's watchlist.
+  if (conn.userId === id) return void conn.send(encodeEvent('pusher:signin_success', { user_data: userData }));
   conn.send(encodeEvent('pusher:signin_success', { user_data: userData }));
+  hub.signIn(conn, id, watchlist);
 }
 
 /**

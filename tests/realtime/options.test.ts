@@ -31,6 +31,7 @@ describe('realtimeOptionsFromConfig', () => {
       redisKeyPrefix: 'reverb',
       // Reverb's default: Echo's .whisper() works on private and presence channels out of the box.
       clientEvents: 'members',
+      subscriptionCount: false,
       rateLimiting: { enabled: false, maxAttempts: 60, decaySeconds: 60, terminateOnLimit: false },
       maxEventNameLength: 200,
       maxEventChannels: 100,
