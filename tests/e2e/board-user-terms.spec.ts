@@ -78,26 +78,59 @@ test('the dashboard lists the demo members whose terms end soon, each a link to 
   await expect(page.getByRole('definition').filter({ hasText: /\s–\s/ })).toBeVisible();
 });
 
-test('in German the term fields and the dashboard card speak German', async ({ page }) => {
-  await signInAs(page, 'editor');
-  await page.goto('/settings');
-  await page.getByLabel('Language, date and number format').selectOption('de-DE');
-  await page.getByRole('button', { name: 'Save' }).first().click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+const LANGUAGES = [
+  {
+    locale: 'de-DE',
+    lang: 'de',
+    card: 'Bald endende Amtszeiten',
+    loading: 'Wird geladen …',
+    ends: /endet am\s/,
+    viewAll: 'Alle nach Amtsende',
+    start: 'Amtsbeginn',
+    end: 'Amtsende',
+    language: 'Sprache, Datums- und Zahlenformat',
+    save: 'Speichern',
+  },
+  {
+    locale: 'fr-FR',
+    lang: 'fr',
+    card: 'Mandats bientôt échus',
+    loading: 'Chargement…',
+    ends: /se termine le\s/,
+    viewAll: 'Tous par fin de mandat',
+    start: 'Début du mandat',
+    end: 'Fin du mandat',
+    language: 'Langue, format des dates et des nombres',
+    save: 'Enregistrer',
+  },
+] as const;
 
-  await page.goto('/dashboard');
-  const card = page.getByRole('region', { name: 'Bald endende Amtszeiten' });
-  await expect(card.getByText('Wird geladen …')).toHaveCount(0);
-  await expect(card.getByRole('listitem').first()).toContainText(/endet am\s/);
-  await expect(card.getByRole('link', { name: 'Alle nach Amtsende' })).toBeVisible();
+for (const l of LANGUAGES) {
+  test(`in ${l.lang} the term fields and the dashboard card speak the reader's language`, async ({ page }) => {
+    await signInAs(page, 'editor');
+    await page.goto('/settings');
+    await page.getByLabel('Language, date and number format').selectOption(l.locale);
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(page.locator('html')).toHaveAttribute('lang', l.lang);
 
-  await page.goto('/board-users/create');
-  await expect(page.getByLabel('Amtsbeginn')).toHaveAttribute('type', 'date');
-  await expect(page.getByLabel('Amtsende')).toHaveAttribute('type', 'date');
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: l.card });
+    await expect(card.getByText(l.loading)).toHaveCount(0);
+    await expect(card.getByRole('listitem').first()).toContainText(l.ends);
+    await expect(card.getByRole('link', { name: l.viewAll })).toBeVisible();
+    await screens(page, `board-user-terms-dashboard-${l.lang}`);
 
-  // Back to English for the other tests of this app.
-  await page.goto('/settings');
-  await page.getByLabel('Sprache, Datums- und Zahlenformat').selectOption('en-US');
-  await page.getByRole('button', { name: 'Speichern' }).first().click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-});
+    await page.goto('/board-users/create');
+    await expect(page.getByLabel(l.start)).toHaveAttribute('type', 'date');
+    await expect(page.getByLabel(l.end)).toHaveAttribute('type', 'date');
+    await page.getByLabel(l.start).fill('2026-01-01');
+    await page.getByLabel(l.end).fill('2025-01-01');
+    await screens(page, `board-user-terms-form-${l.lang}`);
+
+    // Back to English for the other tests of this app.
+    await page.goto('/settings');
+    await page.getByLabel(l.language).selectOption('en-US');
+    await page.getByRole('button', { name: l.save }).first().click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  });
+}
