@@ -2,6 +2,8 @@ import type { ColumnType, Generated, GeneratedAlways, Insertable, Kysely, Select
 import type { Facts } from '../../shared/activity-kinds';
 import type { InsightCategory, InsightStatus } from '../../shared/insight-fields';
 import type { Role } from '../../shared/member-fields';
+import type { BOARD_USER_FIELDS, BoardUserField, BoardUserFieldSpec, BoardUserStatus } from '../../shared/board-user-fields';
+export type { BoardUserStatus };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -10,7 +12,6 @@ type Json<T> = ColumnType<T, string | T | undefined, string | T>;
 export type { Role };
 export type Plan = 'free' | 'team' | 'business';
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'ended';
-export type BoardUserStatus = 'active' | 'inactive';
 export type { InsightCategory, InsightStatus };
 
 export interface UsersTable {
@@ -149,21 +150,21 @@ export interface SubscriptionEventsTable {
   created_at: Timestamp;
 }
 
-export interface BoardUsersTable {
+/** A board-user field's column, from its kind in shared/board-user-fields.ts (a new field needs no line here). */
+type BoardUserColumn<S extends BoardUserFieldSpec> = S['kind'] extends 'status'
+  ? Generated<BoardUserStatus>
+  : S['kind'] extends 'tags'
+    ? ColumnType<string[], string[] | undefined, string[]>
+    : S['kind'] extends 'date'
+      ? ColumnType<string | null, string | null | undefined, string | null>
+      : S extends { required: true }
+        ? string
+        : string | null;
+type BoardUserColumns = { [K in BoardUserField]: BoardUserColumn<(typeof BOARD_USER_FIELDS)[K]> };
+
+export interface BoardUsersTable extends BoardUserColumns {
   id: Generated<number>;
   organization_id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  position: string | null;
-  board_name: string | null;
-  status: Generated<BoardUserStatus>;
-  tags: ColumnType<string[], string[] | undefined, string[]>;
-  notes: string | null;
-  joined_on: ColumnType<string | null, string | null | undefined, string | null>;
-  term_started_on: ColumnType<string | null, string | null | undefined, string | null>;
-  term_ends_on: ColumnType<string | null, string | null | undefined, string | null>;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -4,6 +4,8 @@
  */
 import type { BoardUserField, BoardUserFormValues, BoardUserValues } from '../../shared/board-user-fields';
 import type { ExportRow } from '../../server/features/board-users/repository';
+import type { Selectable } from 'kysely';
+import type { BoardUsersTable } from '../../server/db/types';
 
 // A table of every field (labels, widths, …) that leaves one out does not compile.
 // @ts-expect-error term_ends_on is missing
@@ -35,3 +37,8 @@ export const stored: Pick<BoardUserValues, 'first_name'> = { first_name: null };
 
 // The export's rows carry every field.
 export const exported = (row: ExportRow): string | null => row.term_ends_on;
+
+// The table's columns come from the contract too: each field's column has its kind's type.
+export const column = (row: Selectable<BoardUsersTable>): { ends: string | null; tags: string[]; first: string } => ({ ends: row.term_ends_on, tags: row.tags, first: row.first_name });
+// @ts-expect-error a required field's column is never null
+export const nullName: Selectable<BoardUsersTable>['first_name'] = null;
