@@ -31,6 +31,7 @@ const wsPackage = lazyPackage<typeof import('ws')>('ws');
 const CONN = Symbol('connection');
 const APP = Symbol('app');
 const OVER_QUOTA = 'Application is over connection quota';
+const DRAINING = 'Server shutting down: try again shortly';
 
 /** One app the server serves: its settings and its own state (channels, connections, webhooks, Redis keys). */
 export interface AppRuntime {
@@ -63,8 +64,9 @@ export interface RealtimeServer {
   /** Closes every connection (4200: reconnect) and stops; the same promise however often it is called. */
   stop(): Promise<void>;
   /**
-   * A graceful stop (SIGTERM): /ready answers 503 and new connections are refused with 4200 at once, so a load
-   * balancer sends clients elsewhere; open connections keep being served for `ms`, then stop() closes them.
+   * A graceful stop (SIGTERM): /ready answers 503 and new connections are refused with 4100 (try again after a
+   * backoff) at once, so a load balancer sends clients elsewhere; open connections keep being served for `ms`,
+   * then stop() closes them with 4200 (reconnect now: by then the balancer has moved on).
    */
   drain(ms: number): Promise<void>;
   /** False from the start of drain() or stop(). */
@@ -208,7 +210,9 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       return refuse('protocol', ErrorCode.UnsupportedProtocol, 'Unsupported protocol version');
     }
     if (!originAllowed(app.opts.allowedOrigins, origin)) return refuse('origin', ErrorCode.Unauthorized, 'Origin not allowed');
-    if (stopping || draining) return refuse('shutdown', ErrorCode.ReconnectNow, 'Server shutting down');
+    // Not 4200 (pusher-js retries at once: ~130 refused handshakes a second per client until the balancer moves
+    // it) but 4100: pusher-js tries again after 1 s, by when a balancer reading /ready sends it elsewhere.
+    if (stopping || draining) return refuse('shutdown', ErrorCode.OverCapacity, DRAINING);
     if (app.opts.maxConnectionsPerIp > 0 && hub.connectionsFrom(ip) >= app.opts.maxConnectionsPerIp) {
       return refuse('ip', ErrorCode.OverQuota, 'Too many connections from this address');
     }
@@ -222,7 +226,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
           if (!admitted) return refuse('quota', ErrorCode.OverQuota, OVER_QUOTA);
           if (ws.readyState !== ws.OPEN || stopping || draining) {
             hub.scaling.connectionDelta(-1);
-            if (stopping || draining) conn.reject(ErrorCode.ReconnectNow, 'Server shutting down');
+            if (stopping || draining) conn.reject(ErrorCode.OverCapacity, DRAINING);
             return;
           }
           establish(ws, app, conn, true);

@@ -283,7 +283,7 @@ describe('health and draining', () => {
     expect([ready.status, await ready.json()]).toEqual([200, { ready: true }]);
   });
 
-  it('drain(): /ready 503 and new connections refused with 4200 at once, open ones served until the end, then closed with 4200', async () => {
+  it('drain(): /ready 503 and new connections refused (4100) at once, open ones served until the end, then closed with 4200', async () => {
     const { port, metricsPort, sdk, srv } = await server({ metricsPort: 0 });
     const client = opened.pusher(port, sdk);
     await connected(client);
@@ -297,10 +297,17 @@ describe('health and draining', () => {
     expect([ready.status, await ready.json()]).toEqual([503, { error: 'This node is draining: connect to another one.', code: 503 }]);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/ready`)).status).toBe(503);
     expect((await fetch(`http://127.0.0.1:${port}/up`)).status).toBe(200);
-    // A new connection: told to reconnect (elsewhere) at once.
+    // A new connection: told to try again after a backoff (elsewhere, once the balancer has read /ready).
     const late = await RawClient.open(port, { waitEstablished: false });
-    expect((await late.next('pusher:error')).payload).toEqual({ code: 4200, message: 'Server shutting down' });
-    expect((await late.closed).code).toBe(4200);
+    expect((await late.next('pusher:error')).payload).toEqual({ code: 4100, message: 'Server shutting down: try again shortly' });
+    expect((await late.closed).code).toBe(4100);
+    // pusher-js backs off 1 s on 4100 rather than retrying in a loop (it did ~130 times a second on 4200).
+    const refusals = async () => Number(/connections_refused_total\{reason="shutdown"\} (\d+)/.exec(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())?.[1] ?? 0);
+    const before = await refusals();
+    const newcomer = opened.pusher(port, sdk);
+    await sleep(500);
+    expect(newcomer.connection.state).not.toBe('connected');
+    expect((await refusals()) - before).toBeLessThanOrEqual(2);
     // The open ones are still served, publishing included.
     const got = nextEvent(channel, 'still-here');
     expect((await outcome(sdk.trigger('news', 'still-here', { n: 1 }))).status).toBe(200);
