@@ -7,7 +7,11 @@ import { createHash, createHmac } from 'node:crypto';
 import { connect } from 'node:net';
 import PusherServer from 'pusher';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { parseApps } from '../../server/realtime/apps';
+import { HttpRateLimiter } from '../../server/realtime/http-rate-limit';
+import { realtimeOptionsFromConfig } from '../../server/realtime/options';
+import { ScalingUnavailable } from '../../server/realtime/scaling';
 import { createRealtimeServer, type RealtimeOptions, type RealtimeServer } from '../../server/realtime/index';
 import { largestLegitimateRequest, resolveApps } from '../../server/realtime/options';
 import { APP, Opened, RawClient, connected, nextEvent, sdkFor, sleep, subscribed } from './helpers';
@@ -184,6 +188,45 @@ describe('rate limit per app (REVERB_APP_HTTP_RATE_LIMIT)', () => {
     const all = await Promise.all([...Array.from({ length: 3 }, () => outcome(a.sdk.trigger('n', 'e', {}))), ...Array.from({ length: 3 }, () => outcome(b.sdk.trigger('n', 'e', {})))]);
     expect(all.filter((r) => r.status === 200)).toHaveLength(4);
     expect(all.filter((r) => r.status === 429)).toHaveLength(2);
+  });
+});
+
+describe('the limiter and the variables', () => {
+  it('counts a fixed window of one second, and each node alone while the shared store is away', async () => {
+    let shared = 0;
+    let away = false;
+    const limiter = new HttpRateLimiter(2, async () => {
+      if (away) throw new ScalingUnavailable();
+      return ++shared;
+    });
+    const at = 5_000_250; // a quarter into a second
+    expect((await limiter.take(at))?.ok).toBe(true);
+    expect((await limiter.take(at))?.ok).toBe(true);
+    const refused = await limiter.take(at);
+    expect(refused).toEqual({ ok: false, headers: expect.objectContaining({ 'Retry-After': '1', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '1' }) });
+    // Redis away: this node's own count holds (it had counted nothing itself in this window).
+    away = true;
+    expect((await limiter.take(at + 1000))?.ok).toBe(true);
+    expect((await limiter.take(at + 1000))?.ok).toBe(true);
+    expect((await limiter.take(at + 1000))?.ok).toBe(false);
+    expect(await new HttpRateLimiter(0).take()).toBeNull();
+  });
+
+  it('reads REVERB_APP_HTTP_RATE_LIMIT, REVERB_APP_HTTP_ALLOWED_ORIGINS, REVERB_MAX_REQUEST_SIZE and REVERB_DRAIN_SECONDS', () => {
+    const config = loadConfig({
+      REVERB_APP_HTTP_RATE_LIMIT: '50',
+      REVERB_APP_HTTP_ALLOWED_ORIGINS: 'admin.example.com, *.tools.example.com',
+      REVERB_MAX_REQUEST_SIZE: '20000',
+      REVERB_ALLOWED_ORIGINS: 'app.example.com',
+      REVERB_DRAIN_SECONDS: '12',
+    });
+    expect(config.REVERB_DRAIN_SECONDS).toBe(12);
+    const [app] = resolveApps({ ...realtimeOptionsFromConfig(config), secret: 'a-secret-for-this-test' });
+    expect(app).toMatchObject({ httpRateLimit: 50, httpAllowedOrigins: ['admin.example.com', '*.tools.example.com'], maxRequestSize: 20_000, allowedOrigins: ['app.example.com'] });
+    const [byDefault] = resolveApps({ ...realtimeOptionsFromConfig(loadConfig({ REVERB_ALLOWED_ORIGINS: 'app.example.com' })), secret: 'a-secret-for-this-test' });
+    expect(byDefault).toMatchObject({ httpRateLimit: 1000, httpAllowedOrigins: ['app.example.com'], maxRequestSize: 407_000, requestTimeoutMs: 10_000 });
+    expect(loadConfig({}).REVERB_DRAIN_SECONDS).toBeUndefined();
+    expect(() => loadConfig({ REVERB_APP_HTTP_RATE_LIMIT: '-1' })).toThrow(/REVERB_APP_HTTP_RATE_LIMIT/);
   });
 });
 
