@@ -79,7 +79,14 @@ const schema = z.object({
   REVERB_PUBLISH_HOST: z.string().default(''),
   REVERB_SCHEME: z.enum(['http', 'https', '']).default(''),
   /** Largest HTTP API request body, bytes (Reverb's max_request_size). */
-  REVERB_MAX_REQUEST_SIZE: z.coerce.number().int().positive().default(10_000),
+  /** Unset: what the app's limits admit in one request (server/realtime/options.ts, largestLegitimateRequest). */
+  REVERB_MAX_REQUEST_SIZE: z.coerce.number().int().positive().optional(),
+  /** HTTP API requests per second per app (over all nodes with Redis); 0 = no limit. */
+  REVERB_APP_HTTP_RATE_LIMIT: z.coerce.number().int().min(0).default(1000),
+  /** Origins the HTTP API answers with CORS headers; empty: REVERB_ALLOWED_ORIGINS. */
+  REVERB_APP_HTTP_ALLOWED_ORIGINS: z.string().default(''),
+  /** On SIGTERM: seconds /ready answers 503 and new connections are refused before the open ones close. Unset: 5 (0 when APP_ENV=test). */
+  REVERB_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
   REVERB_ALLOWED_ORIGINS: z.string().default('*'),
   REVERB_APP_MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
   /** 0 = no limit. */

@@ -57,28 +57,34 @@ async function listening(): Promise<{ port: number }> {
   }
 }
 
+/** SIGTERM drains first (ADR 0034): /ready 503 and new connections refused, then open ones closed. */
+const drainMs = (config.REVERB_DRAIN_SECONDS ?? (config.APP_ENV === 'test' ? 0 : 5)) * 1000;
 let stopping = false;
-async function shutdown(reason: string): Promise<void> {
-  if (stopping) return;
+async function shutdown(reason: string, drain: boolean): Promise<void> {
+  if (stopping) {
+    // A second signal (or the parent gone) while draining: stop now.
+    log('info')(`reverb: ${reason} while shutting down, stopping now`);
+    return void server.stop();
+  }
   stopping = true;
-  log('info')(`reverb: ${reason}, shutting down`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  log('info')(`reverb: ${reason}, shutting down${drain && drainMs > 0 ? ` after draining for ${drainMs / 1000} s` : ''}`);
+  const force = setTimeout(() => process.exit(1), (drain ? drainMs : 0) + 10_000);
   force.unref();
   try {
-    await server.stop();
+    await (drain ? server.drain(drainMs) : server.stop());
     process.exit(0);
   } catch (e) {
     log('error')('reverb: shutdown failed', e instanceof Error ? e.message : e);
     process.exit(1);
   }
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT', false));
+process.on('SIGTERM', () => void shutdown('SIGTERM', true));
 
 // Run by `npm start`: say when it serves, and never outlive the parent (the IPC channel closes
 // when the parent exits, even by SIGKILL).
 if (process.send) {
-  process.on('disconnect', () => void shutdown('parent process gone'));
+  process.on('disconnect', () => void shutdown('parent process gone', false));
   if (process.connected) process.send({ type: 'ready', port });
-  else void shutdown('parent process gone');
+  else void shutdown('parent process gone', false);
 }

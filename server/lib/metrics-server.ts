@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { refusingHttp09 } from './http-version';
 
@@ -30,14 +30,19 @@ export function scrapedCounters(Counter: CounterClass, registry: import('prom-cl
     });
 }
 
+/** More GET routes on the metrics port (the realtime server's /usage and /ready), by exact path. */
+export type ExtraRoutes = Record<string, (res: ServerResponse) => void>;
+
 /**
- * A port of its own answering GET /metrics in Prometheus text (nothing else), for the app, the
- * mail worker and the realtime server.
+ * A port of its own answering GET /metrics in Prometheus text (and `extra` routes, nothing else), for the
+ * app, the mail worker and the realtime server.
  */
-export async function serveMetrics(registry: ScrapeSource, host: string, port: number): Promise<MetricsEndpoint> {
+export async function serveMetrics(registry: ScrapeSource, host: string, port: number, extra: ExtraRoutes = {}): Promise<MetricsEndpoint> {
   const server: Server = createServer(
     refusingHttp09((req, res) => {
       const path = (req.url ?? '/').split('?')[0];
+      const route = req.method === 'GET' && Object.hasOwn(extra, path) ? extra[path] : undefined;
+      if (route) return route(res);
       if (req.method !== 'GET' || path !== '/metrics') {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at GET /metrics\n');
         return;

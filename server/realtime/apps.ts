@@ -12,7 +12,7 @@ import type { AppDefinition } from './options';
  *      "ping_interval": 60, "activity_timeout": 30, "max_connections": 500, "max_message_size": 10000,
  *      "accept_client_events_from": "members",
  *      "rate_limiting": { "enabled": true, "max_attempts": 60, "decay_seconds": 60, "terminate_on_limit": false },
- *      "enabled": true }]
+ *      "enabled": true, "max_request_size": 400000, "http_rate_limit": 1000, "http_allowed_origins": ["crm.example.com"] }]
  *
  * Unset fields take the REVERB_APP_* values. `enabled: false` deactivates an app. Reverb's
  * `options` (what the Laravel side dials) are accepted and not used here.
@@ -37,6 +37,9 @@ const appSchema = z.object({
     .optional(),
   enabled: z.boolean().optional(),
   subscription_count: z.boolean().optional(),
+  max_request_size: z.number().int().positive().optional(),
+  http_rate_limit: z.number().int().min(0).optional(),
+  http_allowed_origins: z.array(z.string()).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
 });
 type AppEntry = z.infer<typeof appSchema>;
@@ -59,6 +62,9 @@ function toDefinition(entry: AppEntry): AppDefinition {
     },
     enabled: entry.enabled,
     subscriptionCount: entry.subscription_count,
+    maxRequestSize: entry.max_request_size,
+    httpRateLimit: entry.http_rate_limit,
+    httpAllowedOrigins: entry.http_allowed_origins,
   }).filter(([, value]) => value !== undefined);
   return { appId: entry.app_id, key: entry.key, secret: entry.secret, ...Object.fromEntries(defined) };
 }

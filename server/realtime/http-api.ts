@@ -1,7 +1,14 @@
-/** The Pusher HTTP API (publishing and channel queries), signed with the app secret, plus GET /up. */
+/**
+ * The Pusher HTTP API (publishing and channel queries), signed with the app secret, plus GET / and /up
+ * (alive) and /ready (503 while the node drains). Per app: a body size limit, a rate limit and CORS
+ * (ADR 0034); every error answers `{ "error": "…", "code": <HTTP status> }` as soketi does.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeError, logSafely } from './guard';
 import type { Hub } from './hub';
+import type { HttpRateLimiter } from './http-rate-limit';
+import { MAX_BATCH } from './options';
+import { originAllowed } from './origins';
 import { SOCKET_ID_RE, isCache, isPresence, isServerToUser, isValidChannelName } from './protocol';
 import { parseTarget, safeDecode } from './request-target';
 import { ScalingUnavailable } from './scaling';
@@ -16,39 +23,51 @@ class HttpError extends Error {
   }
 }
 
-/** Pusher's limit on events per batch_events request. */
-const MAX_BATCH = 10;
-
 /** Answers once; a response that already started (or a socket that is gone) is cut instead. */
-export function send(res: ServerResponse, status: number, body: unknown, close = false): void {
+export function send(res: ServerResponse, status: number, body: unknown, close = false, extra: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
   }
   const json = JSON.stringify(body);
-  const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) };
+  const headers: Record<string, string | number> = { ...extra, 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) };
   if (close) headers.connection = 'close';
   res.writeHead(status, headers);
   res.end(json);
 }
 
-/** Reads the body up to `limit` bytes; beyond it (announced or sent) the request fails with 413 without reading on. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+/** An error answer: soketi's shape, the code being the HTTP status (the table is in ADR 0034). */
+export function sendError(res: ServerResponse, status: number, error: string, close = false, extra: Record<string, string> = {}): void {
+  send(res, status, { error, code: status }, close, extra);
+}
+
+/**
+ * Reads the body up to `limit` bytes; beyond it (announced or sent) the request fails with 413 without reading
+ * on. A body that has not fully arrived within `timeoutMs` fails with 408: a client cannot hold a request open.
+ */
+function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const tooLarge = () => new HttpError(413, 'Request body too large.');
+    const tooLarge = () => new HttpError(413, `Request body too large: at most ${limit} bytes.`);
     if (Number(req.headers['content-length']) > limit) return reject(tooLarge());
     const chunks: Buffer[] = [];
     let size = 0;
+    const stop = (e: HttpError) => {
+      clearTimeout(timer);
+      req.removeAllListeners('data');
+      req.pause();
+      reject(e);
+    };
+    const timer = setTimeout(() => stop(new HttpError(408, 'The request body did not arrive in time.')), timeoutMs);
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.pause();
-        reject(tooLarge());
-      } else chunks.push(chunk);
+      if (size > limit) stop(tooLarge());
+      else chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', () => reject(new HttpError(400, 'The request body could not be read.')));
+    req.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    req.on('error', () => stop(new HttpError(400, 'The request body could not be read.')));
   });
 }
 
@@ -206,30 +225,56 @@ const routes: Route = async (hub, { method, rest, query, body }) => {
   throw new HttpError(404, 'Not found.');
 };
 
+/** What a browser may do with the API once its origin is allowed. */
+const PREFLIGHT = {
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, X-Pusher-Library, X-Requested-With',
+  'Access-Control-Max-Age': '3600',
+};
+const EXPOSED = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-RateLimit-Limit, X-RateLimit-Remaining';
+
+/**
+ * CORS headers for a request from `origin` when the app admits it: `*` for an app open to all, else the
+ * origin itself (it matched a pattern) with Vary: Origin. Null when the origin is not admitted.
+ */
+function corsHeaders(allowed: string[], origin: string): Record<string, string> | null {
+  if (allowed.includes('*')) return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED };
+  if (!originAllowed(allowed, origin)) return null;
+  return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': EXPOSED };
+}
+
 /** The apps the HTTP API answers for, by id; `fallback` counts requests that name none. */
 export interface HttpApps {
-  apps: ReadonlyMap<string, { hub: Hub }>;
+  apps: ReadonlyMap<string, { hub: Hub; limiter: HttpRateLimiter }>;
   fallback: Hub;
   /** The path without REVERB_SERVER_PATH's prefix. */
   withoutPrefix: (path: string) => string;
+  /** False once the node drains (SIGTERM): /ready answers 503 so a load balancer sends elsewhere. */
+  ready: () => boolean;
 }
 
 /** Every error ends here: 4xx for what the client sent, 503 while Redis is away, 500 (no details) for bugs. */
-export async function handleHttp({ apps, fallback, withoutPrefix }: HttpApps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleHttp({ apps, fallback, withoutPrefix, ready }: HttpApps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let hub = fallback;
   let counted = false;
   const count = (on: Hub) => {
     if (!counted) on.stats.httpRequests += 1;
     counted = true;
   };
+  /** Headers every answer of this request carries from the point they are known (CORS, rate limit). */
+  const extra: Record<string, string> = {};
   try {
     const method = (req.method ?? 'GET').toUpperCase();
     const target = parseTarget(req.url);
     if (!target) throw new HttpError(400, 'Malformed request target.');
     const path = withoutPrefix(target.path);
-    if (path === '/up') {
+    if (path === '/' || path === '/up') {
       count(hub);
       return send(res, 200, { health: 'OK' });
+    }
+    if (path === '/ready') {
+      count(hub);
+      return ready() ? send(res, 200, { ready: true }) : sendError(res, 503, 'This node is draining: connect to another one.');
     }
     const parts = path.split('/').filter(Boolean);
     if (parts[0] !== 'apps' || parts.length < 3) throw new HttpError(404, 'Not found.');
@@ -239,19 +284,34 @@ export async function handleHttp({ apps, fallback, withoutPrefix }: HttpApps, re
     if (!app) throw new HttpError(404, `No matching application for ID [${appId.slice(0, 100)}].`);
     hub = app.hub;
     count(hub);
+    // A browser's origin must be one the app admits; a server-side caller sends none. Never echo another.
+    const origin = req.headers.origin;
+    if (origin !== undefined) {
+      const cors = corsHeaders(hub.opts.httpAllowedOrigins, origin);
+      if (!cors) throw new HttpError(403, 'Origin not allowed.');
+      Object.assign(extra, cors);
+    }
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { ...extra, ...(origin === undefined ? {} : PREFLIGHT), Allow: 'GET, POST, OPTIONS' });
+      return void res.end();
+    }
     if (!hub.opts.enabled) throw new HttpError(403, 'Application is disabled.');
-    const body = await readBody(req, Math.max(1_000_000, hub.opts.maxMessageSize * 110));
+    const body = await readBody(req, hub.opts.maxRequestSize, hub.opts.requestTimeoutMs);
     hub.stats.httpBytesIn += body.length;
     const auth = verifyApiSignature({ key: hub.opts.key, secret: hub.opts.secret }, method, target.path, target.query, body);
     if (!auth.ok) throw new HttpError(401, auth.reason);
+    // Counted once signed: an unsigned flood cannot spend an app's allowance.
+    const verdict = await app.limiter.take();
+    if (verdict) Object.assign(extra, verdict.headers);
+    if (verdict && !verdict.ok) throw new HttpError(429, 'Too many requests.');
     const [status, payload] = await routes(hub, { method, rest: parts.slice(2), query: target.query, body });
-    send(res, status, payload);
+    send(res, status, payload, false, extra);
   } catch (e) {
-    // A 413 leaves the rest of the body unread: close the connection rather than parse it as the next request.
+    // A 413 or 408 leaves the rest of the body unread: close the connection rather than parse it as the next request.
     count(hub);
-    if (e instanceof HttpError) return send(res, e.status, { error: e.message }, e.status === 413);
-    if (e instanceof ScalingUnavailable) return send(res, 503, { error: 'The realtime server cannot reach its shared store; try again shortly.' });
+    if (e instanceof HttpError) return sendError(res, e.status, e.message, e.status === 413 || e.status === 408, extra);
+    if (e instanceof ScalingUnavailable) return sendError(res, 503, 'The realtime server cannot reach its shared store; try again shortly.', false, extra);
     logSafely(hub.opts.logger, 'error', 'realtime http api error', describeError(e));
-    send(res, 500, { error: 'Internal server error.' });
+    sendError(res, 500, 'Internal server error.', false, extra);
   }
 }

@@ -10,7 +10,12 @@
  * webhook_events_queued, redis_round_trips_total, redis_errors_total, redis_round_trip_seconds (histogram),
  * and prom-client's process metrics (CPU, memory, event loop delay) with the same prefix. With several
  * apps each series is the node's total, and app_connections{app} / app_channels{app} split it by app.
+ *
+ * Beside /metrics, as soketi's metrics port: GET / (alive), GET /ready (503 while the node drains) and
+ * GET /usage, this node's usage per app in JSON (usage()), with soketi's `memory` block.
  */
+import type { ServerResponse } from 'node:http';
+import { getHeapStatistics } from 'node:v8';
 import { scrapedCounters, serveMetrics } from '../lib/metrics-server';
 import type { Hub } from './hub';
 import type { RealtimeStats } from './stats';
@@ -22,7 +27,39 @@ export interface MetricsServer {
 
 const PREFIX = 'reverb_';
 
-export async function startMetricsServer(hubs: Hub[], host: string, port: number): Promise<MetricsServer> {
+/** soketi's /usage memory block (same formula, so tools reading soketi's `memory.percent` read ours). */
+function memory() {
+  const { rss, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  const total = getHeapStatistics().total_available_size;
+  const used = rss + heapTotal + external + arrayBuffers;
+  return { free: total - used, used, total, percent: (used / total) * 100 };
+}
+
+/** This node's usage, per app: what it holds now and what it has counted since it started. */
+export function usage(hubs: Hub[], ready: boolean) {
+  const apps: Record<string, Record<string, number>> = Object.create(null);
+  for (const hub of hubs) {
+    const s = hub.stats;
+    apps[hub.opts.appId] = {
+      connections: hub.connections.size,
+      channels: hub.local.channelCount,
+      messages_in: s.messagesIn,
+      messages_out: s.messagesOut,
+      bytes_in: s.bytesIn,
+      bytes_out: s.bytesOut,
+      http_requests: s.httpRequests,
+      http_bytes_in: s.httpBytesIn,
+    };
+  }
+  return { ready, memory: memory(), apps };
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+}
+
+export async function startMetricsServer(hubs: Hub[], host: string, port: number, ready: () => boolean = () => true): Promise<MetricsServer> {
   const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: PREFIX });
@@ -148,7 +185,11 @@ export async function startMetricsServer(hubs: Hub[], host: string, port: number
   });
   for (const hub of hubs) hub.stats.onRedisRoundTrip = (seconds) => redisTime.observe(seconds);
 
-  const endpoint = await serveMetrics(registry, host, port);
+  const endpoint = await serveMetrics(registry, host, port, {
+    '/': (res) => json(res, 200, { health: 'OK' }),
+    '/ready': (res) => (ready() ? json(res, 200, { ready: true }) : json(res, 503, { error: 'This node is draining: connect to another one.', code: 503 })),
+    '/usage': (res) => json(res, 200, usage(hubs, ready())),
+  });
   return {
     port: endpoint.port,
     async stop() {

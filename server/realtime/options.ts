@@ -83,8 +83,17 @@ export interface RealtimeOptions {
   subscriptionCount?: boolean;
   /** Path prefix the websocket and HTTP API also answer under (Reverb's REVERB_SERVER_PATH). */
   path?: string;
-  /** Largest HTTP API request body in bytes (Reverb's max_request_size). */
+  /**
+   * Largest HTTP API request body in bytes (Reverb's max_request_size, per app). Default: what the app's own
+   * limits admit in one request (largestLegitimateRequest), ~400 KB at the defaults. Beyond it: 413, connection closed.
+   */
   maxRequestSize?: number;
+  /** HTTP API requests per second per app, over all nodes with Redis (1 000); 0 = no limit. Over it: 429 with Retry-After. */
+  httpRateLimit?: number;
+  /** Browser origins the HTTP API answers with CORS headers (host patterns as allowedOrigins; `*` any). Default: allowedOrigins. */
+  httpAllowedOrigins?: string[];
+  /** An HTTP API request whose body has not fully arrived within this time is answered 408 and cut (10 000 ms). */
+  requestTimeoutMs?: number;
   /**
    * More apps served beside the one above (Reverb's apps list): each isolated, with its own key,
    * secret, channels, limits and webhooks; unset fields take the values above.
@@ -150,6 +159,9 @@ export const APP_SETTINGS = [
   'requireSignIn',
   'signInTimeoutMs',
   'webhooks',
+  'maxRequestSize',
+  'httpRateLimit',
+  'httpAllowedOrigins',
 ] as const satisfies readonly (keyof RealtimeOptions)[];
 export type AppDefinition = Pick<RealtimeOptions, 'appId' | 'key' | 'secret'> & Partial<Pick<RealtimeOptions, (typeof APP_SETTINGS)[number]>>;
 
@@ -160,6 +172,18 @@ export interface ResolvedOptions extends Required<Omit<RealtimeOptions, 'maxConn
   metricsPort?: number;
   clientEvents: ClientEventsFrom;
   rateLimiting: RateLimiting;
+}
+
+/** Pusher's limit on events per batch_events request. */
+export const MAX_BATCH = 10;
+
+/**
+ * The largest body a Pusher SDK sends within an app's limits: a batch of MAX_BATCH events, each with data at
+ * maxMessageSize (room for JSON escaping doubling it: quotes in a JSON payload), to maxEventChannels channels
+ * of the longest name, with the longest event name and room for socket_id and info.
+ */
+export function largestLegitimateRequest(o: { maxMessageSize: number; maxEventChannels: number; maxChannelNameLength: number; maxEventNameLength: number }): number {
+  return MAX_BATCH * (2 * o.maxMessageSize + o.maxEventChannels * (o.maxChannelNameLength + 3) + o.maxEventNameLength + 200);
 }
 
 const silent: RealtimeLogger = { info() {}, warn() {}, error() {} };
@@ -190,9 +214,13 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
   const { apps: _apps, ...own } = opts;
   const pingIntervalMs = opts.pingIntervalMs ?? opts.activityTimeout * 1000;
   const heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 2000;
+  const allowedOrigins = opts.allowedOrigins.length ? opts.allowedOrigins : ['*'];
+  const maxEventNameLength = opts.maxEventNameLength ?? 200;
+  const maxEventChannels = opts.maxEventChannels ?? 100;
+  const maxChannelNameLength = opts.maxChannelNameLength ?? 200;
   return {
     ...own,
-    allowedOrigins: opts.allowedOrigins.length ? opts.allowedOrigins : ['*'],
+    allowedOrigins,
     logger: opts.logger ?? silent,
     pingIntervalMs,
     pongTimeoutMs: opts.pongTimeoutMs ?? Math.min(30_000, pingIntervalMs * 2),
@@ -216,10 +244,13 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
     enabled: opts.enabled ?? true,
     subscriptionCount: opts.subscriptionCount ?? false,
     path: (opts.path ?? '').replace(/\/$/, ''),
-    maxRequestSize: opts.maxRequestSize ?? 10_000,
-    maxEventNameLength: opts.maxEventNameLength ?? 200,
-    maxEventChannels: opts.maxEventChannels ?? 100,
-    maxChannelNameLength: opts.maxChannelNameLength ?? 200,
+    maxRequestSize: opts.maxRequestSize ?? largestLegitimateRequest({ maxMessageSize: opts.maxMessageSize, maxEventChannels, maxChannelNameLength, maxEventNameLength }),
+    httpRateLimit: Math.max(0, opts.httpRateLimit ?? 1000),
+    httpAllowedOrigins: opts.httpAllowedOrigins?.length ? opts.httpAllowedOrigins : allowedOrigins,
+    requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
+    maxEventNameLength,
+    maxEventChannels,
+    maxChannelNameLength,
     presenceMaxMembers: opts.presenceMaxMembers ?? 100,
     presenceMaxMemberSizeKb: opts.presenceMaxMemberSizeKb ?? 2,
     requireSignIn: opts.requireSignIn ?? false,
@@ -245,6 +276,7 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
 export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
   const origins = list(config.REVERB_ALLOWED_ORIGINS);
   const webhookUrls = list(config.REVERB_WEBHOOK_URL);
+  const httpOrigins = list(config.REVERB_APP_HTTP_ALLOWED_ORIGINS);
   const addresses = realtimeAddresses(config);
   const apps = appsFromConfig(config);
   return {
@@ -255,6 +287,8 @@ export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
     port: addresses.listenPort,
     path: addresses.path,
     maxRequestSize: config.REVERB_MAX_REQUEST_SIZE,
+    httpRateLimit: config.REVERB_APP_HTTP_RATE_LIMIT,
+    ...(httpOrigins.length ? { httpAllowedOrigins: httpOrigins } : {}),
     allowedOrigins: origins.length ? origins : ['*'],
     maxConnections: config.REVERB_APP_MAX_CONNECTIONS,
     maxConnectionsPerIp: config.REVERB_MAX_CONNECTIONS_PER_IP,

@@ -89,6 +89,13 @@ return {occupied, vacated}`;
 
 // The connection quota over all nodes: admits (and counts on this node) while the sum over nodes is below the limit.
 // KEYS: conns; ARGV: node, limit. Returns 1 when admitted.
+// Counts one hit in a fixed window (the key names the window); the key outlives its window a little, then goes.
+// KEYS: window key; ARGV: ttl ms. Returns the hits so far.
+const WINDOW_HIT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
 const RESERVE = `
 local total = 0
 for _, v in ipairs(redis.call('HVALS', KEYS[1])) do total = total + (tonumber(v) or 0) end
@@ -484,6 +491,11 @@ export class RedisScaling implements Scaling {
       for (const [node, n] of Object.entries(counts)) if (live.has(node)) total += Number(n) || 0;
       return total;
     });
+  }
+
+  /** One hit in the fixed window `window` of the counter `name`, over all nodes; the hits so far. Rejects with ScalingUnavailable. */
+  async countInWindow(name: string, window: number): Promise<number> {
+    return Number(await this.call(() => this.rt(this.cmd.eval(WINDOW_HIT, 1, this.k('rl', name, String(window)), 5000))));
   }
 
   async setCache(channel: string, frame: string): Promise<void> {

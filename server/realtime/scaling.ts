@@ -87,6 +87,8 @@ export interface Scaling {
   subscriptionCount(channel: string): Promise<number>;
   connectionCount(): Promise<number>;
   setCache(channel: string, frame: string): Promise<void>;
+  /** Counts a hit in a fixed window over all nodes (the HTTP API rate limit); absent on a single node. */
+  countInWindow?(name: string, window: number): Promise<number>;
   getCache(channel: string): Promise<string | null>;
 }
 

@@ -11,7 +11,8 @@ import { lazyPackage } from '../lib/lazy-package';
 import { clientIp } from './client-ip';
 import { Connection } from './connection';
 import { describeError, guard, logSafely } from './guard';
-import { handleHttp, send } from './http-api';
+import { handleHttp, sendError } from './http-api';
+import { HttpRateLimiter } from './http-rate-limit';
 import { Hub } from './hub';
 import { IdleSweeper } from './idle';
 import { resolveApps, type RealtimeOptions, type ResolvedOptions } from './options';
@@ -20,6 +21,7 @@ import { parseTarget, safeDecode } from './request-target';
 import { MemoryScaling } from './scaling';
 import { RedisScaling } from './scaling-redis';
 import { startMetricsServer, type MetricsServer } from './metrics';
+import { originAllowed } from './origins';
 import { WebhookSender } from './webhooks';
 import { handleFrame } from './ws-handler';
 
@@ -29,12 +31,15 @@ const wsPackage = lazyPackage<typeof import('ws')>('ws');
 const CONN = Symbol('connection');
 const APP = Symbol('app');
 const OVER_QUOTA = 'Application is over connection quota';
+const DRAINING = 'Server shutting down: try again shortly';
 
 /** One app the server serves: its settings and its own state (channels, connections, webhooks, Redis keys). */
 export interface AppRuntime {
   opts: ResolvedOptions;
   hub: Hub;
   sweeper: IdleSweeper;
+  /** The HTTP API's requests per second (ADR 0034). */
+  limiter: HttpRateLimiter;
 }
 type TaggedSocket = WebSocket & { [CONN]?: Connection; [APP]?: AppRuntime };
 
@@ -56,38 +61,19 @@ function socketClass(onClosing: (ws: TaggedSocket) => void): typeof WebSocket {
 export interface RealtimeServer {
   /** metricsPort: where Prometheus scrapes /metrics, when metrics are on. */
   start(): Promise<{ port: number; metricsPort?: number }>;
+  /** Closes every connection (4200: reconnect) and stops; the same promise however often it is called. */
   stop(): Promise<void>;
+  /**
+   * A graceful stop (SIGTERM): /ready answers 503 and new connections are refused with 4100 (try again after a
+   * backoff) at once, so a load balancer sends clients elsewhere; open connections keep being served for `ms`,
+   * then stop() closes them with 4200 (reconnect now: by then the balancer has moved on).
+   */
+  drain(ms: number): Promise<void>;
+  /** False from the start of drain() or stop(). */
+  readonly ready: boolean;
 }
 
-/** Reverb's rule: '*' allows all; otherwise the Origin's host must match a pattern (`*` wildcards); no Origin fails. */
-export function originAllowed(allowed: string[], origin: string | undefined): boolean {
-  if (allowed.includes('*')) return true;
-  if (!origin) return false;
-  let host: string;
-  try {
-    host = new URL(origin).hostname;
-  } catch {
-    return false;
-  }
-  return allowed.some((pattern) => {
-    let p = pattern;
-    if (p.includes('://')) {
-      try {
-        p = new URL(p).hostname;
-      } catch {
-        return false;
-      }
-    }
-    const re = new RegExp(
-      `^${p
-        .split('*')
-        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-      'i',
-    );
-    return re.test(host);
-  });
-}
+export { originAllowed };
 
 /**
  * Each app gets its own hub, so apps are isolated by construction: a key reaches its app's
@@ -108,7 +94,10 @@ function appRuntime(opts: ResolvedOptions, several: boolean): AppRuntime {
     : new MemoryScaling(hub.local);
   if (opts.webhooks) hub.webhooks = new WebhookSender(opts.webhooks, opts, hub.stats, opts.logger);
   const sweeper = new IdleSweeper(hub.connections, opts.pingIntervalMs, opts.pongTimeoutMs, opts.logger, opts.requireSignIn ? opts.signInTimeoutMs : 0);
-  return { opts, hub, sweeper };
+  // With Redis the window is counted over every node; each node alone otherwise (and while Redis is away).
+  const { scaling } = hub;
+  const shared = scaling.countInWindow ? (window: number) => scaling.countInWindow!('http', window) : undefined;
+  return { opts, hub, sweeper, limiter: new HttpRateLimiter(opts.httpRateLimit, shared) };
 }
 
 export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
@@ -140,6 +129,9 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   const http = createServer();
   let metrics: MetricsServer | null = null;
   let stopping = false;
+  /** Set by drain(): new connections are refused and /ready answers 503 while the open ones are still served. */
+  let draining = false;
+  let stopped: Promise<void> | null = null;
 
   /** Answers a handshake that never becomes a websocket, then drops the socket. */
   function refuse(socket: Duplex, status: number): void {
@@ -218,7 +210,9 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       return refuse('protocol', ErrorCode.UnsupportedProtocol, 'Unsupported protocol version');
     }
     if (!originAllowed(app.opts.allowedOrigins, origin)) return refuse('origin', ErrorCode.Unauthorized, 'Origin not allowed');
-    if (stopping) return refuse('shutdown', ErrorCode.ReconnectNow, 'Server shutting down');
+    // Not 4200 (pusher-js retries at once: ~130 refused handshakes a second per client until the balancer moves
+    // it) but 4100: pusher-js tries again after 1 s, by when a balancer reading /ready sends it elsewhere.
+    if (stopping || draining) return refuse('shutdown', ErrorCode.OverCapacity, DRAINING);
     if (app.opts.maxConnectionsPerIp > 0 && hub.connectionsFrom(ip) >= app.opts.maxConnectionsPerIp) {
       return refuse('ip', ErrorCode.OverQuota, 'Too many connections from this address');
     }
@@ -230,9 +224,9 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       hub.reserveConnection(limit).then(
         (admitted) => {
           if (!admitted) return refuse('quota', ErrorCode.OverQuota, OVER_QUOTA);
-          if (ws.readyState !== ws.OPEN || stopping) {
+          if (ws.readyState !== ws.OPEN || stopping || draining) {
             hub.scaling.connectionDelta(-1);
-            if (stopping) conn.reject(ErrorCode.ReconnectNow, 'Server shutting down');
+            if (stopping || draining) conn.reject(ErrorCode.OverCapacity, DRAINING);
             return;
           }
           establish(ws, app, conn, true);
@@ -264,8 +258,8 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     guard(
       log,
       'http request',
-      refusingHttp09((req: IncomingMessage, res: ServerResponse) => handleHttp({ apps: byId, fallback: apps[0].hub, withoutPrefix }, req, res)),
-      (_e, _req, res) => send(res, 500, { error: 'Internal server error.' }),
+      refusingHttp09((req: IncomingMessage, res: ServerResponse) => handleHttp({ apps: byId, fallback: apps[0].hub, withoutPrefix, ready: () => !draining && !stopping }, req, res)),
+      (_e, _req, res) => sendError(res, 500, 'Internal server error.'),
     ),
   );
 
@@ -334,6 +328,33 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     return { port, metricsPort: metrics?.port };
   }
 
+  /** Stops once: closes every connection (4200), settles every app, closes the ports. */
+  async function shutdown(): Promise<void> {
+    stopping = true;
+    for (const app of apps) app.sweeper.stop();
+    const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+    const sockets = apps.flatMap((app) => [...app.hub.connections.values()].map((conn) => ({ app, conn })));
+    for (const { conn } of sockets) conn.close(ErrorCode.ReconnectNow, 'Server shutting down');
+    // They left their channels as the close began; give clients a moment to answer it, then cut what is left.
+    const open = () => sockets.filter(({ conn }) => conn.ws.readyState !== conn.ws.CLOSED);
+    const deadline = Date.now() + 1000;
+    while (open().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const { conn } of open()) conn.ws.terminate();
+    for (const { app, conn } of sockets) app.hub.closed(conn);
+    for (const { hub } of apps) {
+      hub.subscriptionCounts?.stop();
+      await hub.settle();
+      await hub.scaling.stop();
+      await hub.webhooks?.stop();
+    }
+    await metrics?.stop();
+    http.closeAllConnections();
+    await closed;
+    logSafely(log, 'info', 'realtime server stopped');
+  }
+
+  const stop = () => (stopped ??= shutdown());
+
   return {
     async start() {
       // Metrics first, so they see every Redis round trip from the start.
@@ -342,6 +363,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
           apps.map((app) => app.hub),
           opts.metricsHost,
           opts.metricsPort,
+          () => !draining && !stopping,
         );
         logSafely(log, 'info', `realtime metrics on http://${opts.metricsHost}:${metrics.port}/metrics`);
       }
@@ -353,29 +375,21 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       }
     },
 
-    async stop() {
-      if (stopping) return;
-      stopping = true;
-      for (const app of apps) app.sweeper.stop();
-      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-      const sockets = apps.flatMap((app) => [...app.hub.connections.values()].map((conn) => ({ app, conn })));
-      for (const { conn } of sockets) conn.close(ErrorCode.ReconnectNow, 'Server shutting down');
-      // They left their channels as the close began; give clients a moment to answer it, then cut what is left.
-      const open = () => sockets.filter(({ conn }) => conn.ws.readyState !== conn.ws.CLOSED);
-      const deadline = Date.now() + 1000;
-      while (open().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      for (const { conn } of open()) conn.ws.terminate();
-      for (const { app, conn } of sockets) app.hub.closed(conn);
-      for (const { hub } of apps) {
-        hub.subscriptionCounts?.stop();
-        await hub.settle();
-        await hub.scaling.stop();
-        await hub.webhooks?.stop();
+    get ready() {
+      return !draining && !stopping;
+    },
+
+    stop,
+
+    async drain(ms: number) {
+      if (stopping) return stop();
+      if (!draining) {
+        draining = true;
+        logSafely(log, 'info', `realtime server draining: /ready answers 503, new connections are refused; open ones close in ${ms} ms`);
       }
-      await metrics?.stop();
-      http.closeAllConnections();
-      await closed;
-      logSafely(log, 'info', 'realtime server stopped');
+      const end = Date.now() + ms;
+      while (Date.now() < end && !stopping) await new Promise((r) => setTimeout(r, Math.min(50, end - Date.now())));
+      return stop();
     },
   };
 }

@@ -18,7 +18,9 @@ describe('realtimeOptionsFromConfig', () => {
       host: '0.0.0.0',
       port: 8080,
       path: '',
-      maxRequestSize: 10_000,
+      // Unset (Reverb's 10 000 would refuse a batch of ten 1 KB events): resolved per app from its limits (ADR 0034).
+      maxRequestSize: undefined,
+      httpRateLimit: 1000,
       allowedOrigins: ['*'],
       maxConnections: undefined,
       maxConnectionsPerIp: 100,
