@@ -15,8 +15,9 @@
  *   under the app's key prefix, bounded by maxQueuedRedis (beyond it the oldest are dropped, counted and
  *   logged). An event is pushed there before anything sends it. Sending takes a per-target lease
  *   (`…:lease`, SET NX PX, renewed while held): only the holder moves a batch from the queue to `…:p` (the batch
- *   in flight) and removes it after a 2xx or after the retries, each step a Lua script that checks the lease
- *   first. So two nodes never both send a persisted event, and a target's events stay in order. A stopped
+ *   in flight, a Lua script that checks the lease first) and removes it after a 2xx or after the retries (by
+ *   the batch's first item: each item carries a unique id; an ACK cut off by a Redis outage is repeated when
+ *   Redis is back). So two nodes never both send a persisted event, and a target's events stay in order. A stopped
  *   server leaves what it could not send in Redis and frees the lease; a dead one's lease expires after
  *   nodeTimeoutMs. Every node looks for waiting events at start and every heartbeat, and the next holder
  *   sends the `…:p` batch first: an event in flight when its node died may arrive twice (at least once), an
@@ -83,10 +84,12 @@ if #items > 0 then
 end
 return items`;
 
-// KEYS: lease, in flight. ARGV: token. The batch in flight is done (sent, or given up on).
+// KEYS: in flight. ARGV: the batch's first item. The batch in flight is done (sent, or given up on). Checked by
+// the batch (each item starts with a unique id), not the lease: a holder whose ACK was cut off by a Redis outage
+// repeats it once Redis is back, even after its lease lapsed; a batch already resumed by another node is its.
 const ACK = `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('DEL', KEYS[2])
+if redis.call('LINDEX', KEYS[1], 0) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
 return 1`;
 
 // KEYS: lease, queue, in flight. ARGV: token, force. Frees our lease when nothing waits (or when forced).
@@ -108,6 +111,8 @@ class Target {
   again = false;
   lost = false;
   seen = 0;
+  /** The first item of a batch done but not yet removed from Redis (the ACK failed): removed before anything else. */
+  unacked: string | null = null;
   idle: Promise<void> = Promise.resolve();
 
   constructor(
@@ -139,6 +144,8 @@ export class WebhookSender {
   private readonly stopped = new AbortController();
   private readonly redis: Redis | null = null;
   private readonly token = randomBytes(8).toString('hex');
+  /** Items in Redis are `<unique id> <event json>`: the id tells one batch from another with the same events. */
+  private sequence = 0;
   private readonly pending = new Set<Promise<void>>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private lastBoundLog = 0;
@@ -294,7 +301,8 @@ export class WebhookSender {
   private async persist(t: Target, event: WebhookEvent): Promise<void> {
     const redis = this.redis as Redis;
     try {
-      const over = Number(await redis.eval(ENQUEUE, 1, t.keys.queue, JSON.stringify(event), this.opts.maxQueuedRedis));
+      const item = `${this.token}${(this.sequence++).toString(36)} ${JSON.stringify(event)}`;
+      const over = Number(await redis.eval(ENQUEUE, 1, t.keys.queue, item, this.opts.maxQueuedRedis));
       if (over > 0) {
         this.stats.webhookEventsDropped += over;
         if (Date.now() - this.lastBoundLog > 60_000) {
@@ -348,6 +356,10 @@ export class WebhookSender {
     try {
       for (;;) {
         t.again = false;
+        if (t.unacked !== null) {
+          await redis.eval(ACK, 1, t.keys.inFlight, t.unacked);
+          t.unacked = null;
+        }
         if (Number(await redis.eval(ACQUIRE, 1, t.keys.lease, this.token, durable.leaseMs)) !== 1) return;
         if (this.opts.batching && !this.stopping) await this.sleep(this.opts.batchMs);
         const claimed = (await redis.eval(CLAIM, 3, t.keys.lease, t.keys.queue, t.keys.inFlight, this.token, this.batchSize)) as string[] | null;
@@ -356,10 +368,13 @@ export class WebhookSender {
           if (Number(await redis.eval(RELEASE, 3, t.keys.lease, t.keys.queue, t.keys.inFlight, this.token, this.stopping ? '1' : '0')) === 1) return;
           continue;
         }
-        const body = `{"time_ms":${Date.now()},"events":[${claimed.join(',')}]}`;
-        const outcome = await this.deliver(t, body, claimed.length);
-        if (outcome === 'kept' || t.lost) return;
-        await redis.eval(ACK, 2, t.keys.lease, t.keys.inFlight, this.token);
+        const events = claimed.map((item) => item.slice(item.indexOf(' ') + 1));
+        const outcome = await this.deliver(t, `{"time_ms":${Date.now()},"events":[${events.join(',')}]}`, claimed.length);
+        if (outcome === 'kept') return;
+        t.unacked = claimed[0];
+        await redis.eval(ACK, 1, t.keys.inFlight, t.unacked);
+        t.unacked = null;
+        if (t.lost) return;
       }
     } catch (e) {
       logSafely(this.log, 'warn', `realtime webhook queue for ${t.url}: ${(e as Error).message}; retried at the next sweep`);
@@ -409,7 +424,7 @@ export class WebhookSender {
           const waiting = Number(results?.[2 * i]?.[1] ?? 0) + Number(results?.[2 * i + 1]?.[1] ?? 0);
           this.stats.webhookEventsQueued += waiting - t.seen;
           t.seen = waiting;
-          if (waiting > 0) this.drain(t);
+          if (waiting > 0 || t.unacked !== null) this.drain(t);
         });
       },
       () => {},
