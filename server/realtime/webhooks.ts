@@ -52,6 +52,9 @@ export interface DurableWebhookQueue {
   sweepMs: number;
 }
 
+/** Lua script → its SHA1, for EVALSHA. */
+const SHAS = new Map<string, string>();
+
 // KEYS: queue. ARGV: event json, bound. Returns how many of the oldest were dropped to stay within the bound.
 const ENQUEUE = `
 local n = redis.call('RPUSH', KEYS[1], ARGV[1])
@@ -297,12 +300,24 @@ export class WebhookSender {
 
   // ---- in Redis ----
 
+  /** Runs a Lua script by its SHA1 (loaded with EVAL the first time Redis does not know it). */
+  private async script(lua: string, keys: number, ...args: (string | number)[]): Promise<unknown> {
+    const redis = this.redis as Redis;
+    let sha = SHAS.get(lua);
+    if (!sha) SHAS.set(lua, (sha = createHash('sha1').update(lua).digest('hex')));
+    try {
+      return await redis.evalsha(sha, keys, ...args);
+    } catch (e) {
+      if (!(e as Error).message.startsWith('NOSCRIPT')) throw e;
+      return redis.eval(lua, keys, ...args);
+    }
+  }
+
   /** Pushes the event to the target's Redis queue, then makes sure someone sends it. */
   private async persist(t: Target, event: WebhookEvent): Promise<void> {
-    const redis = this.redis as Redis;
     try {
       const item = `${this.token}${(this.sequence++).toString(36)} ${JSON.stringify(event)}`;
-      const over = Number(await redis.eval(ENQUEUE, 1, t.keys.queue, item, this.opts.maxQueuedRedis));
+      const over = Number(await this.script(ENQUEUE, 1, t.keys.queue, item, this.opts.maxQueuedRedis));
       if (over > 0) {
         this.stats.webhookEventsDropped += over;
         if (Date.now() - this.lastBoundLog > 60_000) {
@@ -339,11 +354,10 @@ export class WebhookSender {
    * lease is another node's, or the server stops (then what is left stays in Redis for the next holder).
    */
   private async drainLoop(t: Target): Promise<void> {
-    const redis = this.redis as Redis;
     const durable = this.durable as DurableWebhookQueue;
     const renew = setInterval(
       () => {
-        redis.eval(RENEW, 1, t.keys.lease, this.token, durable.leaseMs).then(
+        this.script(RENEW, 1, t.keys.lease, this.token, durable.leaseMs).then(
           (ok) => {
             if (Number(ok) !== 1) t.lost = true;
           },
@@ -353,26 +367,29 @@ export class WebhookSender {
       Math.max(20, Math.floor(durable.leaseMs / 3)),
     );
     renew.unref();
+    let full = false;
     try {
       for (;;) {
         t.again = false;
         if (t.unacked !== null) {
-          await redis.eval(ACK, 1, t.keys.inFlight, t.unacked);
+          await this.script(ACK, 1, t.keys.inFlight, t.unacked);
           t.unacked = null;
         }
-        if (Number(await redis.eval(ACQUIRE, 1, t.keys.lease, this.token, durable.leaseMs)) !== 1) return;
-        if (this.opts.batching && !this.stopping) await this.sleep(this.opts.batchMs);
-        const claimed = (await redis.eval(CLAIM, 3, t.keys.lease, t.keys.queue, t.keys.inFlight, this.token, this.batchSize)) as string[] | null;
+        if (Number(await this.script(ACQUIRE, 1, t.keys.lease, this.token, durable.leaseMs)) !== 1) return;
+        // With batching, a window lets events gather unless the last claim found a full batch waiting.
+        if (this.opts.batching && !this.stopping && !full) await this.sleep(this.opts.batchMs);
+        const claimed = (await this.script(CLAIM, 3, t.keys.lease, t.keys.queue, t.keys.inFlight, this.token, this.batchSize)) as string[] | null;
         if (!claimed) return;
         if (claimed.length === 0) {
-          if (Number(await redis.eval(RELEASE, 3, t.keys.lease, t.keys.queue, t.keys.inFlight, this.token, this.stopping ? '1' : '0')) === 1) return;
+          if (Number(await this.script(RELEASE, 3, t.keys.lease, t.keys.queue, t.keys.inFlight, this.token, this.stopping ? '1' : '0')) === 1) return;
           continue;
         }
+        full = claimed.length >= this.batchSize;
         const events = claimed.map((item) => item.slice(item.indexOf(' ') + 1));
         const outcome = await this.deliver(t, `{"time_ms":${Date.now()},"events":[${events.join(',')}]}`, claimed.length);
         if (outcome === 'kept') return;
         t.unacked = claimed[0];
-        await redis.eval(ACK, 1, t.keys.inFlight, t.unacked);
+        await this.script(ACK, 1, t.keys.inFlight, t.unacked);
         t.unacked = null;
         if (t.lost) return;
       }
@@ -531,7 +548,7 @@ export class WebhookSender {
       for (const t of this.targets) t.abort?.abort(new Error('server stopping'));
       await loops;
     }
-    await Promise.allSettled(this.targets.map((t) => redis.eval(RELEASE, 3, t.keys.lease, t.keys.queue, t.keys.inFlight, this.token, '1')));
+    await Promise.allSettled(this.targets.map((t) => this.script(RELEASE, 3, t.keys.lease, t.keys.queue, t.keys.inFlight, this.token, '1')));
     for (const t of this.targets) this.stats.webhookEventsQueued -= t.seen;
     redis.disconnect();
   }

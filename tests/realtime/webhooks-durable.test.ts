@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { WebhookEvent } from '../../server/lib/webhook-events';
+import { verifyWebhook, type WebhookEvent } from '../../server/lib/webhook-events';
+import { parseApps } from '../../server/realtime/apps';
 import { createRealtimeServer, type RealtimeOptions } from '../../server/realtime/index';
 import { APP, Opened, sleep } from './helpers';
 import { WebhookReceiver } from './webhook-receiver';
@@ -125,6 +126,37 @@ describe.skipIf(!REDIS_URL)('durable webhook queue (real Redis)', () => {
     expect(r.deliveries.filter((d) => d.status === 200).every((d) => d.body.events.length === 1)).toBe(true);
     expect(r.deliveries.filter((d) => d.status !== 200)).toHaveLength(3);
     expect(await waiting(prefix)).toEqual([]);
+  });
+
+  it("keeps each app's queue under the app's own prefix, and each app's events reach its receivers only", async () => {
+    const prefix = newPrefix();
+    const [mainPort, crmPort] = [await freePort(), await freePort()];
+    const hookUrl = (port: number) => `http://127.0.0.1:${port}/webhooks/realtime`;
+    const CRM = { appId: 'crm', key: 'crm-key', secret: 'crm-secret-0123456789' };
+    const apps = parseApps(JSON.stringify([{ app_id: CRM.appId, key: CRM.key, secret: CRM.secret, webhooks: [{ url: hookUrl(crmPort) }] }]), 'REVERB_APPS');
+    const srv = await opened.server({
+      redisUrl: REDIS_URL,
+      redisKeyPrefix: prefix,
+      heartbeatIntervalMs: 200,
+      nodeTimeoutMs: 600,
+      webhooks: { urls: [hookUrl(mainPort)], batchMs: 10, retries: 50, retryBaseMs: 100 },
+      apps,
+    });
+    const main = await opened.raw(srv.port);
+    await main.subscribe('main-room');
+    const crm = await opened.raw(srv.port, { path: `/app/${CRM.key}?protocol=7&client=js&version=8.4.0` });
+    await crm.subscribe('crm-room');
+    await expect
+      .poll(async () => [(await waiting(`${prefix}:${APP.appId}`)).map(keyOf), (await waiting(`${prefix}:${CRM.appId}`)).map(keyOf)], { timeout: 3000 })
+      .toEqual([['channel_occupied main-room'], ['channel_occupied crm-room']]);
+    const mainHooks = opened.add(await WebhookReceiver.start('/webhooks/realtime', mainPort), (x) => x.stop());
+    const crmHooks = opened.add(await WebhookReceiver.start('/webhooks/realtime', crmPort), (x) => x.stop());
+    await mainHooks.until(() => mainHooks.events.length === 1, 5000);
+    await crmHooks.until(() => crmHooks.events.length === 1, 5000);
+    await sleep(300);
+    expect(mainHooks.events).toEqual([{ name: 'channel_occupied', channel: 'main-room' }]);
+    expect(crmHooks.events).toEqual([{ name: 'channel_occupied', channel: 'crm-room' }]);
+    expect(crmHooks.deliveries.every((d) => d.headers['x-pusher-key'] === CRM.key && verifyWebhook(CRM, { key: CRM.key, signature: d.headers['x-pusher-signature'] as string }, d.rawBody))).toBe(true);
   });
 
   it('over maxQueuedRedis drops the oldest, counts and logs it; the rest is delivered', async () => {
