@@ -7,7 +7,9 @@ import PusherServer from 'pusher';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../server/lib/webhook-events';
 import { StartupError } from '../../server/lib/startup-error';
+import { loadConfig } from '../../server/config';
 import { parseApps } from '../../server/realtime/apps';
+import { realtimeOptionsFromConfig } from '../../server/realtime/index';
 import { resolveApps, resolveOptions } from '../../server/realtime/options';
 import { APP, Opened, RawClient, sleep } from './helpers';
 import { WebhookReceiver } from './webhook-receiver';
@@ -141,6 +143,27 @@ describe('webhook targets', () => {
     expect(() => parseApps(JSON.stringify([{ app_id: 'crm', key: 'k', secret: CRM.secret, webhooks: [{ url: 'http://x/y', event_types: ['subscription_count'] }] }]), 'REVERB_APPS')).toThrow(
       /webhooks\.0\.event_types\.0/,
     );
+  });
+
+  it('read from the environment: REVERB_APPS webhooks, and REVERB_WEBHOOK_BATCH_MS=0 as no batching; a bad header stops the start', () => {
+    const apps = JSON.stringify([
+      {
+        app_id: 'crm',
+        key: 'crm-key',
+        secret: CRM.secret,
+        webhooks: [{ url: 'https://crm.test/h', event_types: ['client_event'], filter: { channel_name_starts_with: 'private-' }, headers: { 'X-Token': 't' } }],
+      },
+    ]);
+    const [main, crm] = resolveApps(
+      realtimeOptionsFromConfig(loadConfig({ REVERB_APP_SECRET: CRM.secret, REVERB_APPS: apps, REVERB_WEBHOOK_URL: 'http://main.test/h', REVERB_WEBHOOK_BATCH_MS: '0' })),
+    );
+    expect(main.webhooks).toMatchObject({ targets: [{ url: 'http://main.test/h', filter: {}, headers: {} }], batching: false });
+    expect(crm.webhooks).toMatchObject({
+      targets: [{ url: 'https://crm.test/h', events: ['client_event'], filter: { channelNameStartsWith: 'private-' }, headers: { 'x-token': 't' } }],
+      batching: false,
+    });
+    const bad = JSON.stringify([{ app_id: 'crm', key: 'crm-key', secret: CRM.secret, webhooks: [{ url: 'https://crm.test/h', headers: { 'X-Token': 'a\u0000b' } }] }]);
+    expect(() => realtimeOptionsFromConfig(loadConfig({ REVERB_APPS: bad }))).toThrow(/REVERB_APPS\[0\.webhooks\.0\.headers\.X-Token\]/);
   });
 
   it('map an apps entry to targets, keep REVERB_WEBHOOK_URL for the default app, and the delivery settings for all', () => {
