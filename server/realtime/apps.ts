@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Config } from '../config';
 import { StartupError } from '../lib/startup-error';
-import type { AppDefinition } from './options';
+import { WEBHOOK_EVENT_TYPES } from '../lib/webhook-events';
+import { webhookHeaderProblem, type AppDefinition, type WebhookOptions } from './options';
 
 /**
  * More apps beside REVERB_APP_*, in the shape of Reverb's `apps.apps` entries (snake_case, as in
@@ -16,6 +17,17 @@ import type { AppDefinition } from './options';
  *
  * Unset fields take the REVERB_APP_* values. `enabled: false` deactivates an app. Reverb's
  * `options` (what the Laravel side dials) are accepted and not used here.
+ *
+ * Webhooks per app in soketi's shape (the REVERB_WEBHOOK_URL receivers are the default app's only):
+ *
+ *   "webhooks": [{ "url": "https://crm.example.com/hooks", "event_types": ["channel_occupied", "member_added"],
+ *                  "filter": { "channel_name_starts_with": "private-", "channel_name_ends_with": "-chat" },
+ *                  "headers": { "X-Custom": "v" } }],
+ *   "webhook_batching": { "enabled": false, "duration": 50 }
+ *
+ * `event_types` left out: every type. A filter sends only events on channels whose name matches all it
+ * states. `webhook_batching` (soketi's webhooks.batching, per app here; `false` = `{ "enabled": false }`):
+ * off, each event is its own POST.
  */
 const appSchema = z.object({
   app_id: z.union([z.string().min(1), z.number().transform(String)]),
@@ -41,8 +53,57 @@ const appSchema = z.object({
   http_rate_limit: z.number().int().min(0).optional(),
   http_allowed_origins: z.array(z.string()).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
+  webhooks: z
+    .array(
+      z.object({
+        url: z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' }),
+        event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).optional(),
+        filter: z
+          .object({
+            channel_name_starts_with: z.string().optional(),
+            channel_name_ends_with: z.string().optional(),
+          })
+          .optional(),
+        headers: z
+          .record(z.string(), z.string())
+          .superRefine((headers, ctx) => {
+            for (const [name, value] of Object.entries(headers)) {
+              const problem = webhookHeaderProblem(name, value);
+              if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [name] });
+            }
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
+  webhook_batching: z
+    .union([
+      z.boolean(),
+      z.object({
+        enabled: z.boolean().optional(),
+        duration: z.number().int().min(0).max(60_000).optional(),
+      }),
+    ])
+    .optional(),
 });
 type AppEntry = z.infer<typeof appSchema>;
+
+function webhooksOf(entry: AppEntry): WebhookOptions | undefined {
+  const batching = typeof entry.webhook_batching === 'boolean' ? { enabled: entry.webhook_batching } : entry.webhook_batching;
+  if (!entry.webhooks && !batching) return undefined;
+  return {
+    ...(entry.webhooks && {
+      targets: entry.webhooks.map((w) => ({
+        url: w.url,
+        ...(w.event_types && { events: w.event_types }),
+        ...(w.filter && { filter: { channelNameStartsWith: w.filter.channel_name_starts_with, channelNameEndsWith: w.filter.channel_name_ends_with } }),
+        ...(w.headers && { headers: w.headers }),
+      })),
+    }),
+    ...(batching?.enabled !== undefined && { batching: batching.enabled }),
+    ...(batching?.duration !== undefined && { batchMs: batching.duration }),
+  };
+}
 
 /** Only what an entry states: anything left out is the REVERB_APP_* value. */
 function toDefinition(entry: AppEntry): AppDefinition {
@@ -65,6 +126,7 @@ function toDefinition(entry: AppEntry): AppDefinition {
     maxRequestSize: entry.max_request_size,
     httpRateLimit: entry.http_rate_limit,
     httpAllowedOrigins: entry.http_allowed_origins,
+    webhooks: webhooksOf(entry),
   }).filter(([, value]) => value !== undefined);
   return { appId: entry.app_id, key: entry.key, secret: entry.secret, ...Object.fromEntries(defined) };
 }

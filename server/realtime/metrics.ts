@@ -159,12 +159,12 @@ export async function startMetricsServer(hubs: Hub[], host: string, port: number
   );
   counter(
     'webhook_events_dropped_total',
-    'Webhook events given up on (retries exhausted, queue full, shutdown).',
+    'Webhook events given up on (retries exhausted, queue full, shutdown without Redis).',
     total((s) => s.webhookEventsDropped),
   );
   gauge(
     'webhook_events_queued',
-    'Webhook events waiting to be sent.',
+    'Webhook events waiting to be sent (with Redis: the shared queue as this node last saw it).',
     total((s) => s.webhookEventsQueued),
   );
   counter(

@@ -2,6 +2,7 @@ import { list, type Config } from '../config';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../lib/webhook-events';
 import { StartupError } from '../lib/startup-error';
 import { realtimeAddresses } from './addresses';
+import { logSafely } from './guard';
 import { appsFromConfig } from './apps';
 
 export interface RealtimeLogger {
@@ -120,12 +121,36 @@ export interface RealtimeOptions {
   metricsHost?: string;
 }
 
+/** Only channels whose name matches every condition given (soketi's `filter`). */
+export interface WebhookFilter {
+  channelNameStartsWith?: string;
+  channelNameEndsWith?: string;
+}
+
+/** One receiver with its own event types, channel filter and extra headers (soketi's per-app `webhooks` entries). */
+export interface WebhookTarget {
+  url: string;
+  /** Event types sent to this receiver (default: the options' `events`). */
+  events?: WebhookEventType[];
+  filter?: WebhookFilter;
+  /** Sent on every POST; never replaces content-type, content-length, X-Pusher-Key or X-Pusher-Signature. */
+  headers?: Record<string, string>;
+}
+
 export interface WebhookOptions {
-  urls: string[];
+  /** Receivers of every event type in `events`, unfiltered (REVERB_WEBHOOK_URL). */
+  urls?: string[];
+  /** Receivers of their own (REVERB_APPS entries' `webhooks`). */
+  targets?: WebhookTarget[];
   /** Event types to send (default: all). */
   events?: WebhookEventType[];
-  /** Events are collected this long, then sent in one request per URL (50 ms). 0 = at the next turn. */
+  /**
+   * Events are collected this long, then sent in one request per URL (50 ms). 0 = no batching: each event
+   * is its own request, as Pusher and soketi send them.
+   */
   batchMs?: number;
+  /** false: no batching whatever batchMs says (soketi's webhooks.batching.enabled). */
+  batching?: boolean;
   /** Most events in one request (100). */
   maxBatch?: number;
   /** A request not answered within this time counts as failed (5 000 ms). */
@@ -133,8 +158,69 @@ export interface WebhookOptions {
   /** Retries after a failed request, with exponential backoff from retryBaseMs (5 retries, 1 000 ms: 1, 2, 4, 8, 16 s). */
   retries?: number;
   retryBaseMs?: number;
-  /** Events waiting per URL; beyond it the oldest are dropped and counted (10 000). */
+  /** Events waiting per URL in memory; beyond it the oldest are dropped and counted (10 000). */
   maxQueued?: number;
+  /**
+   * Events waiting per URL in Redis when the server scales through Redis (1 000 000): the durable queue
+   * outlives a restart; beyond this bound the oldest are dropped, counted and logged.
+   */
+  maxQueuedRedis?: number;
+}
+
+/** A target with its defaults filled in. */
+export interface ResolvedWebhookTarget {
+  url: string;
+  events: WebhookEventType[];
+  filter: WebhookFilter;
+  headers: Record<string, string>;
+}
+
+export interface ResolvedWebhookOptions extends Required<Omit<WebhookOptions, 'urls' | 'targets' | 'events'>> {
+  targets: ResolvedWebhookTarget[];
+}
+
+/** RFC 9110 token (a header name) and field value (no control characters but tab). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** What the sender sets itself: a target's headers can never replace these. */
+export const RESERVED_WEBHOOK_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'x-pusher-key', 'x-pusher-signature', 'host', 'connection', 'transfer-encoding']);
+
+/** Why a header cannot be sent, or null when it can. */
+export function webhookHeaderProblem(name: string, value: unknown): string | null {
+  if (!HEADER_NAME.test(name)) return `"${name}" is not a valid HTTP header name`;
+  if (typeof value !== 'string' || !HEADER_VALUE.test(value)) return `the value of "${name}" is not a valid HTTP header value`;
+  return null;
+}
+
+function resolveWebhooks(appId: string, hooks: WebhookOptions | undefined, log: RealtimeLogger): ResolvedWebhookOptions | undefined {
+  if (!hooks) return undefined;
+  const events = hooks.events?.length ? hooks.events : [...WEBHOOK_EVENT_TYPES];
+  const targets: ResolvedWebhookTarget[] = [...(hooks.urls ?? []).map((url): WebhookTarget => ({ url })), ...(hooks.targets ?? [])].map((t, i) => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(t.headers ?? {})) {
+      const problem = webhookHeaderProblem(name, value);
+      if (problem) throw new StartupError(`The realtime app "${appId}" webhook ${i} (${t.url}): ${problem}.`);
+      if (RESERVED_WEBHOOK_HEADERS.has(name.toLowerCase())) {
+        logSafely(log, 'warn', `realtime app "${appId}" webhook ${t.url}: the header ${name} is set by the sender and is not sent as configured`);
+        continue;
+      }
+      headers[name.toLowerCase()] = value as string;
+    }
+    return { url: t.url, events: t.events?.length ? t.events : events, filter: { ...t.filter }, headers };
+  });
+  if (targets.length === 0) return undefined;
+  const batchMs = hooks.batchMs ?? 50;
+  return {
+    targets,
+    batchMs,
+    batching: (hooks.batching ?? true) && batchMs > 0,
+    maxBatch: Math.max(1, hooks.maxBatch ?? 100),
+    timeoutMs: hooks.timeoutMs ?? 5000,
+    retries: hooks.retries ?? 5,
+    retryBaseMs: hooks.retryBaseMs ?? 1000,
+    maxQueued: Math.max(1, hooks.maxQueued ?? 10_000),
+    maxQueuedRedis: Math.max(1, hooks.maxQueuedRedis ?? 1_000_000),
+  };
 }
 
 /** Settings each app has of its own; the rest (addresses, Redis, metrics, timers) belong to the server. */
@@ -168,7 +254,7 @@ export type AppDefinition = Pick<RealtimeOptions, 'appId' | 'key' | 'secret'> & 
 export interface ResolvedOptions extends Required<Omit<RealtimeOptions, 'maxConnections' | 'redisUrl' | 'webhooks' | 'metricsPort' | 'clientEvents' | 'rateLimiting' | 'apps'>> {
   maxConnections?: number;
   redisUrl?: string;
-  webhooks?: Required<WebhookOptions>;
+  webhooks?: ResolvedWebhookOptions;
   metricsPort?: number;
   clientEvents: ClientEventsFrom;
   rateLimiting: RateLimiting;
@@ -197,7 +283,10 @@ const clientEventsFrom = (value: RealtimeOptions['clientEvents']): ClientEventsF
 export function resolveApps(opts: RealtimeOptions): ResolvedOptions[] {
   const { apps = [], ...base } = opts;
   const first = apps.find((a) => a.appId === base.appId);
-  const all = [{ ...base, ...first }, ...apps.filter((a) => a !== first).map((app) => ({ ...base, ...app }))].map(resolveOptions);
+  const all = [
+    { ...base, ...first, webhooks: appWebhooks(base.webhooks, first, true) },
+    ...apps.filter((a) => a !== first).map((app) => ({ ...base, ...app, webhooks: appWebhooks(base.webhooks, app, false) })),
+  ].map(resolveOptions);
   for (const field of ['appId', 'key'] as const) {
     const seen = new Set<string>();
     for (const app of all) {
@@ -206,6 +295,18 @@ export function resolveApps(opts: RealtimeOptions): ResolvedOptions[] {
     }
   }
   return all;
+}
+
+/**
+ * An app's webhooks: its own receivers with the server's delivery settings (batching, retries, bounds). The
+ * REVERB_WEBHOOK_URL receivers belong to the default app alone; an apps entry that lists webhooks replaces them.
+ */
+function appWebhooks(base: WebhookOptions | undefined, app: AppDefinition | undefined, isDefault: boolean): WebhookOptions | undefined {
+  const own = app?.webhooks;
+  if (!own) return isDefault ? base : undefined;
+  const { urls: _urls, targets: _targets, events: _events, ...delivery } = base ?? {};
+  const ownsReceivers = own.urls !== undefined || own.targets !== undefined;
+  return { ...(isDefault && !ownsReceivers ? base : delivery), ...own };
 }
 
 export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
@@ -255,18 +356,7 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
     presenceMaxMemberSizeKb: opts.presenceMaxMemberSizeKb ?? 2,
     requireSignIn: opts.requireSignIn ?? false,
     signInTimeoutMs: opts.signInTimeoutMs ?? 30_000,
-    webhooks: opts.webhooks?.urls.length
-      ? {
-          urls: opts.webhooks.urls,
-          events: opts.webhooks.events?.length ? opts.webhooks.events : [...WEBHOOK_EVENT_TYPES],
-          batchMs: opts.webhooks.batchMs ?? 50,
-          maxBatch: Math.max(1, opts.webhooks.maxBatch ?? 100),
-          timeoutMs: opts.webhooks.timeoutMs ?? 5000,
-          retries: opts.webhooks.retries ?? 5,
-          retryBaseMs: opts.webhooks.retryBaseMs ?? 1000,
-          maxQueued: Math.max(1, opts.webhooks.maxQueued ?? 10_000),
-        }
-      : undefined,
+    webhooks: resolveWebhooks(opts.appId, opts.webhooks, opts.logger ?? silent),
     // Metrics tell who is connected where: this machine only unless the operator says otherwise.
     metricsHost: opts.metricsHost || '127.0.0.1',
   };

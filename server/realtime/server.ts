@@ -81,10 +81,11 @@ export { originAllowed };
  */
 function appRuntime(opts: ResolvedOptions, several: boolean): AppRuntime {
   const hub = new Hub(opts);
+  const prefix = several ? `${opts.redisKeyPrefix}:${opts.appId}` : opts.redisKeyPrefix;
   hub.scaling = opts.redisUrl
     ? new RedisScaling({
         url: opts.redisUrl,
-        prefix: several ? `${opts.redisKeyPrefix}:${opts.appId}` : opts.redisKeyPrefix,
+        prefix,
         heartbeatIntervalMs: opts.heartbeatIntervalMs,
         nodeTimeoutMs: opts.nodeTimeoutMs,
         commandTimeoutMs: opts.redisCommandTimeoutMs,
@@ -92,7 +93,11 @@ function appRuntime(opts: ResolvedOptions, several: boolean): AppRuntime {
         stats: hub.stats,
       })
     : new MemoryScaling(hub.local);
-  if (opts.webhooks) hub.webhooks = new WebhookSender(opts.webhooks, opts, hub.stats, opts.logger);
+  if (opts.webhooks) {
+    // Scaled through Redis: the webhook queue is durable there, under the app's prefix (webhooks.ts, ADR 0033).
+    const durable = opts.redisUrl ? { url: opts.redisUrl, prefix, commandTimeoutMs: opts.redisCommandTimeoutMs, leaseMs: opts.nodeTimeoutMs, sweepMs: opts.heartbeatIntervalMs } : null;
+    hub.webhooks = new WebhookSender(opts.webhooks, opts, hub.stats, opts.logger, durable);
+  }
   const sweeper = new IdleSweeper(hub.connections, opts.pingIntervalMs, opts.pongTimeoutMs, opts.logger, opts.requireSignIn ? opts.signInTimeoutMs : 0);
   // With Redis the window is counted over every node; each node alone otherwise (and while Redis is away).
   const { scaling } = hub;

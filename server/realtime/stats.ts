@@ -18,8 +18,12 @@ export class RealtimeStats {
   webhookEventsDelivered = 0;
   /** Webhook requests that failed (each attempt, retried or not). */
   webhookFailures = 0;
-  /** Events given up on: retries exhausted, queue overflow, or shutdown. */
+  /**
+   * Events given up on: retries exhausted, queue overflow (maxQueued in memory, maxQueuedRedis in Redis), a
+   * failed push to Redis, or shutdown (in memory only: with Redis what is left stays queued).
+   */
   webhookEventsDropped = 0;
+  /** Events waiting: this node's in-memory queues, or (durable queue) the app's Redis queues as this node last saw them. */
   webhookEventsQueued = 0;
   redisRoundTrips = 0;
   redisErrors = 0;
