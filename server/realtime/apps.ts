@@ -12,6 +12,7 @@ import type { AppDefinition } from './options';
  *      "ping_interval": 60, "activity_timeout": 30, "max_connections": 500, "max_message_size": 10000,
  *      "accept_client_events_from": "members",
  *      "rate_limiting": { "enabled": true, "max_attempts": 60, "decay_seconds": 60, "terminate_on_limit": false },
+ *      "replay": { "max_events": 100, "max_age_seconds": 120 },
  *      "enabled": true }]
  *
  * Unset fields take the REVERB_APP_* values. `enabled: false` deactivates an app. Reverb's
@@ -36,6 +37,17 @@ const appSchema = z.object({
     })
     .optional(),
   enabled: z.boolean().optional(),
+  /** The replay window (ADR 0035); `false` or `null` turns it off for this app. */
+  replay: z
+    .union([
+      z.literal(false),
+      z.null(),
+      z.object({
+        max_events: z.number().int().min(0).max(10_000),
+        max_age_seconds: z.number().positive().max(86_400),
+      }),
+    ])
+    .optional(),
   options: z.record(z.string(), z.unknown()).optional(),
 });
 type AppEntry = z.infer<typeof appSchema>;
@@ -57,6 +69,7 @@ function toDefinition(entry: AppEntry): AppDefinition {
       ...(limits.terminate_on_limit === undefined ? {} : { terminateOnLimit: limits.terminate_on_limit }),
     },
     enabled: entry.enabled,
+    replay: entry.replay === undefined ? undefined : entry.replay ? { maxEvents: entry.replay.max_events, maxAgeSeconds: entry.replay.max_age_seconds } : null,
   }).filter(([, value]) => value !== undefined);
   return { appId: entry.app_id, key: entry.key, secret: entry.secret, ...Object.fromEntries(defined) };
 }
