@@ -71,6 +71,22 @@ export class Hub {
     );
   }
 
+  /** Back from an outage of the shared log: a gap is logged in each channel whose events went out unlogged meanwhile. */
+  logGaps(): void {
+    const shared = this.scaling.replay;
+    const window = this.opts.replay;
+    if (!shared || !window) return;
+    for (const channel of this.gaps) {
+      this.gaps.delete(channel);
+      this.track(
+        shared.append(channel, null, undefined, window).catch((e: unknown) => {
+          if (!(e instanceof ScalingUnavailable)) throw e;
+          this.gaps.add(channel);
+        }),
+      );
+    }
+  }
+
   /** Delivers on this node and tells the other nodes, outside any replay log (presence and client events). */
   relay(channel: string, frame: string, exceptSocketId?: string): void {
     this.local.deliver(channel, frame, exceptSocketId);

@@ -72,12 +72,14 @@ const IDLE_LOG_MS = 24 * 60 * 60 * 1000;
 
 export class MemoryReplay {
   private readonly logs = new Map<string, ChannelLog>();
+  private created = 0;
 
   constructor(private readonly window: ReplayWindow) {}
 
   private log(channel: string, now: number): ChannelLog {
     let log = this.logs.get(channel);
     if (!log || now - log.touched > IDLE_LOG_MS) {
+      if (!log && this.logs.size >= 10_000 && ++this.created % 256 === 0) this.sweep(now);
       log = { epoch: newEpoch(), head: 0, entries: [], start: 0, touched: now };
       this.logs.set(channel, log);
     }
@@ -92,7 +94,6 @@ export class MemoryReplay {
     const position = formatPosition(log.epoch, log.head);
     log.entries.push({ seq: log.head, at: now, frame: frame === null ? null : withPosition(frame, position) });
     this.trim(log, now);
-    if (this.logs.size > 10_000 && log.head % 64 === 0) this.sweep(now);
     return position;
   }
 

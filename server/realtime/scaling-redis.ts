@@ -370,6 +370,7 @@ export class RedisScaling implements Scaling {
       }
       // Alive again: a later real death must be reapable at once, and must not be announced twice.
       if (wasReaped) await this.rt(this.cmd.del(this.k('reaped', this.nodeId), this.k('reap', this.nodeId)));
+      hooks.onRebuilt?.();
     } catch (e) {
       this.dirty = true;
       throw e;

@@ -51,6 +51,8 @@ export interface ScalingHooks {
   onMemberBack(m: LocalMember): void;
   /** Channels that became occupied / vacated over all nodes outside a subscribe or unsubscribe (a reaped node, a rebuild). */
   onOccupancy(occupied: string[], vacated: string[]): void;
+  /** This node's share of the shared store was rebuilt after an outage (or a reaping). */
+  onRebuilt?(): void;
   localState(): LocalState;
   /** Whether a local socket is joined to a presence channel right now. */
   isLocalMember(channel: string, socketId: string): boolean;

@@ -4,13 +4,17 @@
  * Boardly's own tracker (resources/js/lib/replay.ts), and raw sockets for what pusher-js cannot send.
  */
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { Redis } from 'ioredis';
+import Echo from 'laravel-echo';
+import Pusher from 'pusher-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { trackReplay, type ReplayPusher, type ReplayTracker } from '@/lib/replay';
 import { parseApps } from '../../server/realtime/apps';
 import { loadConfig } from '../../server/config';
 import { realtimeOptionsFromConfig, resolveOptions } from '../../server/realtime/options';
-import type { ReplayWindow } from '../../server/realtime/replay';
-import { APP, Opened, RawClient, connected, pusherClient, sleep, startServer, subscribed, until, type PusherClient, type Running } from './helpers';
+import { MemoryReplay, parsePosition, type ReplayWindow } from '../../server/realtime/replay';
+import { APP, Opened, RawClient, connected, pusherClient, pusherOptions, sleep, startServer, subscribed, until, type PusherClient, type Running } from './helpers';
 
 const REDIS_URL = process.env.REDIS_URL;
 const opened = new Opened();
@@ -30,8 +34,12 @@ function client(s: Running, port = s.port) {
   );
   const got: number[] = [];
   const frames: string[] = [];
-  pusher.connection.bind('message', (m: { event: string }) => frames.push(m.event));
-  return { pusher, tracker, missed, got, frames };
+  const resumed: { position: string; replayed: number }[] = [];
+  pusher.connection.bind('message', (m: { event: string; data: unknown }) => {
+    frames.push(m.event);
+    if (m.event === 'pusher:resumed') resumed.push(m.data as { position: string; replayed: number });
+  });
+  return { pusher, tracker, missed, got, frames, resumed };
 }
 
 async function join(pusher: PusherClient, channel: string, got: number[]) {
@@ -73,6 +81,7 @@ describe('replay window, one node', () => {
     await sleep(100);
     expect(c.got).toEqual(range(1, 9));
     expect(c.missed).toEqual([]);
+    expect(c.resumed.map((r) => r.replayed)).toEqual([5]);
     expect(c.frames).toContain('pusher:resumed');
   });
 
@@ -167,6 +176,38 @@ describe('replay window, one node', () => {
     // pusher-js swallows pusher_internal:*; the data is the payload as published.
     expect(seen.filter((e) => e.event.startsWith('pusher_internal:'))).toEqual([]);
     expect(seen.find((e) => e.event === 'update')?.data).toEqual({ n: 1 });
+  });
+
+  it('laravel-echo, unmodified, sees its events as before: nothing of the replay reaches listen() or listenToAll()', async () => {
+    const s = await server({ maxEvents: 10, maxAgeSeconds: 60 });
+    const { channelAuthorization, userAuthentication } = pusherOptions(s.port, s.sdk);
+    const echo = opened.add(
+      new Echo({
+        broadcaster: 'reverb',
+        key: APP.key,
+        wsHost: '127.0.0.1',
+        wsPort: s.port,
+        wssPort: s.port,
+        forceTLS: false,
+        enabledTransports: ['ws', 'wss'],
+        disableStats: true,
+        Pusher,
+        channelAuthorization,
+        userAuthentication,
+      }),
+      (e) => e.disconnect(),
+    );
+    const channel = echo.private('orders');
+    const all: { event: string; data: unknown }[] = [];
+    const heard: unknown[] = [];
+    channel.listenToAll((event: string, data: unknown) => all.push({ event, data }));
+    channel.listen('.shipped', (data: unknown) => heard.push(data));
+    await new Promise<void>((resolve) => channel.subscribed(() => resolve()));
+    await s.sdk.trigger('private-orders', 'shipped', { id: 7 });
+    await until(() => heard.length === 1);
+    await sleep(50);
+    expect(heard).toEqual([{ id: 7 }]);
+    expect(all).toEqual([{ event: '.shipped', data: { id: 7 } }]);
   });
 
   it('client events and presence events are not logged', async () => {
@@ -265,6 +306,35 @@ describe('replay is only for sockets subscribed to the channel', () => {
   });
 });
 
+describe('MemoryReplay', () => {
+  it('numbers events per channel and keeps the last maxEvents of at most maxAgeSeconds', () => {
+    const log = new MemoryReplay({ maxEvents: 3, maxAgeSeconds: 10 });
+    const t0 = 1_000_000;
+    const positions = [1, 2, 3, 4, 5].map((n) => log.append('c', JSON.stringify({ event: 'e', data: String(n), channel: 'c' }), t0 + n));
+    expect(positions.map((p) => parsePosition(p)?.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(new Set(positions.map((p) => parsePosition(p)?.epoch)).size).toBe(1);
+    expect(log.append('other', '{"event":"e"}', t0)).toMatch(/:1$/);
+    const read = log.read('c', t0 + 6);
+    expect(read.head).toBe(5);
+    expect(read.entries.map((e) => e.seq)).toEqual([3, 4, 5]);
+    expect(JSON.parse(read.entries[0].frame!)).toEqual({ event: 'e', data: '3', channel: 'c', position: positions[2] });
+    // 10 s later the first of them are past the window.
+    expect(log.read('c', t0 + 4 + 10_000).entries.map((e) => e.seq)).toEqual([4, 5]);
+    expect(log.head('c', t0 + 4 + 10_000)).toBe(positions[4]);
+    // A gap takes a seq and has no frame.
+    log.append('c', null, t0 + 10_001);
+    expect(log.read('c', t0 + 10_001).entries.at(-1)).toEqual({ seq: 6, at: t0 + 10_001, frame: null });
+  });
+
+  it('a log idle for a day starts over under a new epoch', () => {
+    const log = new MemoryReplay({ maxEvents: 3, maxAgeSeconds: 10 });
+    const first = log.append('c', '{"event":"e"}', 0);
+    const later = log.head('c', 24 * 60 * 60 * 1000 + 1);
+    expect(parsePosition(later)?.seq).toBe(0);
+    expect(parsePosition(later)?.epoch).not.toBe(parsePosition(first)?.epoch);
+  });
+});
+
 describe('replay settings', () => {
   it('REVERB_APPS entries take a replay window (snake_case), false turns it off', () => {
     const [on, off] = parseApps(
@@ -312,12 +382,46 @@ describe.skipIf(!REDIS_URL)('replay window in Redis, two nodes', () => {
     await drop(c.pusher);
     await publish(b, 'board', 3, 6);
     await publish(a, 'board', 7, 7);
+    // The HTTP API answers before the event is logged: wait until all went out, so they are replayed, not live.
+    for (let i = 0; i < 5; i++) await onB.next('update');
     c.pusher.connect();
     await until(() => c.got.length === 7, 5000, 'the missed events');
     await publish(b, 'board', 8, 8);
     await until(() => c.got.length === 8);
     await sleep(100);
     expect(c.got).toEqual(range(1, 8));
+    expect(c.missed).toEqual([]);
+    expect(c.resumed.map((r) => r.replayed)).toEqual([5]);
+  });
+
+  it('events published on both nodes while it resumes reach it once each, none lost', async () => {
+    const shared = scaling();
+    const a = await server({ maxEvents: 1000, maxAgeSeconds: 60 }, shared);
+    const b = await server({ maxEvents: 1000, maxAgeSeconds: 60 }, shared);
+    const c = client(a);
+    await connected(c.pusher);
+    await join(c.pusher, 'busy', c.got);
+    await until(() => c.tracker.positions().has('busy'));
+    let n = 0;
+    let publishing = true;
+    const publisher = (async () => {
+      while (publishing) {
+        n += 1;
+        await (n % 2 ? b : a).sdk.trigger('busy', 'update', { n });
+      }
+    })();
+    await until(() => c.got.length >= 5);
+    await drop(c.pusher);
+    await sleep(100);
+    c.pusher.connect();
+    await until(() => c.frames.includes('pusher:resumed'), 5000, 'resumed');
+    await sleep(100);
+    publishing = false;
+    await publisher;
+    await until(() => c.got.length === n, 3000, `all ${n} events`);
+    await sleep(200);
+    expect([...c.got].sort((x, y) => x - y)).toEqual(range(1, n));
+    expect(new Set(c.got).size).toBe(c.got.length);
     expect(c.missed).toEqual([]);
   });
 
@@ -329,8 +433,12 @@ describe.skipIf(!REDIS_URL)('replay window in Redis, two nodes', () => {
     await connected(c.pusher);
     await join(c.pusher, 'board', c.got);
     await until(() => c.tracker.positions().has('board'));
+    const watcher = opened.add(await RawClient.open(b.port), (r) => r.close());
+    await watcher.subscribe('board');
     await drop(c.pusher);
     await publish(b, 'board', 1, 4);
+    // The HTTP API answers before the event is logged: wait until all four went out.
+    for (let i = 0; i < 4; i++) await watcher.next('update');
     c.pusher.connect();
     await until(() => c.missed.length === 1, 5000, 'missed');
     expect(c.missed).toEqual([{ channel: 'board', reason: 'expired' }]);
@@ -357,4 +465,78 @@ describe.skipIf(!REDIS_URL)('replay window in Redis, two nodes', () => {
     expect(replayed.map((m) => m.payload.n)).toEqual([1, 2, 3]);
     expect((await again.next('pusher:resumed')).payload.replayed).toBe(3);
   });
+
+  it('events that went out while a node had lost Redis leave a gap: a resume across it fails instead of skipping them', async () => {
+    const shared = scaling();
+    const relay = opened.add(await relayTo(Number(new URL(REDIS_URL!).port || 6379)), (r) => r.cut());
+    const a = await server({ maxEvents: 100, maxAgeSeconds: 60 }, { ...shared, redisUrl: `redis://127.0.0.1:${relay.port}` });
+    const b = await server({ maxEvents: 100, maxAgeSeconds: 60 }, shared);
+    const onA = opened.add(await RawClient.open(a.port), (r) => r.close());
+    await onA.subscribe('board');
+    const away = opened.add(await RawClient.open(b.port), (r) => r.close());
+    await away.subscribe('board');
+    const start = (await away.next('pusher_internal:resume_info')).payload.position as string;
+    away.close();
+
+    await relay.cut();
+    // While node A cannot reach Redis its API still publishes to its own sockets (unlogged); B's never hear it.
+    await until(
+      () =>
+        a.sdk.get({ path: '/channels' }).then(
+          () => false,
+          (e: { status?: number }) => e.status === 503,
+        ),
+      5000,
+      'node A without Redis',
+    );
+    await a.sdk.trigger('board', 'update', { n: 1 });
+    expect((await onA.next('update')).payload).toEqual({ n: 1 });
+    await relay.restore();
+    const redis = opened.add(new Redis(REDIS_URL!), (r) => r.disconnect());
+    await until(async () => (await redis.xlen(`${shared.redisKeyPrefix}:rp:board`)) > 0, 5000, 'the gap logged');
+
+    const back = opened.add(await RawClient.open(b.port), (r) => r.close());
+    await back.subscribe('board');
+    back.send({ event: 'pusher:resume', data: { channel: 'board', since: start } });
+    expect((await back.next('pusher:resume_failed')).payload).toEqual({ reason: 'expired' });
+    expect(back.all.filter((m) => m.event === 'update')).toEqual([]);
+  });
 });
+
+/** A TCP relay to Redis that can be cut and restored on the same port: one node losing Redis while the other keeps it. */
+async function relayTo(target: number) {
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  let port = 0;
+  const listen = async () => {
+    server = createServer((client) => {
+      const upstream = connect(target, '127.0.0.1');
+      const drop = () => {
+        client.destroy();
+        upstream.destroy();
+        sockets.delete(client);
+        sockets.delete(upstream);
+      };
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', drop).on('close', drop);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+    port = (server!.address() as AddressInfo).port;
+  };
+  await listen();
+  return {
+    get port() {
+      return port;
+    },
+    restore: listen,
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        if (!server?.listening) return resolve();
+        server.close(() => resolve());
+      }),
+  };
+}
