@@ -148,6 +148,48 @@ describe('replay window, one node', () => {
     expect(c.got).toEqual([]);
   });
 
+  it('after a restart without Redis the log is gone: the tracker reports the channel missed (the page re-fetches)', async () => {
+    const first = await startServer({ replay: { maxEvents: 100, maxAgeSeconds: 60 } });
+    const port = first.port;
+    const c = client(first);
+    await connected(c.pusher);
+    await join(c.pusher, 'news', c.got);
+    await publish(first, 'news', 1, 1);
+    await until(() => c.got.length === 1);
+    await drop(c.pusher);
+    await first.stop();
+    const second = await server({ maxEvents: 100, maxAgeSeconds: 60 }, { port });
+    // The SDK's keep-alive socket went with the first server: its first request is reset, then it dials again.
+    await until(
+      () =>
+        second.sdk.trigger('news', 'update', { n: 1 }).then(
+          () => true,
+          () => false,
+        ),
+      3000,
+      'the new server',
+    );
+    await publish(second, 'news', 2, 3);
+    c.pusher.connect();
+    await until(() => c.missed.length === 1, 3000, 'missed');
+    expect(c.missed).toEqual([{ channel: 'news', reason: 'expired' }]);
+    expect(c.got).toEqual([1]);
+  });
+
+  it('a server without a replay window: every reconnect reports its channels missed', async () => {
+    const s = await server(null);
+    const c = client(s);
+    await connected(c.pusher);
+    await join(c.pusher, 'news', c.got);
+    await publish(s, 'news', 1, 1);
+    await until(() => c.got.length === 1);
+    expect(c.tracker.positions().size).toBe(0);
+    await drop(c.pusher);
+    c.pusher.connect();
+    await until(() => c.missed.length === 1, 3000, 'missed');
+    expect(c.missed).toEqual([{ channel: 'news', reason: 'unknown' }]);
+  });
+
   it('a position from another log (a restarted server without Redis) is expired, never replayed from the new log', async () => {
     const s = await server({ maxEvents: 100, maxAgeSeconds: 60 });
     const raw = opened.add(await RawClient.open(s.port), (r) => r.close());
