@@ -308,6 +308,31 @@ describe('replay is only for sockets subscribed to the channel', () => {
     expect((await member.next('pusher:resumed')).payload.replayed).toBe(2);
   });
 
+  it('a presence channel replays its app events after the member joined, never its member events', async () => {
+    const s = await server({ maxEvents: 100, maxAgeSeconds: 60 }, { redisUrl: undefined });
+    const first = opened.add(await RawClient.open(s.port), (r) => r.close());
+    const joined = await first.subscribeSigned(s.sdk, 'presence-room', { user_id: '1' });
+    expect(joined.event).toBe('pusher_internal:subscription_succeeded');
+    const start = (await first.next('pusher_internal:resume_info')).payload.position as string;
+    const other = opened.add(await RawClient.open(s.port), (r) => r.close());
+    await other.subscribeSigned(s.sdk, 'presence-room', { user_id: '2' });
+    await first.next('pusher_internal:member_added');
+    await publish(s, 'presence-room', 1, 2);
+    other.close();
+    await first.next('pusher_internal:member_removed');
+
+    const back = opened.add(await RawClient.open(s.port), (r) => r.close());
+    await back.subscribeSigned(s.sdk, 'presence-room', { user_id: '1' });
+    back.send({ event: 'pusher:resume', data: { channel: 'presence-room', since: start } });
+    const resumed = await back.next('pusher:resumed');
+    expect(resumed.payload.replayed).toBe(2);
+    const replayed = back.all.filter((m) => m.channel === 'presence-room' && !m.event.startsWith('pusher'));
+    expect(replayed.map((m) => [m.event, m.payload])).toEqual([
+      ['update', { n: 1 }],
+      ['update', { n: 2 }],
+    ]);
+  });
+
   it('hostile pusher:resume frames answer an error and never crash the server', async () => {
     const s = await server({ maxEvents: 100, maxAgeSeconds: 60 });
     const raw = opened.add(await RawClient.open(s.port), (r) => r.close());
