@@ -106,6 +106,12 @@ const schema = z.object({
   REVERB_APP_RATE_LIMIT_TERMINATE: bool.default(false),
   /** Pusher's subscription counting: `pusher_internal:subscription_count` to subscribers of public and private channels. */
   REVERB_APP_SUBSCRIPTION_COUNT: bool.default(false),
+  /**
+   * The replay window of the default app (ADR 0035): a reconnecting client gets what it missed, up to this
+   * many events per channel of at most MAX_AGE seconds. On in Boardly (its client resumes); 0 turns it off.
+   */
+  REVERB_APP_REPLAY_MAX_EVENTS: z.coerce.number().int().min(0).max(10_000).default(100),
+  REVERB_APP_REPLAY_MAX_AGE: z.coerce.number().positive().max(86_400).default(120),
   /** More apps beside REVERB_APP_*: a JSON array in Reverb's shape (server/realtime/apps.ts), inline or in a file. */
   REVERB_APPS: z.string().default(''),
   REVERB_APPS_FILE: z.string().default(''),

@@ -13,6 +13,7 @@ import { webhookHeaderProblem, type AppDefinition, type WebhookOptions } from '.
  *      "ping_interval": 60, "activity_timeout": 30, "max_connections": 500, "max_message_size": 10000,
  *      "accept_client_events_from": "members",
  *      "rate_limiting": { "enabled": true, "max_attempts": 60, "decay_seconds": 60, "terminate_on_limit": false },
+ *      "replay": { "max_events": 100, "max_age_seconds": 120 },
  *      "enabled": true, "max_request_size": 400000, "http_rate_limit": 1000, "http_allowed_origins": ["crm.example.com"] }]
  *
  * Unset fields take the REVERB_APP_* values. `enabled: false` deactivates an app. Reverb's
@@ -52,6 +53,17 @@ const appSchema = z.object({
   max_request_size: z.number().int().positive().optional(),
   http_rate_limit: z.number().int().min(0).optional(),
   http_allowed_origins: z.array(z.string()).optional(),
+  /** The replay window (ADR 0035); `false` or `null` turns it off for this app. */
+  replay: z
+    .union([
+      z.literal(false),
+      z.null(),
+      z.object({
+        max_events: z.number().int().min(0).max(10_000),
+        max_age_seconds: z.number().positive().max(86_400),
+      }),
+    ])
+    .optional(),
   options: z.record(z.string(), z.unknown()).optional(),
   webhooks: z
     .array(
@@ -127,6 +139,7 @@ function toDefinition(entry: AppEntry): AppDefinition {
     httpRateLimit: entry.http_rate_limit,
     httpAllowedOrigins: entry.http_allowed_origins,
     webhooks: webhooksOf(entry),
+    replay: entry.replay === undefined ? undefined : entry.replay ? { maxEvents: entry.replay.max_events, maxAgeSeconds: entry.replay.max_age_seconds } : null,
   }).filter(([, value]) => value !== undefined);
   return { appId: entry.app_id, key: entry.key, secret: entry.secret, ...Object.fromEntries(defined) };
 }

@@ -5,6 +5,26 @@ import { errorFrame } from './protocol';
 import type { RealtimeStats } from './stats';
 import { writePrebuilt } from './ws-frame';
 
+/**
+ * A socket's place in a channel's replay log (ADR 0035): `track` is the node's record of what it delivered
+ * on the channel; `mark` the last seq delivered before this socket joined (null: none yet then, so
+ * `track.first` is the first it got live); `floor` the highest seq a resume sent it (live copies are skipped).
+ */
+export interface ReplayMark {
+  track: ReplayTrack;
+  mark: number | null;
+  epoch: string | null;
+  floor: number;
+  resume: 'none' | 'running' | 'done';
+}
+
+/** What one node delivered on a channel while it had local subscribers. */
+export interface ReplayTrack {
+  epoch: string | null;
+  first: number | null;
+  last: number | null;
+}
+
 export interface PresenceMember {
   user_id: string | number;
   user_info: unknown;
@@ -34,6 +54,8 @@ export class Connection {
   presence: Map<string, PresenceMember> | null = null;
   /** The user ids a signed-in socket watches (Pusher's watchlist), if any. */
   watchlist: string[] | null = null;
+  /** Replay-window marks per channel (apps with a replay window only). */
+  replay: Map<string, ReplayMark> | null = null;
   /** Set by a successful pusher:signin. */
   userId: string | null = null;
   /** The client's address (X-Forwarded-For only with trustProxy), for the per-IP connection limit. */
@@ -118,6 +140,12 @@ export class Connection {
   subscriptionCount(): number {
     const n = this.channels?.size ?? 0;
     return this.userId !== null && n > 0 ? n - 1 : n;
+  }
+
+  /** This socket already received the event `seq` of the channel through a resume. */
+  replayed(channel: string, seq: number): boolean {
+    const m = this.replay?.get(channel);
+    return m !== undefined && seq <= m.floor;
   }
 
   isSubscribed(channel: string): boolean {

@@ -3,10 +3,11 @@
  * unsubscribe (with presence), broadcast (local fan-out + other nodes), cache channels, user termination.
  */
 import { LocalChannels } from './local-channels';
-import type { Connection, PresenceMember } from './connection';
+import type { Connection, PresenceMember, ReplayMark, ReplayTrack } from './connection';
 import type { ResolvedOptions } from './options';
 import { parseChannelData, presenceData, userKey } from './presence';
 import { ErrorCode, SERVER_TO_USER_PREFIX, encodeEvent, isCache, isPresence, isServerToUser, isValidChannelName, needsAuth, payloadBytes } from './protocol';
+import { MemoryReplay, formatPosition, parsePosition, replayable, withPosition, type ReplayLog } from './replay';
 import { ScalingUnavailable, type BusMessage, type LocalMember, type LocalState, type Scaling } from './scaling';
 import { verifyChannelAuth } from './signature';
 import { RealtimeStats } from './stats';
@@ -27,9 +28,16 @@ export class Hub {
   readonly watchlist = new Watchlist(this);
   /** Null unless the app counts subscriptions for its clients. */
   readonly subscriptionCounts: SubscriptionCounts | null;
+  /** Replay logs of this node when they are not shared (no Redis); null when the app has no replay window. */
+  private readonly memoryReplay: MemoryReplay | null;
+  /** Per channel with local subscribers: the logged events this node delivered (replay window only). */
+  private readonly tracks = new Map<string, ReplayTrack>();
+  /** Channels whose events went out unlogged (the shared log was unreachable): a gap is logged before the next. */
+  private readonly gaps = new Set<string>();
 
   constructor(readonly opts: ResolvedOptions) {
     this.local = new LocalChannels(opts.fanoutBatchSize);
+    this.memoryReplay = opts.replay ? new MemoryReplay(opts.replay) : null;
     this.subscriptionCounts = opts.subscriptionCount ? new SubscriptionCounts(this) : null;
   }
 
@@ -44,15 +52,168 @@ export class Hub {
     while (this.pending.size) await Promise.all([...this.pending]);
   }
 
-  /** Delivers on this node and tells the other nodes. */
+  /**
+   * An app event (the HTTP API's): with a replay window it is logged first and goes out with its position
+   * (through the shared log when there is one: every node, this one too, delivers it in log order).
+   */
   broadcast(channel: string, frame: string, exceptSocketId?: string): void {
+    const window = this.opts.replay;
+    if (!window || !replayable(channel)) return this.relay(channel, frame, exceptSocketId);
+    const shared = this.scaling.replay;
+    if (!shared) {
+      const position = (this.memoryReplay as MemoryReplay).append(channel, frame);
+      return this.deliverLogged(channel, withPosition(frame, position), position, exceptSocketId);
+    }
+    const gap = this.gaps.has(channel);
+    this.gaps.delete(channel);
+    const logged = (gap ? shared.append(channel, null, undefined, window) : Promise.resolve()).then(() => shared.append(channel, frame, exceptSocketId, window));
+    this.track(
+      logged.catch((e: unknown) => {
+        if (!(e instanceof ScalingUnavailable)) throw e;
+        // The log is unreachable: the event still reaches this node's sockets, and a resume across it will fail.
+        this.gaps.add(channel);
+        this.relay(channel, frame, exceptSocketId);
+      }),
+    );
+  }
+
+  /** Back from an outage of the shared log: a gap is logged in each channel whose events went out unlogged meanwhile. */
+  logGaps(): void {
+    const shared = this.scaling.replay;
+    const window = this.opts.replay;
+    if (!shared || !window) return;
+    for (const channel of this.gaps) {
+      this.gaps.delete(channel);
+      this.track(
+        shared.append(channel, null, undefined, window).catch((e: unknown) => {
+          if (!(e instanceof ScalingUnavailable)) throw e;
+          this.gaps.add(channel);
+        }),
+      );
+    }
+  }
+
+  /** Delivers on this node and tells the other nodes, outside any replay log (presence and client events). */
+  relay(channel: string, frame: string, exceptSocketId?: string): void {
     this.local.deliver(channel, frame, exceptSocketId);
     this.scaling.publish(exceptSocketId ? { t: 'event', c: channel, f: frame, x: exceptSocketId } : { t: 'event', c: channel, f: frame });
   }
 
   onBusMessage(m: BusMessage): void {
-    if (m.t === 'event') this.local.deliver(m.c, m.f, m.x);
-    else if (m.t === 'terminate') this.terminateLocalUser(m.u);
+    if (m.t === 'event') {
+      if (m.p !== undefined) this.deliverLogged(m.c, withPosition(m.f, m.p), m.p, m.x);
+      else this.local.deliver(m.c, m.f, m.x);
+    } else if (m.t === 'terminate') this.terminateLocalUser(m.u);
+  }
+
+  /** A logged event, in log order: remembered as delivered on this node, skipped for sockets a resume already sent it to. */
+  private deliverLogged(channel: string, frame: string, position: string, exceptSocketId?: string): void {
+    const p = parsePosition(position);
+    if (!p) return this.local.deliver(channel, frame, exceptSocketId);
+    const track = this.tracks.get(channel);
+    if (track) {
+      if (track.epoch !== p.epoch) {
+        track.epoch = p.epoch;
+        track.first = p.seq;
+      } else track.first ??= p.seq;
+      track.last = p.seq;
+    }
+    this.local.deliver(channel, frame, exceptSocketId, p.seq);
+  }
+
+  /** Notes where a socket joins a channel's log: what the node delivered before it, it did not get live. */
+  private joinLog(conn: Connection, channel: string): void {
+    let track = this.tracks.get(channel);
+    if (!track) {
+      track = { epoch: null, first: null, last: null };
+      this.tracks.set(channel, track);
+    }
+    (conn.replay ??= new Map()).set(channel, { track, mark: track.last, epoch: track.epoch, floor: 0, resume: 'none' });
+  }
+
+  private leaveLog(conn: Connection, channel: string): void {
+    conn.replay?.delete(channel);
+    if (this.local.count(channel) === 0) this.tracks.delete(channel);
+  }
+
+  /** The position up to which this socket is not sent events live: a fresh client's starting point. */
+  private async joinPosition(channel: string, m: ReplayMark): Promise<string> {
+    if (m.mark !== null && m.epoch !== null) return formatPosition(m.epoch, m.mark);
+    const { track } = m;
+    if (track.first !== null && track.epoch !== null) return formatPosition(track.epoch, track.first - 1);
+    return this.scaling.replay ? this.scaling.replay.head(channel) : (this.memoryReplay as MemoryReplay).head(channel);
+  }
+
+  private async sendResumeInfo(conn: Connection, channel: string): Promise<void> {
+    const m = conn.replay?.get(channel);
+    if (!m) return;
+    let position: string;
+    try {
+      position = await this.joinPosition(channel, m);
+    } catch (e) {
+      if (e instanceof ScalingUnavailable) return; // no starting point: the client re-fetches after its next reconnect
+      throw e;
+    }
+    if (!conn.closed && conn.replay?.get(channel) === m) conn.send(encodeEvent('pusher_internal:resume_info', { position }, channel));
+  }
+
+  /**
+   * pusher:resume { channel, since }: the events of the channel after `since` that this socket did not get
+   * live, in order, each once, then `pusher:resumed`; `pusher:resume_failed` when some are no longer in the
+   * window (or the log started over), so the client reloads. Only for a channel the socket is subscribed to
+   * (so authorized to): anything else answers pusher:error and sends nothing of the channel.
+   */
+  resume(conn: Connection, data: Record<string, unknown> | null): void {
+    const channel = data?.channel;
+    if (!isValidChannelName(channel, this.opts.maxChannelNameLength)) return conn.sendError(ErrorCode.Unauthorized, 'pusher:resume needs a valid channel');
+    const fail = (reason: string) => conn.send(encodeEvent('pusher:resume_failed', { reason }, channel));
+    if (!this.opts.replay || !replayable(channel)) return fail('disabled');
+    const m = conn.replay?.get(channel);
+    if (!conn.isSubscribed(channel) || !m) return conn.sendError(ErrorCode.Unauthorized, 'Subscribe to the channel before resuming it', channel);
+    const since = parsePosition(data?.since);
+    if (!since) return conn.sendError(ErrorCode.Unauthorized, 'pusher:resume needs `since`, a position the server sent', channel);
+    if (m.resume !== 'none') return conn.sendError(ErrorCode.Unauthorized, 'This subscription was resumed already', channel);
+    m.resume = 'running';
+    const read: Promise<ReplayLog> = this.scaling.replay ? this.scaling.replay.read(channel) : Promise.resolve((this.memoryReplay as MemoryReplay).read(channel));
+    this.track(
+      read.then(
+        (log) => {
+          if (conn.closed || conn.replay?.get(channel) !== m) return;
+          m.resume = 'done';
+          const result = this.replayFrom(log, since, m);
+          if (typeof result === 'string') return fail(result);
+          for (const frame of result.frames) conn.send(frame);
+          m.floor = Math.max(m.floor, result.upTo);
+          conn.send(encodeEvent('pusher:resumed', { position: formatPosition(log.epoch, result.upTo), replayed: result.frames.length }, channel));
+        },
+        (e: unknown) => {
+          m.resume = 'done';
+          if (!(e instanceof ScalingUnavailable)) throw e;
+          if (!conn.closed) fail('unavailable');
+        },
+      ),
+    );
+  }
+
+  /** The frames after `since` up to what the socket gets live, or why they cannot all be sent. */
+  private replayFrom(log: ReplayLog, since: { epoch: string; seq: number }, m: ReplayMark): { frames: string[]; upTo: number } | string {
+    if (!log.epoch || since.epoch !== log.epoch || since.seq > log.head) return 'expired';
+    // Events from `liveFrom` on reach the socket live (or already did); in-flight ones at most log.head (skipped by the floor).
+    const { track } = m;
+    const liveFrom = m.mark !== null && m.epoch === log.epoch ? m.mark + 1 : track.first !== null && track.epoch === log.epoch ? track.first : log.head + 1;
+    const upTo = Math.min(log.head, liveFrom - 1);
+    if (since.seq >= upTo) return { frames: [], upTo: Math.max(upTo, since.seq) };
+    const oldest = Date.now() - (this.opts.replay?.maxAgeSeconds ?? 0) * 1000;
+    const frames: string[] = [];
+    let next = since.seq + 1;
+    for (const entry of log.entries) {
+      if (entry.seq < next) continue;
+      if (entry.seq > upTo) break;
+      if (entry.seq !== next || entry.frame === null || entry.at < oldest) return 'expired';
+      frames.push(entry.frame);
+      next += 1;
+    }
+    return next === upTo + 1 ? { frames, upTo } : 'expired';
   }
 
   memberRemovedFrame(channel: string, member: PresenceMember): string {
@@ -98,6 +259,7 @@ export class Hub {
       if (!this.scaling.available) return this.presenceUnavailable(conn, channel);
     }
     const added = this.local.add(channel, conn);
+    if (added && this.opts.replay && replayable(channel)) this.joinLog(conn, channel);
     if (member) (conn.presence ??= new Map()).set(channel, member);
     this.track(this.afterSubscribe(conn, channel, added, member));
   }
@@ -124,7 +286,8 @@ export class Hub {
       conn.send(encodeEvent('pusher_internal:subscription_succeeded', member ? presenceData(members) : {}, channel));
       answered = true;
       if (added) this.subscriptionCounts?.changed(channel);
-      if (member && first) this.broadcast(channel, encodeEvent('pusher_internal:member_added', member, channel), conn.id);
+      if (added && this.opts.replay && replayable(channel)) await this.sendResumeInfo(conn, channel);
+      if (member && first) this.relay(channel, encodeEvent('pusher_internal:member_added', member, channel), conn.id);
       if (isCache(channel)) {
         const cached = await this.scaling.getCache(channel).catch((e: unknown) => {
           if (e instanceof ScalingUnavailable) return null;
@@ -178,6 +341,7 @@ export class Hub {
   unsubscribe(conn: Connection, channel: string): void {
     if (isServerToUser(channel)) return; // managed by the server for signed-in sockets
     if (!this.local.remove(channel, conn)) return;
+    if (conn.replay) this.leaveLog(conn, channel);
     const member = conn.presence?.get(channel);
     conn.presence?.delete(channel);
     this.track(this.afterUnsubscribe(conn, channel, member));
@@ -193,7 +357,7 @@ export class Hub {
       const left = await leaving;
       if (left?.last) {
         this.webhooks?.memberRemoved(channel, left.member.user_id);
-        this.broadcast(channel, this.memberRemovedFrame(channel, left.member), conn.id);
+        this.relay(channel, this.memberRemovedFrame(channel, left.member), conn.id);
       }
     } catch (e) {
       if (!(e instanceof ScalingUnavailable) || !member) throw e;
@@ -221,14 +385,14 @@ export class Hub {
   memberBack(m: LocalMember): void {
     if (m.channel === ONLINE) return this.watchlist.online(String(m.member.user_id));
     this.webhooks?.memberAdded(m.channel, m.member.user_id);
-    this.broadcast(m.channel, encodeEvent('pusher_internal:member_added', m.member, m.channel), m.socketId);
+    this.relay(m.channel, encodeEvent('pusher_internal:member_added', m.member, m.channel), m.socketId);
   }
 
   /** A member removed by the shared store's decision (a dead node's, or one of ours that left during an outage). */
   memberGone(channel: string, member: PresenceMember): void {
     if (channel === ONLINE) return this.watchlist.offline(String(member.user_id));
     this.webhooks?.memberRemoved(channel, member.user_id);
-    this.broadcast(channel, this.memberRemovedFrame(channel, member));
+    this.relay(channel, this.memberRemovedFrame(channel, member));
   }
 
   /** Occupancy changes the shared store decided outside a subscribe / unsubscribe (a reaped node, a rebuild). */
@@ -250,7 +414,7 @@ export class Hub {
   /** What this node holds, for rebuilding its share of the scaling backend after an outage. */
   localState(): LocalState {
     const subscriptions = new Map<string, number>();
-    for (const name of this.local.names()) if (!isServerToUser(name)) subscriptions.set(name, this.local.count(name));
+    for (const name of this.local.names()) if (!isServerToUser(name) && !name.startsWith('#')) subscriptions.set(name, this.local.count(name));
     const presence: LocalState['presence'] = [];
     for (const conn of this.connections.values()) {
       if (conn.presence) for (const [channel, member] of conn.presence) presence.push({ channel, socketId: conn.id, member });

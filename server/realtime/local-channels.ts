@@ -13,6 +13,9 @@ interface PendingFanout {
   wire: Buffer;
   bytes: Buffer;
   exceptSocketId?: string;
+  channel: string;
+  /** The event's replay seq: a socket that already got it through a resume is skipped. */
+  seq?: number;
 }
 
 export class LocalChannels {
@@ -69,16 +72,16 @@ export class LocalChannels {
    * Sends one frame to every local subscriber but `exceptSocketId`. The event is serialised once and framed
    * once; the same websocket frame buffer is written to every socket.
    */
-  deliver(channel: string, frame: string | Buffer, exceptSocketId?: string): void {
+  deliver(channel: string, frame: string | Buffer, exceptSocketId?: string, seq?: number): void {
     const set = this.channels.get(channel);
     if (!set || set.size === 0) return;
     const bytes = typeof frame === 'string' ? Buffer.from(frame) : frame;
     const wire = textFrame(bytes);
     if (this.backlog.length === 0 && set.size <= this.batchSize) {
-      for (const conn of set) if (conn.id !== exceptSocketId) write(conn, wire, bytes);
+      for (const conn of set) if (conn.id !== exceptSocketId && (seq === undefined || conn.replay === null || !conn.replayed(channel, seq))) write(conn, wire, bytes);
       return;
     }
-    this.backlog.push({ targets: [...set], next: 0, wire, bytes, exceptSocketId });
+    this.backlog.push({ targets: [...set], next: 0, wire, bytes, exceptSocketId, channel, seq });
     if (!this.draining) {
       this.draining = true;
       setImmediate(this.drain);
@@ -95,7 +98,7 @@ export class LocalChannels {
         budget -= end - job.next;
         for (; job.next < end; job.next++) {
           const conn = job.targets[job.next];
-          if (conn.id !== job.exceptSocketId) write(conn, job.wire, job.bytes);
+          if (conn.id !== job.exceptSocketId && (job.seq === undefined || conn.replay === null || !conn.replayed(job.channel, job.seq))) write(conn, job.wire, job.bytes);
         }
         if (job.next >= job.targets.length) this.backlog.shift();
       }

@@ -4,6 +4,7 @@ import { StartupError } from '../lib/startup-error';
 import { realtimeAddresses } from './addresses';
 import { logSafely } from './guard';
 import { appsFromConfig } from './apps';
+import type { ReplayWindow } from './replay';
 
 export interface RealtimeLogger {
   info(...a: unknown[]): void;
@@ -100,6 +101,11 @@ export interface RealtimeOptions {
    * secret, channels, limits and webhooks; unset fields take the values above.
    */
   apps?: AppDefinition[];
+  /**
+   * The replay window (ADR 0035): per channel, the last `maxEvents` events of at most `maxAgeSeconds`, so a
+   * client that reconnects asks for what it missed (`pusher:resume`). Off when unset or maxEvents is 0.
+   */
+  replay?: ReplayWindow | null;
   /** Longest event name, client events and HTTP API (200). */
   maxEventNameLength?: number;
   /** Channels one HTTP API event may go to (100). */
@@ -248,6 +254,7 @@ export const APP_SETTINGS = [
   'maxRequestSize',
   'httpRateLimit',
   'httpAllowedOrigins',
+  'replay',
 ] as const satisfies readonly (keyof RealtimeOptions)[];
 export type AppDefinition = Pick<RealtimeOptions, 'appId' | 'key' | 'secret'> & Partial<Pick<RealtimeOptions, (typeof APP_SETTINGS)[number]>>;
 
@@ -357,6 +364,7 @@ export function resolveOptions(opts: RealtimeOptions): ResolvedOptions {
     requireSignIn: opts.requireSignIn ?? false,
     signInTimeoutMs: opts.signInTimeoutMs ?? 30_000,
     webhooks: resolveWebhooks(opts.appId, opts.webhooks, opts.logger ?? silent),
+    replay: opts.replay && opts.replay.maxEvents > 0 && opts.replay.maxAgeSeconds > 0 ? { maxEvents: Math.floor(opts.replay.maxEvents), maxAgeSeconds: opts.replay.maxAgeSeconds } : null,
     // Metrics tell who is connected where: this machine only unless the operator says otherwise.
     metricsHost: opts.metricsHost || '127.0.0.1',
   };
@@ -405,6 +413,7 @@ export function realtimeOptionsFromConfig(config: Config): RealtimeOptions {
     requireSignIn: config.REVERB_USER_AUTHENTICATION,
     signInTimeoutMs: config.REVERB_USER_AUTHENTICATION_TIMEOUT * 1000,
     webhooks: webhookUrls.length ? { urls: webhookUrls, events: list(config.REVERB_WEBHOOK_EVENTS) as WebhookEventType[], batchMs: config.REVERB_WEBHOOK_BATCH_MS } : undefined,
+    replay: config.REVERB_APP_REPLAY_MAX_EVENTS > 0 ? { maxEvents: config.REVERB_APP_REPLAY_MAX_EVENTS, maxAgeSeconds: config.REVERB_APP_REPLAY_MAX_AGE } : null,
     metricsPort: config.REVERB_METRICS_PORT,
     metricsHost: config.REVERB_METRICS_HOST,
     ...(apps.length ? { apps } : {}),

@@ -21,7 +21,8 @@ import type { PresenceMember } from './connection';
 import { describeError, guard, logSafely } from './guard';
 import type { RealtimeLogger } from './options';
 import { userKey } from './presence';
-import { CACHE_TTL_MS, ScalingUnavailable, toBusMessage, type BusMessage, type LocalMember, type PresenceJoin, type Scaling, type ScalingHooks } from './scaling';
+import { formatPosition, newEpoch, type ReplayEntry, type ReplayLog, type ReplayWindow } from './replay';
+import { CACHE_TTL_MS, ScalingUnavailable, toBusMessage, type BusMessage, type LocalMember, type PresenceJoin, type Scaling, type ScalingHooks, type SharedReplay } from './scaling';
 import type { RealtimeStats } from './stats';
 
 // KEYS: conns-of-channel, users-of-channel, counts-of-channel, channels-of-node
@@ -102,6 +103,43 @@ for _, v in ipairs(redis.call('HVALS', KEYS[1])) do total = total + (tonumber(v)
 if total >= tonumber(ARGV[2]) then return 0 end
 redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 return 1`;
+
+// The replay log of a channel (ADR 0035): a meta hash {e: epoch, n: last seq} and a stream of entries {s: seq,
+// f: frame with its position, '' for a gap}, trimmed by count (MAXLEN) and age (MINID, Redis's clock). The
+// event is published in the same script, so every node hears events in seq order.
+// KEYS: meta, stream, bus; ARGV: new epoch, frame ('' = gap), bus message JSON (without p; '' = gap),
+// max events, max age ms, ttl ms. Returns the seq.
+const REPLAY_APPEND = `
+local e = redis.call('HGET', KEYS[1], 'e')
+if not e then
+  e = ARGV[1]
+  redis.call('HSET', KEYS[1], 'e', e)
+end
+local n = redis.call('HINCRBY', KEYS[1], 'n', 1)
+local pos = e .. ':' .. n
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local frame = ''
+if ARGV[2] ~= '' then frame = string.sub(ARGV[2], 1, -2) .. ',"position":"' .. pos .. '"}' end
+redis.call('XADD', KEYS[2], 'MAXLEN', '=', ARGV[4], '*', 's', n, 'f', frame)
+redis.call('XTRIM', KEYS[2], 'MINID', tostring(now - tonumber(ARGV[5])))
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+redis.call('PEXPIRE', KEYS[2], ARGV[6])
+if ARGV[3] ~= '' then redis.call('PUBLISH', KEYS[3], string.sub(ARGV[3], 1, -2) .. ',"p":"' .. pos .. '"}') end
+return n`;
+
+// KEYS: meta; ARGV: new epoch, ttl ms. Returns {epoch, last seq}.
+const REPLAY_HEAD = `
+local e = redis.call('HGET', KEYS[1], 'e')
+if not e then
+  e = ARGV[1]
+  redis.call('HSET', KEYS[1], 'e', e)
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return {e, tostring(redis.call('HGET', KEYS[1], 'n') or 0)}`;
+
+/** A quiet channel's log keeps its position this long (then a resume from it fails and the app reloads). */
+const REPLAY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface RedisScalingOptions {
   url: string;
@@ -266,7 +304,9 @@ export class RedisScaling implements Scaling {
     } catch {
       return;
     }
-    if ((parsed as { n?: unknown } | null)?.n === this.nodeId) return;
+    // Our own logged events come back too: every node delivers them in log order, this one included.
+    const own = parsed as { n?: unknown; p?: unknown } | null;
+    if (own?.n === this.nodeId && own.p === undefined) return;
     const m = toBusMessage(parsed);
     if (m) this.hooks?.onMessage(m);
   }
@@ -337,6 +377,7 @@ export class RedisScaling implements Scaling {
       }
       // Alive again: a later real death must be reapable at once, and must not be announced twice.
       if (wasReaped) await this.rt(this.cmd.del(this.k('reaped', this.nodeId), this.k('reap', this.nodeId)));
+      hooks.onRebuilt?.();
     } catch (e) {
       this.dirty = true;
       throw e;
@@ -497,6 +538,29 @@ export class RedisScaling implements Scaling {
   async countInWindow(name: string, window: number): Promise<number> {
     return Number(await this.call(() => this.rt(this.cmd.eval(WINDOW_HIT, 1, this.k('rl', name, String(window)), 5000))));
   }
+  readonly replay: SharedReplay = {
+    append: async (channel: string, frame: string | null, exceptSocketId: string | undefined, window: ReplayWindow): Promise<void> => {
+      const bus = frame === null ? '' : JSON.stringify(exceptSocketId ? { t: 'event', c: channel, f: frame, x: exceptSocketId, n: this.nodeId } : { t: 'event', c: channel, f: frame, n: this.nodeId });
+      const keys = [this.k('rpm', channel), this.k('rp', channel), this.k('bus')];
+      const args = [newEpoch(), frame ?? '', bus, window.maxEvents, Math.round(window.maxAgeSeconds * 1000), REPLAY_TTL_MS];
+      await this.call(() => this.rt(this.cmd.eval(REPLAY_APPEND, 3, ...keys, ...args)));
+    },
+    read: async (channel: string): Promise<ReplayLog> => {
+      const res = await this.call(() => this.rt(this.cmd.multi().hmget(this.k('rpm', channel), 'e', 'n').xrange(this.k('rp', channel), '-', '+').exec()));
+      const [meta, range] = [res?.[0]?.[1] as [string | null, string | null] | undefined, res?.[1]?.[1] as [string, string[]][] | undefined];
+      const entries: ReplayEntry[] = [];
+      for (const [id, fields] of range ?? []) {
+        const f: Record<string, string> = {};
+        for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]] = fields[i + 1];
+        entries.push({ seq: Number(f.s), at: Number(id.split('-')[0]), frame: f.f ? f.f : null });
+      }
+      return { epoch: meta?.[0] ?? '', head: Number(meta?.[1] ?? 0), entries };
+    },
+    head: async (channel: string): Promise<string> => {
+      const [epoch, seq] = (await this.call(() => this.rt(this.cmd.eval(REPLAY_HEAD, 1, this.k('rpm', channel), newEpoch(), REPLAY_TTL_MS)))) as [string, string];
+      return formatPosition(epoch, Number(seq));
+    },
+  };
 
   async setCache(channel: string, frame: string): Promise<void> {
     await this.call(() => this.rt(this.cmd.set(this.k('cache', channel), frame, 'PX', CACHE_TTL_MS)));

@@ -5,16 +5,23 @@
 import type { LocalChannels } from './local-channels';
 import type { PresenceMember } from './connection';
 import { MemoryPresence } from './presence';
+import type { ReplayLog, ReplayWindow } from './replay';
 
-/** A message for the other nodes: an event frame for a channel, or a user's connections to end. */
-export type BusMessage = { t: 'event'; c: string; f: string; x?: string } | { t: 'terminate'; u: string };
+/**
+ * A message for the other nodes: an event frame for a channel (with `p`, its replay position: the frame
+ * is delivered with it), or a user's connections to end.
+ */
+export type BusMessage = { t: 'event'; c: string; f: string; x?: string; p?: string } | { t: 'terminate'; u: string };
 
 /** What the bus carried, checked field by field: anything else (another writer, a bug, junk) is dropped. */
 export function toBusMessage(value: unknown): BusMessage | null {
   if (!value || typeof value !== 'object') return null;
   const m = value as Record<string, unknown>;
-  if (m.t === 'event' && typeof m.c === 'string' && typeof m.f === 'string' && (m.x === undefined || typeof m.x === 'string')) {
-    return m.x === undefined ? { t: 'event', c: m.c, f: m.f } : { t: 'event', c: m.c, f: m.f, x: m.x };
+  if (m.t === 'event' && typeof m.c === 'string' && typeof m.f === 'string' && (m.x === undefined || typeof m.x === 'string') && (m.p === undefined || typeof m.p === 'string')) {
+    const out: BusMessage = { t: 'event', c: m.c, f: m.f };
+    if (m.x !== undefined) out.x = m.x;
+    if (m.p !== undefined) out.p = m.p;
+    return out;
   }
   if (m.t === 'terminate' && typeof m.u === 'string') return { t: 'terminate', u: m.u };
   return null;
@@ -44,6 +51,8 @@ export interface ScalingHooks {
   onMemberBack(m: LocalMember): void;
   /** Channels that became occupied / vacated over all nodes outside a subscribe or unsubscribe (a reaped node, a rebuild). */
   onOccupancy(occupied: string[], vacated: string[]): void;
+  /** This node's share of the shared store was rebuilt after an outage (or a reaping). */
+  onRebuilt?(): void;
   localState(): LocalState;
   /** Whether a local socket is joined to a presence channel right now. */
   isLocalMember(channel: string, socketId: string): boolean;
@@ -57,9 +66,23 @@ export class ScalingUnavailable extends Error {
   }
 }
 
+/** The replay logs kept in the shared backend, so every node replays every node's events (ADR 0035). */
+export interface SharedReplay {
+  /**
+   * Logs an event (`frame` null: a gap marker) and, unless a gap, publishes it with its position to every node,
+   * this one included, in log order (the caller does not deliver it). Rejects with ScalingUnavailable.
+   */
+  append(channel: string, frame: string | null, exceptSocketId: string | undefined, window: ReplayWindow): Promise<void>;
+  read(channel: string): Promise<ReplayLog>;
+  /** The channel's current position (its log is created when it has none). */
+  head(channel: string): Promise<string>;
+}
+
 export interface Scaling {
   /** False while the shared backend is unreachable; presence then fails fast with ScalingUnavailable. */
   readonly available: boolean;
+  /** Set when replay logs live in the shared backend; otherwise each hub keeps them in memory. */
+  readonly replay?: SharedReplay;
   start(hooks: ScalingHooks): Promise<void>;
   stop(): Promise<void>;
   /** Sends to the other nodes (the caller delivers locally). */

@@ -311,6 +311,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
         onMemberGone: (channel, member) => hub.memberGone(channel, member),
         onMemberBack: (m) => hub.memberBack(m),
         onOccupancy: (occupied, vacated) => hub.occupancyChanged(occupied, vacated),
+        onRebuilt: () => hub.logGaps(),
         localState: () => hub.localState(),
         isLocalMember: (channel, socketId) => hub.isLocalMember(channel, socketId),
       });

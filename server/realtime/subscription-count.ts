@@ -30,7 +30,7 @@ export class SubscriptionCounts {
   private async tell(channel: string): Promise<void> {
     try {
       const count = await this.hub.scaling.subscriptionCount(channel);
-      if (count > 0) this.hub.broadcast(channel, encodeEvent('pusher_internal:subscription_count', { subscription_count: count }, channel));
+      if (count > 0) this.hub.relay(channel, encodeEvent('pusher_internal:subscription_count', { subscription_count: count }, channel));
     } catch (e) {
       if (!(e instanceof ScalingUnavailable)) throw e;
     }

@@ -46,7 +46,7 @@ export class Watchlist {
       // Registered locally first: a rebuild after an outage, or a close right now, sees it.
       (conn.presence ??= new Map()).set(ONLINE, member);
       const joined = await this.hub.scaling.presenceJoin(ONLINE, conn.id, member, 0);
-      if (joined === 'first') this.hub.broadcast(watching(userId), watchlistFrame('online', [userId]));
+      if (joined === 'first') this.hub.relay(watching(userId), watchlistFrame('online', [userId]));
       if (watchlist.length === 0 || conn.closed) return;
       const online = new Set((await this.hub.scaling.presenceMembers(ONLINE)).map((m) => String(m.user_id)));
       const ids = watchlist.filter((id) => online.has(id));
@@ -76,11 +76,11 @@ export class Watchlist {
 
   /** The shared store removed a user's last connection (a dead node's): they are offline. */
   offline(userId: string): void {
-    this.hub.broadcast(watching(userId), watchlistFrame('offline', [userId]));
+    this.hub.relay(watching(userId), watchlistFrame('offline', [userId]));
   }
 
   /** A connection announced gone by the node that reaped this one is back: online again. */
   online(userId: string): void {
-    this.hub.broadcast(watching(userId), watchlistFrame('online', [userId]));
+    this.hub.relay(watching(userId), watchlistFrame('online', [userId]));
   }
 }

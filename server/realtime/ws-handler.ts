@@ -35,6 +35,8 @@ export function handleFrame(hub: Hub, conn: Connection, raw: string, oversized =
       if (!data || typeof data.channel !== 'string') return conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
       return hub.unsubscribe(conn, data.channel);
     }
+    case 'pusher:resume':
+      return hub.resume(conn, dataObject(msg.data));
     case 'pusher:signin':
       return signIn(hub, conn, dataObject(msg.data));
     default:
@@ -116,6 +118,7 @@ function clientEvent(hub: Hub, conn: Connection, msg: PusherMessage): void {
   const frame: Record<string, unknown> = { event: msg.event, channel, data: msg.data ?? null };
   const member = conn.presence?.get(channel);
   if (member) frame.user_id = member.user_id;
-  hub.broadcast(channel, JSON.stringify(frame), conn.id);
+  // Whispers are not logged for replay (typing indicators and the like: ADR 0035).
+  hub.relay(channel, JSON.stringify(frame), conn.id);
   hub.webhooks?.clientEvent(channel, msg.event, msg.data, conn.id, member?.user_id);
 }

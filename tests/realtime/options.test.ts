@@ -31,6 +31,8 @@ describe('realtimeOptionsFromConfig', () => {
       pingIntervalMs: 60_000,
       redisUrl: undefined,
       redisKeyPrefix: 'reverb',
+      // Boardly's own client resumes after a reconnect (ADR 0035): its app keeps a replay window.
+      replay: { maxEvents: 100, maxAgeSeconds: 120 },
       // Reverb's default: Echo's .whisper() works on private and presence channels out of the box.
       clientEvents: 'members',
       subscriptionCount: false,

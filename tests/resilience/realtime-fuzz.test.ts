@@ -67,7 +67,7 @@ describe('realtime server under junk input (issue #11)', () => {
 
   beforeAll(async () => {
     watch.install();
-    srv = await startServer({ clientEvents: true });
+    srv = await startServer({ clientEvents: true, replay: { maxEvents: 50, maxAgeSeconds: 60 } });
   });
   afterAll(async () => {
     await srv?.stop();
@@ -182,7 +182,7 @@ describe.skipIf(!REDIS_URL)('realtime server with junk on its Redis bus', () => 
 
   beforeAll(async () => {
     watch.install();
-    srv = await startServer({ redisUrl: REDIS_URL, redisKeyPrefix: prefix, heartbeatIntervalMs: 200, nodeTimeoutMs: 600 });
+    srv = await startServer({ redisUrl: REDIS_URL, redisKeyPrefix: prefix, heartbeatIntervalMs: 200, nodeTimeoutMs: 600, replay: { maxEvents: 50, maxAgeSeconds: 60 } });
     redis = new Redis(REDIS_URL!);
   });
   afterAll(async () => {

@@ -280,7 +280,12 @@ export function junkFrame(r: Rng, signed: { auth: string; channel_data?: string;
   const v = () => r.pick(VALUE_JUNK);
   const ch = () => r.pick(CHANNEL_JUNK);
   const data = (o: unknown) => (r.chance(0.3) ? JSON.stringify(o) : o);
-  switch (r.int(14)) {
+  switch (r.int(15)) {
+    case 14: {
+      // The replay window's resume (ADR 0035): channels subscribed or not, positions odd, huge or from nowhere.
+      const since = r.pick(['', ':', 'a:1', 'ffffffffffff:0', `e:${'9'.repeat(20)}`, 'e:-1', 'x'.repeat(300), '__proto__:1', 42, null, {}, []]);
+      return { label: 'resume junk', payload: JSON.stringify({ event: 'pusher:resume', data: data({ channel: r.chance(0.5) ? r.pick(signed).channel : ch(), since }) }) };
+    }
     case 0:
       return { label: 'invalid JSON', payload: r.pick(['', '{', '}', 'nul', '{"event":', '[', '"x"', '1', 'null', '{"event":"pusher:ping"', '\u0000', '{"a":1}}']) };
     case 1:

@@ -1,10 +1,12 @@
+import { router } from '@inertiajs/react';
 import type Echo from 'laravel-echo';
 import type Pusher from 'pusher-js';
 import type { RealtimeConfig } from '@/types';
 import { syncCsrfMeta, xsrfToken } from './csrf';
 import { route } from '../../../shared/routes';
+import type { ReplayPusher, ReplayTracker, trackReplay } from './replay';
 
-let current: { echo: Echo<'reverb'>; key: string; closing: boolean } | null = null;
+let current: { echo: Echo<'reverb'>; key: string; closing: boolean; replay: ReplayTracker } | null = null;
 /** A connection whose libraries are still being fetched; `generation` tells a superseded one to give up. */
 let pending: { key: string; promise: Promise<Echo<'reverb'> | null> } | null = null;
 let generation = 0;
@@ -13,7 +15,7 @@ let generation = 0;
  * laravel-echo and pusher-js are fetched only when a signed-in page first needs the socket (after
  * its first render), so guests and the first paint never pay for them.
  */
-const loadLibraries = () => Promise.all([import('laravel-echo'), import('pusher-js'), import('./http').then(({ http }) => markWritesWithSocket(http))]);
+const loadLibraries = () => Promise.all([import('laravel-echo'), import('pusher-js'), import('./replay'), import('./http').then(({ http }) => markWritesWithSocket(http))]);
 
 const MAX_RETRIES = 5;
 
@@ -69,10 +71,10 @@ export function connectEcho(config: RealtimeConfig, userId: number): Promise<Ech
   disconnectEcho();
   const mine = ++generation;
   const promise = loadLibraries().then(
-    ([{ default: EchoClient }, { default: PusherClient }]) => {
+    ([{ default: EchoClient }, { default: PusherClient }, replay]) => {
       if (mine !== generation) return null;
       pending = null;
-      return open(EchoClient, PusherClient, config, key);
+      return open(EchoClient, PusherClient, replay.trackReplay, config, key);
     },
     () => {
       if (mine === generation) pending = null;
@@ -83,7 +85,7 @@ export function connectEcho(config: RealtimeConfig, userId: number): Promise<Ech
   return promise;
 }
 
-function open(EchoClient: typeof Echo, PusherClient: typeof Pusher, config: RealtimeConfig, key: string): Echo<'reverb'> {
+function open(EchoClient: typeof Echo, PusherClient: typeof Pusher, track: typeof trackReplay, config: RealtimeConfig, key: string): Echo<'reverb'> {
   syncCsrfMeta();
   const echo = new EchoClient({
     broadcaster: 'reverb',
@@ -104,10 +106,30 @@ function open(EchoClient: typeof Echo, PusherClient: typeof Pusher, config: Real
   // Signed in over the socket (/broadcasting/user-auth), every connection of this user is known
   // to the server: it can message the user directly and close their sockets when access ends.
   echo.connector.signin();
-  const entry = { echo, key, closing: false };
+  const pusher = (echo.connector as unknown as { pusher: Pusher }).pusher;
+  const entry = { echo, key, closing: false, replay: track(pusher as unknown as ReplayPusher, () => refetchMissed(entry)) };
   current = entry;
   reconnectWhenRefused(entry);
   return echo;
+}
+
+/** Quiet time before re-fetching after missed events, so the channels of one reconnect make one request. */
+const REFETCH_DELAY_MS = 300;
+let refetchTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * A reconnect missed events the server no longer has (its replay window passed, or it restarted without
+ * Redis): the page re-fetches what it shows, as useLiveReload does after an event, so it never silently
+ * misses a change.
+ */
+function refetchMissed(entry: NonNullable<typeof current>): void {
+  if (entry.closing || refetchTimer) return;
+  refetchTimer = setTimeout(() => {
+    refetchTimer = null;
+    if (entry.closing) return;
+    router.flushAll();
+    router.reload({ async: true, showProgress: false });
+  }, REFETCH_DELAY_MS);
 }
 
 /**
@@ -136,9 +158,10 @@ export function disconnectEcho(): void {
   generation += 1;
   pending = null;
   if (!current) return;
-  const { echo } = current;
+  const { echo, replay } = current;
   current.closing = true;
   current = null;
+  replay.stop();
   echo.leaveAllChannels();
   setTimeout(() => echo.disconnect(), 0);
 }
