@@ -13,6 +13,8 @@
  *      --ignore-scripts`, its uWebSockets.js replaced by the npm package `uwebsockets` (the GitHub one cannot be
  *      fetched here). If soketi cannot be installed or started, the comparison is against a bare uWebSockets.js
  *      broadcast loop from that package instead ("the limit"); if that fails too, it is skipped, saying why.
+ * Knobs (env): BENCH_IDLE_CONNECTIONS, BENCH_SUBSCRIBERS, BENCH_IDLE_MS, BENCH_REPEATS for a loaded machine;
+ * BENCH_ONLY=idle|fanout|soketi (soketi: ours and soketi only); BENCH_SOKETI=off|limit; BENCH_CACHE_DIR.
  * Bounded loops, localhost only, exits by itself.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
