@@ -78,8 +78,7 @@ const schema = z.object({
   /** Where the app publishes events (the Pusher HTTP API); defaults to the local realtime server. */
   REVERB_PUBLISH_HOST: z.string().default(''),
   REVERB_SCHEME: z.enum(['http', 'https', '']).default(''),
-  /** Largest HTTP API request body, bytes (Reverb's max_request_size). */
-  /** Unset: what the app's limits admit in one request (server/realtime/options.ts, largestLegitimateRequest). */
+  /** Largest HTTP API request body, bytes (Reverb's max_request_size); unset: what the app's limits admit in one request (largestLegitimateRequest). */
   REVERB_MAX_REQUEST_SIZE: z.coerce.number().int().positive().optional(),
   /** HTTP API requests per second per app (over all nodes with Redis); 0 = no limit. */
   REVERB_APP_HTTP_RATE_LIMIT: z.coerce.number().int().min(0).default(1000),
