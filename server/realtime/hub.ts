@@ -339,7 +339,8 @@ export class Hub {
   }
 
   unsubscribe(conn: Connection, channel: string): void {
-    if (isServerToUser(channel)) return; // managed by the server for signed-in sockets
+    // `#…` channels (the user channel, the watchers' ones) are managed by the server for signed-in sockets.
+    if (channel.startsWith('#')) return;
     if (!this.local.remove(channel, conn)) return;
     if (conn.replay) this.leaveLog(conn, channel);
     const member = conn.presence?.get(channel);
