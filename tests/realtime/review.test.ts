@@ -3,6 +3,8 @@
  * (watchlists, replay, several apps, the HTTP API's operator features). Each test failed before its fix.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { realtimeAddresses } from '../../server/realtime/addresses';
 import { RawClient, pusherClient, sleep, startServer, until, type PusherClient, type Running } from './helpers';
 import { WebhookReceiver } from './webhook-receiver';
 
@@ -83,5 +85,19 @@ describe('the message rate limit', () => {
     const closed = await Promise.race([raw.closed, sleep(2000).then(() => null)]);
     raw.close();
     expect(closed?.code).toBe(4005);
+  });
+});
+
+describe("Boardly's old public variables, one of the pair set", () => {
+  it('REVERB_PUBLIC_HOST alone: the server stays on REVERB_HOST:REVERB_PORT, browsers dial the public host on that port', () => {
+    const config = loadConfig({ REVERB_HOST: '127.0.0.1', REVERB_PORT: '8081', REVERB_PUBLIC_HOST: 'ws.example.com' });
+    expect(realtimeAddresses(config)).toMatchObject({ listenHost: '127.0.0.1', listenPort: 8081, publicHost: 'ws.example.com', publicPort: 8081 });
+    expect(config.DEPRECATIONS).toHaveLength(1);
+  });
+
+  it("REVERB_PUBLIC_PORT alone: the server stays on REVERB_HOST:REVERB_PORT, browsers dial APP_URL's host on the public port", () => {
+    const config = loadConfig({ REVERB_HOST: '127.0.0.1', REVERB_PORT: '8081', REVERB_PUBLIC_PORT: '443' });
+    expect(realtimeAddresses(config)).toMatchObject({ listenHost: '127.0.0.1', listenPort: 8081, publicHost: null, publicPort: 443 });
+    expect(config.DEPRECATIONS).toHaveLength(1);
   });
 });
