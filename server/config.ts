@@ -161,7 +161,7 @@ export const RENAMED_VARIABLES: { from: string; to: string; value?: (old: string
   { from: 'REVERB_ACTIVITY_TIMEOUT', to: 'REVERB_APP_ACTIVITY_TIMEOUT' },
   { from: 'REVERB_MAX_CONNECTIONS', to: 'REVERB_APP_MAX_CONNECTIONS' },
   { from: 'REVERB_MAX_MESSAGE_SIZE', to: 'REVERB_APP_MAX_MESSAGE_SIZE' },
-  { from: 'REVERB_CLIENT_EVENTS', to: 'REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM', value: (old) => (old === 'true' || old === '1' ? 'members' : 'none') },
+  { from: 'REVERB_CLIENT_EVENTS', to: 'REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM', value: (old) => (old === 'true' || old === '1' ? 'members' : old === 'false' || old === '0' ? 'none' : old) },
   { from: 'REVERB_SCALING_PREFIX', to: 'REVERB_SCALING_CHANNEL' },
   { from: 'REVERB_PUBLIC_HOST', to: 'REVERB_HOST' },
   { from: 'REVERB_PUBLIC_PORT', to: 'REVERB_PORT' },

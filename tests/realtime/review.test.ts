@@ -88,6 +88,14 @@ describe('the message rate limit', () => {
   });
 });
 
+describe("Boardly's old REVERB_CLIENT_EVENTS", () => {
+  it('maps its booleans, and a value it never accepted still stops the start instead of turning client events off', () => {
+    expect(loadConfig({ REVERB_CLIENT_EVENTS: 'true' }).REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM).toBe('members');
+    expect(loadConfig({ REVERB_CLIENT_EVENTS: '0' }).REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM).toBe('none');
+    expect(() => loadConfig({ REVERB_CLIENT_EVENTS: 'yes' })).toThrow(/REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM/);
+  });
+});
+
 describe("Boardly's old public variables, one of the pair set", () => {
   it('REVERB_PUBLIC_HOST alone: the server stays on REVERB_HOST:REVERB_PORT, browsers dial the public host on that port', () => {
     const config = loadConfig({ REVERB_HOST: '127.0.0.1', REVERB_PORT: '8081', REVERB_PUBLIC_HOST: 'ws.example.com' });
