@@ -5,7 +5,8 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { realtimeAddresses } from '../../server/realtime/addresses';
-import { RawClient, pusherClient, sleep, startServer, until, type PusherClient, type Running } from './helpers';
+import { createRealtimeServer } from '../../server/realtime/index';
+import { APP, RawClient, pusherClient, sdkFor, sleep, startServer, until, type PusherClient, type Running } from './helpers';
 import { WebhookReceiver } from './webhook-receiver';
 
 const clients: PusherClient[] = [];
@@ -107,5 +108,24 @@ describe("Boardly's old public variables, one of the pair set", () => {
     const config = loadConfig({ REVERB_HOST: '127.0.0.1', REVERB_PORT: '8081', REVERB_PUBLIC_PORT: '443' });
     expect(realtimeAddresses(config)).toMatchObject({ listenHost: '127.0.0.1', listenPort: 8081, publicHost: null, publicPort: 443 });
     expect(config.DEPRECATIONS).toHaveLength(1);
+  });
+});
+
+describe('usage figures', () => {
+  it("/usage and the channels gauge count the clients' channels, not a watcher's internal ones", async () => {
+    const srv = createRealtimeServer({ ...APP, host: '127.0.0.1', port: 0, allowedOrigins: ['*'], maxMessageSize: 10_000, activityTimeout: 30, metricsPort: 0 });
+    const { port, metricsPort } = await srv.start();
+    try {
+      const running = { port, sdk: sdkFor(port), stop: () => srv.stop() };
+      const raw = await rawSignedIn(running, '1', ['2', '3', '4']);
+      await raw.subscribe('news');
+      const usage = await (await fetch(`http://127.0.0.1:${metricsPort}/usage`)).json();
+      expect(usage.apps[APP.appId].channels).toBe(1);
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(text).toMatch(/^reverb_channels 1$/m);
+      raw.close();
+    } finally {
+      await srv.stop();
+    }
   });
 });
