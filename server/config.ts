@@ -161,7 +161,7 @@ export const RENAMED_VARIABLES: { from: string; to: string; value?: (old: string
   { from: 'REVERB_ACTIVITY_TIMEOUT', to: 'REVERB_APP_ACTIVITY_TIMEOUT' },
   { from: 'REVERB_MAX_CONNECTIONS', to: 'REVERB_APP_MAX_CONNECTIONS' },
   { from: 'REVERB_MAX_MESSAGE_SIZE', to: 'REVERB_APP_MAX_MESSAGE_SIZE' },
-  { from: 'REVERB_CLIENT_EVENTS', to: 'REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM', value: (old) => (old === 'true' || old === '1' ? 'members' : 'none') },
+  { from: 'REVERB_CLIENT_EVENTS', to: 'REVERB_APP_ACCEPT_CLIENT_EVENTS_FROM', value: (old) => (old === 'true' || old === '1' ? 'members' : old === 'false' || old === '0' ? 'none' : old) },
   { from: 'REVERB_SCALING_PREFIX', to: 'REVERB_SCALING_CHANNEL' },
   { from: 'REVERB_PUBLIC_HOST', to: 'REVERB_HOST' },
   { from: 'REVERB_PUBLIC_PORT', to: 'REVERB_PORT' },
@@ -171,16 +171,21 @@ export const RENAMED_VARIABLES: { from: string; to: string; value?: (old: string
 function renamed(env: Record<string, string>): { env: Record<string, string>; deprecations: string[] } {
   const out = { ...env };
   const deprecations: string[] = [];
-  for (const { from, to, value } of RENAMED_VARIABLES) {
-    if (out[from] === undefined) continue;
-    // With the old public pair, REVERB_HOST/REVERB_PORT were the listening address: they move to REVERB_SERVER_*.
-    if (to === 'REVERB_HOST' || to === 'REVERB_PORT') {
+  // With either of the old public pair, REVERB_HOST and REVERB_PORT were the listening address: both move to
+  // REVERB_SERVER_*. The old public port left unset meant the listening port (the old public host left unset
+  // meant APP_URL's host: REVERB_HOST stays unset).
+  if (out.REVERB_PUBLIC_HOST !== undefined || out.REVERB_PUBLIC_PORT !== undefined) {
+    for (const to of ['REVERB_HOST', 'REVERB_PORT']) {
       const server = to.replace('REVERB_', 'REVERB_SERVER_');
       if (out[server] === undefined && out[to] !== undefined) {
         out[server] = out[to];
         delete out[to];
       }
     }
+    if (out.REVERB_PUBLIC_PORT === undefined && out.REVERB_PORT === undefined && out.REVERB_SERVER_PORT !== undefined) out.REVERB_PORT = out.REVERB_SERVER_PORT;
+  }
+  for (const { from, to, value } of RENAMED_VARIABLES) {
+    if (out[from] === undefined) continue;
     if (out[to] === undefined) {
       out[to] = value ? value(out[from]) : out[from];
       deprecations.push(`${from} is deprecated: it is read as ${to}${value ? `=${out[to]}` : ''}, Reverb's name; rename it.`);

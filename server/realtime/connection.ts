@@ -138,7 +138,8 @@ export class Connection {
 
   /** Channels the client subscribed to itself (the server-managed user channel of a signed-in socket does not count). */
   subscriptionCount(): number {
-    const n = this.channels?.size ?? 0;
+    // The server's own channels of a signed-in socket (its user channel, one per watched user) are not its subscriptions.
+    const n = (this.channels?.size ?? 0) - (this.watchlist?.length ?? 0);
     return this.userId !== null && n > 0 ? n - 1 : n;
   }
 

@@ -339,7 +339,8 @@ export class Hub {
   }
 
   unsubscribe(conn: Connection, channel: string): void {
-    if (isServerToUser(channel)) return; // managed by the server for signed-in sockets
+    // `#…` channels (the user channel, the watchers' ones) are managed by the server for signed-in sockets.
+    if (channel.startsWith('#')) return;
     if (!this.local.remove(channel, conn)) return;
     if (conn.replay) this.leaveLog(conn, channel);
     const member = conn.presence?.get(channel);
@@ -456,7 +457,11 @@ export class Hub {
     this.scaling.connectionDelta(-1);
     if (conn.userId !== null) this.local.remove(SERVER_TO_USER_PREFIX + conn.userId, conn);
     this.watchlist.closed(conn);
-    for (const channel of [...(conn.channels ?? [])]) this.unsubscribe(conn, channel);
+    // A `#…` channel still held (none should be) is only dropped here: unsubscribe() leaves those to the server.
+    for (const channel of [...(conn.channels ?? [])]) {
+      if (channel.startsWith('#')) this.local.remove(channel, conn);
+      else this.unsubscribe(conn, channel);
+    }
   }
 
   /** Ends every connection of a user: signed in as it, or present as it on a presence channel. */

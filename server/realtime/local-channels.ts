@@ -20,6 +20,8 @@ interface PendingFanout {
 
 export class LocalChannels {
   private readonly channels = new Map<string, Set<Connection>>();
+  /** Channels the server keeps for itself (`#…`: user channels, watchers' channels), left out of channelCount. */
+  private internal = 0;
   private readonly backlog: PendingFanout[] = [];
   private draining = false;
 
@@ -31,6 +33,7 @@ export class LocalChannels {
     if (!set) {
       set = new Set();
       this.channels.set(channel, set);
+      if (channel.startsWith('#')) this.internal += 1;
     }
     if (set.has(conn)) return false;
     set.add(conn);
@@ -43,7 +46,10 @@ export class LocalChannels {
     const set = this.channels.get(channel);
     conn.channels?.delete(channel);
     if (!set?.delete(conn)) return false;
-    if (set.size === 0) this.channels.delete(channel);
+    if (set.size === 0) {
+      this.channels.delete(channel);
+      if (channel.startsWith('#')) this.internal -= 1;
+    }
     return true;
   }
 
@@ -55,8 +61,9 @@ export class LocalChannels {
     return this.channels.get(channel);
   }
 
+  /** Channels clients subscribed to (the usage figures). */
   get channelCount(): number {
-    return this.channels.size;
+    return this.channels.size - this.internal;
   }
 
   names(): IterableIterator<string> {

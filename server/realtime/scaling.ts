@@ -158,7 +158,8 @@ export class MemoryScaling implements Scaling {
   }
   async channelCounts(): Promise<Map<string, number>> {
     const out = new Map<string, number>();
-    for (const name of this.local.names()) out.set(name, this.local.count(name));
+    // Client channels only: the user channels and the watchers' channels (`#…`) are the server's own.
+    for (const name of this.local.names()) if (!name.startsWith('#')) out.set(name, this.local.count(name));
     return out;
   }
   async subscriptionCount(channel: string): Promise<number> {

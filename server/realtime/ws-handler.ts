@@ -13,11 +13,12 @@ export function handleFrame(hub: Hub, conn: Connection, raw: string, oversized =
   const msg = parseClientFrame(raw);
   const isClientEvent = msg?.event.startsWith('client-');
   if (oversized && !isClientEvent) return conn.close(MESSAGE_TOO_BIG.code, MESSAGE_TOO_BIG.message);
+  // Junk counts too: a flood of frames that are not Pusher messages is limited like any other.
+  if (overRateLimit(hub, conn, msg?.event ?? '')) return;
   if (!msg) {
     conn.sendError(INVALID_MESSAGE.code, INVALID_MESSAGE.message);
     return;
   }
-  if (overRateLimit(hub, conn, msg.event)) return;
   if (isClientEvent) return clientEvent(hub, conn, msg);
   switch (msg.event) {
     case 'pusher:ping':
