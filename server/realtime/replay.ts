@@ -5,6 +5,7 @@
  * `MemoryReplay` is the single-node log; RedisScaling keeps the same log in Redis for every node.
  */
 import { randomBytes } from 'node:crypto';
+import { isPresence, isPrivate } from './protocol';
 
 export interface ReplayWindow {
   /** Events kept per channel. */
@@ -54,8 +55,12 @@ export function withPosition(frame: string, position: string): string {
 }
 
 /** Channels with a replay log: every channel a client subscribes to (not the server-managed user channels). */
+/**
+ * Only authorised channels keep a log: a public channel's name is anyone's to invent, and a log per
+ * invented name (kept for a day) would let any client grow the server's memory or Redis.
+ */
 export function replayable(channel: string): boolean {
-  return !channel.startsWith('#');
+  return isPrivate(channel) || isPresence(channel);
 }
 
 interface ChannelLog {

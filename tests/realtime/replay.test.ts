@@ -67,16 +67,16 @@ describe('replay window, one node', () => {
     const s = await server({ maxEvents: 100, maxAgeSeconds: 60 });
     const c = client(s);
     await connected(c.pusher);
-    await join(c.pusher, 'news', c.got);
-    await publish(s, 'news', 1, 3);
+    await join(c.pusher, 'private-news', c.got);
+    await publish(s, 'private-news', 1, 3);
     await until(() => c.got.length === 3);
-    await until(() => c.tracker.positions().has('news'));
+    await until(() => c.tracker.positions().has('private-news'));
 
     await drop(c.pusher);
-    await publish(s, 'news', 4, 8);
+    await publish(s, 'private-news', 4, 8);
     c.pusher.connect();
     await until(() => c.got.length === 8, 3000, 'the missed events');
-    await publish(s, 'news', 9, 9);
+    await publish(s, 'private-news', 9, 9);
     await until(() => c.got.length === 9);
     await sleep(100);
     expect(c.got).toEqual(range(1, 9));
@@ -89,14 +89,14 @@ describe('replay window, one node', () => {
     const s = await server({ maxEvents: 1000, maxAgeSeconds: 60 });
     const c = client(s);
     await connected(c.pusher);
-    await join(c.pusher, 'busy', c.got);
-    await until(() => c.tracker.positions().has('busy'));
+    await join(c.pusher, 'private-busy', c.got);
+    await until(() => c.tracker.positions().has('private-busy'));
     let n = 0;
     let publishing = true;
     const publisher = (async () => {
       while (publishing) {
         n += 1;
-        await s.sdk.trigger('busy', 'update', { n });
+        await s.sdk.trigger('private-busy', 'update', { n });
       }
     })();
     await until(() => c.got.length >= 5);
@@ -118,17 +118,17 @@ describe('replay window, one node', () => {
     const s = await server({ maxEvents: 3, maxAgeSeconds: 60 });
     const c = client(s);
     await connected(c.pusher);
-    await join(c.pusher, 'counted', c.got);
-    await publish(s, 'counted', 1, 1);
+    await join(c.pusher, 'private-counted', c.got);
+    await publish(s, 'private-counted', 1, 1);
     await until(() => c.got.length === 1);
     await drop(c.pusher);
-    await publish(s, 'counted', 2, 6);
+    await publish(s, 'private-counted', 2, 6);
     c.pusher.connect();
     await until(() => c.missed.length === 1, 3000, 'missed');
-    expect(c.missed).toEqual([{ channel: 'counted', reason: 'expired' }]);
+    expect(c.missed).toEqual([{ channel: 'private-counted', reason: 'expired' }]);
     expect(c.got).toEqual([1]);
     // From its new starting point on, it follows again.
-    await publish(s, 'counted', 7, 7);
+    await publish(s, 'private-counted', 7, 7);
     await until(() => c.got.length === 2);
     expect(c.got).toEqual([1, 7]);
   });
@@ -137,14 +137,14 @@ describe('replay window, one node', () => {
     const s = await server({ maxEvents: 100, maxAgeSeconds: 0.5 });
     const c = client(s);
     await connected(c.pusher);
-    await join(c.pusher, 'aged', c.got);
-    await until(() => c.tracker.positions().has('aged'));
+    await join(c.pusher, 'private-aged', c.got);
+    await until(() => c.tracker.positions().has('private-aged'));
     await drop(c.pusher);
-    await publish(s, 'aged', 1, 2);
+    await publish(s, 'private-aged', 1, 2);
     await sleep(700);
     c.pusher.connect();
     await until(() => c.missed.length === 1, 3000, 'missed');
-    expect(c.missed).toEqual([{ channel: 'aged', reason: 'expired' }]);
+    expect(c.missed).toEqual([{ channel: 'private-aged', reason: 'expired' }]);
     expect(c.got).toEqual([]);
   });
 
@@ -153,8 +153,8 @@ describe('replay window, one node', () => {
     const port = first.port;
     const c = client(first);
     await connected(c.pusher);
-    await join(c.pusher, 'news', c.got);
-    await publish(first, 'news', 1, 1);
+    await join(c.pusher, 'private-news', c.got);
+    await publish(first, 'private-news', 1, 1);
     await until(() => c.got.length === 1);
     await drop(c.pusher);
     await first.stop();
@@ -162,17 +162,17 @@ describe('replay window, one node', () => {
     // The SDK's keep-alive socket went with the first server: its first request is reset, then it dials again.
     await until(
       () =>
-        second.sdk.trigger('news', 'update', { n: 1 }).then(
+        second.sdk.trigger('private-news', 'update', { n: 1 }).then(
           () => true,
           () => false,
         ),
       3000,
       'the new server',
     );
-    await publish(second, 'news', 2, 3);
+    await publish(second, 'private-news', 2, 3);
     c.pusher.connect();
     await until(() => c.missed.length === 1, 3000, 'missed');
-    expect(c.missed).toEqual([{ channel: 'news', reason: 'expired' }]);
+    expect(c.missed).toEqual([{ channel: 'private-news', reason: 'expired' }]);
     expect(c.got).toEqual([1]);
   });
 
@@ -180,22 +180,22 @@ describe('replay window, one node', () => {
     const s = await server(null);
     const c = client(s);
     await connected(c.pusher);
-    await join(c.pusher, 'news', c.got);
-    await publish(s, 'news', 1, 1);
+    await join(c.pusher, 'private-news', c.got);
+    await publish(s, 'private-news', 1, 1);
     await until(() => c.got.length === 1);
     expect(c.tracker.positions().size).toBe(0);
     await drop(c.pusher);
     c.pusher.connect();
     await until(() => c.missed.length === 1, 3000, 'missed');
-    expect(c.missed).toEqual([{ channel: 'news', reason: 'unknown' }]);
+    expect(c.missed).toEqual([{ channel: 'private-news', reason: 'unknown' }]);
   });
 
   it('a position from another log (a restarted server without Redis) is expired, never replayed from the new log', async () => {
     const s = await server({ maxEvents: 100, maxAgeSeconds: 60 });
     const raw = opened.add(await RawClient.open(s.port), (r) => r.close());
-    await raw.subscribe('news');
-    await publish(s, 'news', 1, 3);
-    raw.send({ event: 'pusher:resume', data: { channel: 'news', since: 'ffffffffffff:1' } });
+    await raw.subscribeSigned(s.sdk, 'private-news');
+    await publish(s, 'private-news', 1, 3);
+    raw.send({ event: 'pusher:resume', data: { channel: 'private-news', since: 'ffffffffffff:1' } });
     const failed = await raw.next('pusher:resume_failed');
     expect(failed.payload).toEqual({ reason: 'expired' });
   });
@@ -203,15 +203,15 @@ describe('replay window, one node', () => {
   it('live events carry their position in a field pusher-js does not decode: payloads and plain clients are unchanged', async () => {
     const s = await server({ maxEvents: 10, maxAgeSeconds: 60 });
     const raw = opened.add(await RawClient.open(s.port), (r) => r.close());
-    await raw.subscribe('plain');
+    await raw.subscribeSigned(s.sdk, 'private-plain');
     const info = await raw.next('pusher_internal:resume_info');
     expect(info.payload.position).toMatch(/^[0-9a-f]+:0$/);
     const pusher = opened.add(pusherClient(s.port, s.sdk), (p) => p.disconnect());
-    const ch = pusher.subscribe('plain');
+    const ch = pusher.subscribe('private-plain');
     const seen: { event: string; data: unknown }[] = [];
     ch.bind_global((event: string, data: unknown) => seen.push({ event, data }));
     await subscribed(ch);
-    await s.sdk.trigger('plain', 'update', { n: 1 });
+    await s.sdk.trigger('private-plain', 'update', { n: 1 });
     const live = await raw.next('update');
     expect(JSON.parse(live.raw).position).toBe(`${info.payload.position.split(':')[0]}:1`);
     await until(() => seen.some((e) => e.event === 'update'));
@@ -265,6 +265,20 @@ describe('replay window, one node', () => {
     b.send({ event: 'pusher:resume', data: { channel: 'private-chat', since: start } });
     const resumed = await b.next('pusher:resumed');
     expect(resumed.payload).toEqual({ position: start, replayed: 0 });
+  });
+
+  it("public channels keep no log: their names are anyone's to invent, so no subscription can grow the server", async () => {
+    const s = await server({ maxEvents: 100, maxAgeSeconds: 60 });
+    const raw = opened.add(await RawClient.open(s.port), (r) => r.close());
+    for (const name of ['news', `invented-${randomBytes(4).toString('hex')}`]) {
+      await raw.subscribe(name);
+      await s.sdk.trigger(name, 'update', { n: 1 });
+      const live = await raw.next('update');
+      expect(JSON.parse(live.raw).position).toBeUndefined();
+      raw.send({ event: 'pusher:resume', data: { channel: name, since: 'abc:1' } });
+      expect((await raw.next('pusher:resume_failed')).payload).toEqual({ reason: 'disabled' });
+    }
+    expect(await raw.none('pusher_internal:resume_info', 100)).toEqual([]);
   });
 
   it('off by default: no resume_info, and a resume answers resume_failed (disabled)', async () => {
@@ -336,7 +350,7 @@ describe('replay is only for sockets subscribed to the channel', () => {
   it('hostile pusher:resume frames answer an error and never crash the server', async () => {
     const s = await server({ maxEvents: 100, maxAgeSeconds: 60 });
     const raw = opened.add(await RawClient.open(s.port), (r) => r.close());
-    await raw.subscribe('open');
+    await raw.subscribeSigned(s.sdk, 'private-open');
     const start = (await raw.next('pusher_internal:resume_info')).payload.position as string;
     const epoch = start.split(':')[0];
     const hostile: unknown[] = [
@@ -347,28 +361,28 @@ describe('replay is only for sockets subscribed to the channel', () => {
       { event: 'pusher:resume', data: { channel: '', since: start } },
       { event: 'pusher:resume', data: { channel: 'x'.repeat(5000), since: start } },
       { event: 'pusher:resume', data: { channel: 'bad channel!', since: start } },
-      { event: 'pusher:resume', data: { channel: 'open' } },
-      { event: 'pusher:resume', data: { channel: 'open', since: { seq: 1 } } },
-      { event: 'pusher:resume', data: { channel: 'open', since: `${epoch}:-1` } },
-      { event: 'pusher:resume', data: { channel: 'open', since: `${epoch}:1e9` } },
-      { event: 'pusher:resume', data: { channel: 'open', since: `${epoch}:${'9'.repeat(400)}` } },
-      { event: 'pusher:resume', data: { channel: 'open', since: `${'e'.repeat(100)}:1` } },
+      { event: 'pusher:resume', data: { channel: 'private-open' } },
+      { event: 'pusher:resume', data: { channel: 'private-open', since: { seq: 1 } } },
+      { event: 'pusher:resume', data: { channel: 'private-open', since: `${epoch}:-1` } },
+      { event: 'pusher:resume', data: { channel: 'private-open', since: `${epoch}:1e9` } },
+      { event: 'pusher:resume', data: { channel: 'private-open', since: `${epoch}:${'9'.repeat(400)}` } },
+      { event: 'pusher:resume', data: { channel: 'private-open', since: `${'e'.repeat(100)}:1` } },
       { event: 'pusher:resume', data: { channel: 'not-subscribed', since: start } },
       { event: 'pusher:resume', data: { channel: '#server-to-user-1', since: start } },
     ];
     for (const frame of hostile) raw.send(frame);
     for (let i = 0; i < hostile.length; i++) await raw.next((m) => m.event === 'pusher:error' || m.event === 'pusher:resume_failed');
     // A position past the end of the log (never given out) is expired, not waited for.
-    raw.send({ event: 'pusher:resume', data: { channel: 'open', since: `${epoch}:999999999999999` } });
+    raw.send({ event: 'pusher:resume', data: { channel: 'private-open', since: `${epoch}:999999999999999` } });
     expect((await raw.next('pusher:resume_failed')).payload).toEqual({ reason: 'expired' });
     // One resume per subscription: a second one is refused instead of sending everything again.
-    raw.send({ event: 'pusher:resume', data: { channel: 'open', since: start } });
+    raw.send({ event: 'pusher:resume', data: { channel: 'private-open', since: start } });
     expect((await raw.next('pusher:error')).payload.code).toBe(4009);
     expect(raw.all.filter((m) => m.event === 'update')).toEqual([]);
     // Still serving.
     raw.send({ event: 'pusher:ping' });
     await raw.next('pusher:pong');
-    await s.sdk.trigger('open', 'update', { n: 1 });
+    await s.sdk.trigger('private-open', 'update', { n: 1 });
     expect((await raw.next('update')).payload).toEqual({ n: 1 });
   });
 });
@@ -435,25 +449,25 @@ describe.skipIf(!REDIS_URL)('replay window in Redis, two nodes', () => {
     const a = await server({ maxEvents: 100, maxAgeSeconds: 60 }, shared);
     const b = await server({ maxEvents: 100, maxAgeSeconds: 60 }, shared);
     const onB = opened.add(await RawClient.open(b.port), (r) => r.close());
-    await onB.subscribe('board');
+    await onB.subscribeSigned(b.sdk, 'private-board');
     const c = client(a);
     await connected(c.pusher);
-    await join(c.pusher, 'board', c.got);
-    await publish(b, 'board', 1, 2);
+    await join(c.pusher, 'private-board', c.got);
+    await publish(b, 'private-board', 1, 2);
     await until(() => c.got.length === 2);
-    await until(() => c.tracker.positions().get('board')?.endsWith(':2') ?? false, 3000, 'position 2');
+    await until(() => c.tracker.positions().get('private-board')?.endsWith(':2') ?? false, 3000, 'position 2');
     const onBPositions = [await onB.next('update'), await onB.next('update')].map((m) => JSON.parse(m.raw).position);
     expect(onBPositions).toEqual([1, 2].map((n) => `${onBPositions[0].split(':')[0]}:${n}`));
-    expect(c.tracker.positions().get('board')).toBe(onBPositions[1]);
+    expect(c.tracker.positions().get('private-board')).toBe(onBPositions[1]);
 
     await drop(c.pusher);
-    await publish(b, 'board', 3, 6);
-    await publish(a, 'board', 7, 7);
+    await publish(b, 'private-board', 3, 6);
+    await publish(a, 'private-board', 7, 7);
     // The HTTP API answers before the event is logged: wait until all went out, so they are replayed, not live.
     for (let i = 0; i < 5; i++) await onB.next('update');
     c.pusher.connect();
     await until(() => c.got.length === 7, 5000, 'the missed events');
-    await publish(b, 'board', 8, 8);
+    await publish(b, 'private-board', 8, 8);
     await until(() => c.got.length === 8);
     await sleep(100);
     expect(c.got).toEqual(range(1, 8));
@@ -467,14 +481,14 @@ describe.skipIf(!REDIS_URL)('replay window in Redis, two nodes', () => {
     const b = await server({ maxEvents: 1000, maxAgeSeconds: 60 }, shared);
     const c = client(a);
     await connected(c.pusher);
-    await join(c.pusher, 'busy', c.got);
-    await until(() => c.tracker.positions().has('busy'));
+    await join(c.pusher, 'private-busy', c.got);
+    await until(() => c.tracker.positions().has('private-busy'));
     let n = 0;
     let publishing = true;
     const publisher = (async () => {
       while (publishing) {
         n += 1;
-        await (n % 2 ? b : a).sdk.trigger('busy', 'update', { n });
+        await (n % 2 ? b : a).sdk.trigger('private-busy', 'update', { n });
       }
     })();
     await until(() => c.got.length >= 5);
@@ -498,17 +512,17 @@ describe.skipIf(!REDIS_URL)('replay window in Redis, two nodes', () => {
     const b = await server({ maxEvents: 2, maxAgeSeconds: 60 }, shared);
     const c = client(a);
     await connected(c.pusher);
-    await join(c.pusher, 'board', c.got);
-    await until(() => c.tracker.positions().has('board'));
+    await join(c.pusher, 'private-board', c.got);
+    await until(() => c.tracker.positions().has('private-board'));
     const watcher = opened.add(await RawClient.open(b.port), (r) => r.close());
-    await watcher.subscribe('board');
+    await watcher.subscribeSigned(b.sdk, 'private-board');
     await drop(c.pusher);
-    await publish(b, 'board', 1, 4);
+    await publish(b, 'private-board', 1, 4);
     // The HTTP API answers before the event is logged: wait until all four went out.
     for (let i = 0; i < 4; i++) await watcher.next('update');
     c.pusher.connect();
     await until(() => c.missed.length === 1, 5000, 'missed');
-    expect(c.missed).toEqual([{ channel: 'board', reason: 'expired' }]);
+    expect(c.missed).toEqual([{ channel: 'private-board', reason: 'expired' }]);
     expect(c.got).toEqual([]);
   });
 
@@ -517,17 +531,17 @@ describe.skipIf(!REDIS_URL)('replay window in Redis, two nodes', () => {
     const a = await server({ maxEvents: 100, maxAgeSeconds: 60 }, shared);
     const b = await server({ maxEvents: 100, maxAgeSeconds: 60 }, shared);
     const raw = opened.add(await RawClient.open(a.port), (r) => r.close());
-    await raw.subscribe('board');
+    await raw.subscribeSigned(a.sdk, 'private-board');
     const start = (await raw.next('pusher_internal:resume_info')).payload.position as string;
     await a.stop();
     const watcher = opened.add(await RawClient.open(b.port), (r) => r.close());
-    await watcher.subscribe('board');
-    await publish(b, 'board', 1, 3);
+    await watcher.subscribeSigned(b.sdk, 'private-board');
+    await publish(b, 'private-board', 1, 3);
     // The HTTP API answers before the event is logged: wait until it went out, so all three are in the past.
     for (let i = 0; i < 3; i++) await watcher.next('update');
     const again = opened.add(await RawClient.open(b.port), (r) => r.close());
-    await again.subscribe('board');
-    again.send({ event: 'pusher:resume', data: { channel: 'board', since: start } });
+    await again.subscribeSigned(b.sdk, 'private-board');
+    again.send({ event: 'pusher:resume', data: { channel: 'private-board', since: start } });
     const replayed = [await again.next('update'), await again.next('update'), await again.next('update')];
     expect(replayed.map((m) => m.payload.n)).toEqual([1, 2, 3]);
     expect((await again.next('pusher:resumed')).payload.replayed).toBe(3);
@@ -539,9 +553,9 @@ describe.skipIf(!REDIS_URL)('replay window in Redis, two nodes', () => {
     const a = await server({ maxEvents: 100, maxAgeSeconds: 60 }, { ...shared, redisUrl: `redis://127.0.0.1:${relay.port}` });
     const b = await server({ maxEvents: 100, maxAgeSeconds: 60 }, shared);
     const onA = opened.add(await RawClient.open(a.port), (r) => r.close());
-    await onA.subscribe('board');
+    await onA.subscribeSigned(a.sdk, 'private-board');
     const away = opened.add(await RawClient.open(b.port), (r) => r.close());
-    await away.subscribe('board');
+    await away.subscribeSigned(b.sdk, 'private-board');
     const start = (await away.next('pusher_internal:resume_info')).payload.position as string;
     away.close();
 
@@ -556,15 +570,15 @@ describe.skipIf(!REDIS_URL)('replay window in Redis, two nodes', () => {
       5000,
       'node A without Redis',
     );
-    await a.sdk.trigger('board', 'update', { n: 1 });
+    await a.sdk.trigger('private-board', 'update', { n: 1 });
     expect((await onA.next('update')).payload).toEqual({ n: 1 });
     await relay.restore();
     const redis = opened.add(new Redis(REDIS_URL!), (r) => r.disconnect());
-    await until(async () => (await redis.xlen(`${shared.redisKeyPrefix}:rp:board`)) > 0, 5000, 'the gap logged');
+    await until(async () => (await redis.xlen(`${shared.redisKeyPrefix}:rp:private-board`)) > 0, 5000, 'the gap logged');
 
     const back = opened.add(await RawClient.open(b.port), (r) => r.close());
-    await back.subscribe('board');
-    back.send({ event: 'pusher:resume', data: { channel: 'board', since: start } });
+    await back.subscribeSigned(b.sdk, 'private-board');
+    back.send({ event: 'pusher:resume', data: { channel: 'private-board', since: start } });
     expect((await back.next('pusher:resume_failed')).payload).toEqual({ reason: 'expired' });
     expect(back.all.filter((m) => m.event === 'update')).toEqual([]);
   });
