@@ -4,7 +4,7 @@
  * Boardly's own tracker (resources/js/lib/replay.ts), and raw sockets for what pusher-js cannot send.
  */
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { relayTo } from '../helpers/tcp-relay';
 import { Redis } from 'ioredis';
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
@@ -583,41 +583,3 @@ describe.skipIf(!REDIS_URL)('replay window in Redis, two nodes', () => {
     expect(back.all.filter((m) => m.event === 'update')).toEqual([]);
   });
 });
-
-/** A TCP relay to Redis that can be cut and restored on the same port: one node losing Redis while the other keeps it. */
-async function relayTo(target: number) {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const listen = async () => {
-    server = createServer((client) => {
-      const upstream = connect(target, '127.0.0.1');
-      const drop = () => {
-        client.destroy();
-        upstream.destroy();
-        sockets.delete(client);
-        sockets.delete(upstream);
-      };
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on('error', drop).on('close', drop);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    port = (server!.address() as AddressInfo).port;
-  };
-  await listen();
-  return {
-    get port() {
-      return port;
-    },
-    restore: listen,
-    cut: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        if (!server?.listening) return resolve();
-        server.close(() => resolve());
-      }),
-  };
-}

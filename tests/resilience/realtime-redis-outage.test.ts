@@ -6,7 +6,7 @@
  * rebuilds its share of Redis (presence, counts, heartbeat) by itself, and events cross nodes again.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { relayTo } from '../helpers/tcp-relay';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,41 +36,6 @@ async function kill(proc: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => proc.once('exit', resolve));
   proc.kill('SIGKILL');
   await exited;
-}
-
-/** A TCP relay to Redis that can be cut and restored on the same port: one node losing Redis while others keep it. */
-async function relayTo(target: number) {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const listen = async () => {
-    server = createServer((client) => {
-      const upstream = connect(target, '127.0.0.1');
-      const drop = () => {
-        client.destroy();
-        upstream.destroy();
-        sockets.delete(client);
-        sockets.delete(upstream);
-      };
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on('error', drop).on('close', drop);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    port = (server!.address() as AddressInfo).port;
-  };
-  await listen();
-  return {
-    port,
-    restore: listen,
-    cut: () =>
-      new Promise<void>((resolve) => {
-        server!.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      }),
-  };
 }
 
 /**
