@@ -36,7 +36,8 @@ const realtime = config.REVERB_SERVER_ENABLED
 
 /** Unless told otherwise, the child reports presence to this app (members' online state). */
 function realtimeEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env, REVERB_APP_SECRET: config.REVERB_APP_SECRET };
+  // The web app in this process stops at once on SIGTERM: a child draining for a load balancer would only delay it.
+  const env = { ...process.env, REVERB_APP_SECRET: config.REVERB_APP_SECRET, REVERB_DRAIN_SECONDS: String(config.REVERB_DRAIN_SECONDS ?? 0) };
   if (config.REVERB_WEBHOOK_URL || config.APP_PORT === 0) return env;
   const host = ['0.0.0.0', '::'].includes(config.APP_HOST) ? '127.0.0.1' : config.APP_HOST.includes(':') ? `[${config.APP_HOST}]` : config.APP_HOST;
   return { ...env, REVERB_WEBHOOK_URL: `http://${host}:${config.APP_PORT}/webhooks/realtime`, REVERB_WEBHOOK_EVENTS: 'member_added,member_removed' };
