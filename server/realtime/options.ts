@@ -294,6 +294,9 @@ export function resolveApps(opts: RealtimeOptions): ResolvedOptions[] {
     { ...base, ...first, webhooks: appWebhooks(base.webhooks, first, true) },
     ...apps.filter((a) => a !== first).map((app) => ({ ...base, ...app, webhooks: appWebhooks(base.webhooks, app, false) })),
   ].map(resolveOptions);
+  // With several apps the id is part of every Redis key (`<channel>:<app id>:…`): a ':' in it could meet another app's keys.
+  const clash = all.length > 1 ? all.find((app) => !/^[A-Za-z0-9_.-]{1,100}$/.test(app.appId)) : undefined;
+  if (clash) throw new StartupError(`The realtime app id "${clash.appId.slice(0, 100)}" may hold only letters, digits and _ . - when several apps are served.`);
   for (const field of ['appId', 'key'] as const) {
     const seen = new Set<string>();
     for (const app of all) {

@@ -165,6 +165,9 @@ describe('realtimeOptionsFromConfig', () => {
     expect(() => realtimeOptionsFromConfig(loadConfig({ REVERB_APPS: 'not json' }))).toThrow(/REVERB_APPS is not JSON/);
     expect(() => realtimeOptionsFromConfig(loadConfig({ REVERB_APPS_FILE: path.join(dir, 'missing.json') }))).toThrow(/REVERB_APPS_FILE cannot be read/);
     expect(() => resolveApps({ ...options, secret: 's'.repeat(20), apps: [{ appId: 'other', key: 'boardly-key', secret: 'x'.repeat(20) }] })).toThrow(/share the key "boardly-key"/);
+    // Several apps: an id is part of every Redis key, so `a` and `a:rp` could meet.
+    expect(() => resolveApps({ ...options, secret: 's'.repeat(20), apps: [{ appId: 'boardly:rp', key: 'k2', secret: 'x'.repeat(20) }] })).toThrow(/only letters, digits/);
+    expect(resolveApps({ ...options, secret: 's'.repeat(20), apps: [] }).map((a) => a.appId)).toEqual(['boardly']);
   });
 
   it('refuses webhook URLs and event types it cannot use, and a prefix that would break keys, naming the variable', () => {
