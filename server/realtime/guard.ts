@@ -4,7 +4,13 @@
  * rejected, is logged and handed to a recovery that answers the affected request or socket. Nothing
  * propagates to the emitter, so nothing reaches process 'uncaughtException' / 'unhandledRejection'.
  */
-import type { RealtimeLogger } from './options';
+
+/** Where the realtime server writes its lines (pino in the app, plain lines under `reverb:start`). */
+export interface RealtimeLogger {
+  info(...a: unknown[]): void;
+  warn(...a: unknown[]): void;
+  error(...a: unknown[]): void;
+}
 
 /** The error as one log-friendly string (stack when there is one); never throws, whatever was thrown. */
 export function describeError(error: unknown): string {

@@ -1,3 +1,4 @@
 /** Laravel-Reverb-compatible Pusher protocol 7 server: websocket clients + Pusher HTTP API on one port. */
 export { createRealtimeServer, originAllowed, type RealtimeServer } from './server';
-export { realtimeOptionsFromConfig, type RealtimeLogger, type RealtimeOptions } from './options';
+export { realtimeOptionsFromConfig } from './from-config';
+export type { RealtimeLogger, RealtimeOptions } from './options';

@@ -4,15 +4,21 @@
  * public or private channel change, its subscribers are told the count over all nodes. Changes
  * within `debounceMs` are told once, so a burst of joins is one message, not one per join.
  */
-import type { Hub } from './hub';
 import { encodeEvent, isPresence, isServerToUser } from './protocol';
-import { ScalingUnavailable } from './scaling';
+import { ScalingUnavailable, type Scaling } from './scaling';
+
+/** What the counter needs of its app's hub (an interface, so the two do not import each other). */
+export interface SubscriptionCountHost {
+  readonly scaling: Pick<Scaling, 'subscriptionCount'>;
+  relay(channel: string, frame: string): void;
+  track(work: Promise<unknown>): void;
+}
 
 export class SubscriptionCounts {
   private readonly due = new Map<string, NodeJS.Timeout>();
 
   constructor(
-    private readonly hub: Hub,
+    private readonly hub: SubscriptionCountHost,
     private readonly debounceMs = 100,
   ) {}
 

@@ -10,9 +10,9 @@
  * there, so it reaches watchers on every node.
  */
 import type { Connection, PresenceMember } from './connection';
-import type { Hub } from './hub';
+import type { LocalChannels } from './local-channels';
 import { encodeEvent } from './protocol';
-import { ScalingUnavailable } from './scaling';
+import { ScalingUnavailable, type Scaling } from './scaling';
 
 /** Not a valid client channel name (`#`), so no client can subscribe to it or query it. */
 export const ONLINE = '#online';
@@ -30,8 +30,16 @@ export function parseWatchlist(userData: Record<string, unknown>): string[] {
   return [...new Set(ids)].slice(0, MAX_WATCHLIST);
 }
 
+/** What the watchlist needs of its app's hub (an interface, so the hub and the watchlist do not import each other). */
+export interface WatchlistHost {
+  readonly local: Pick<LocalChannels, 'add' | 'remove'>;
+  readonly scaling: Pick<Scaling, 'presenceJoin' | 'presenceLeave' | 'presenceMembers'>;
+  relay(channel: string, frame: string): void;
+  track(work: Promise<unknown>): void;
+}
+
 export class Watchlist {
-  constructor(private readonly hub: Hub) {}
+  constructor(private readonly hub: WatchlistHost) {}
 
   /** After pusher:signin_success: follow the watchlist, say who is online, and count this user online. */
   signedIn(conn: Connection, userId: string, watchlist: string[]): void {

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { parseApps } from '../../server/realtime/apps';
 import { HttpRateLimiter } from '../../server/realtime/http-rate-limit';
-import { realtimeOptionsFromConfig } from '../../server/realtime/options';
+import { realtimeOptionsFromConfig } from '../../server/realtime/from-config';
 import { ScalingUnavailable } from '../../server/realtime/scaling';
 import { createRealtimeServer, type RealtimeOptions, type RealtimeServer } from '../../server/realtime/index';
 import { largestLegitimateRequest, resolveApps } from '../../server/realtime/options';

@@ -12,7 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { trackReplay, type ReplayPusher, type ReplayTracker } from '@/lib/replay';
 import { parseApps } from '../../server/realtime/apps';
 import { loadConfig } from '../../server/config';
-import { realtimeOptionsFromConfig, resolveOptions } from '../../server/realtime/options';
+import { realtimeOptionsFromConfig } from '../../server/realtime/from-config';
+import { resolveOptions } from '../../server/realtime/options';
 import { MemoryReplay, parsePosition, type ReplayWindow } from '../../server/realtime/replay';
 import { APP, Opened, RawClient, connected, pusherClient, pusherOptions, sleep, startServer, subscribed, until, type PusherClient, type Running } from './helpers';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { isStartupError } from '../../server/lib/startup-error';
-import { realtimeOptionsFromConfig } from '../../server/realtime/options';
+import { realtimeOptionsFromConfig } from '../../server/realtime/from-config';
 import { resolveOptions } from '../../server/realtime/options';
 import { PUBLISHED_SECRETS, SECRET_NAMES, resolveSecrets } from '../../server/secrets';
 
