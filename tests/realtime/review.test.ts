@@ -2,33 +2,21 @@
  * Issue #26 review pass: what an attacker or an operator could reach or exhaust through the new features
  * (watchlists, replay, several apps, the HTTP API's operator features). Each test failed before its fix.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { realtimeAddresses } from '../../server/realtime/addresses';
 import { createRealtimeServer } from '../../server/realtime/index';
-import { APP, RawClient, pusherClient, sdkFor, sleep, startServer, until, type PusherClient, type Running } from './helpers';
+import { APP, Opened, RawClient, type Running, sdkFor, sleep, type startServer, until } from './helpers';
 import { WebhookReceiver } from './webhook-receiver';
 
-const clients: PusherClient[] = [];
-const servers: Running[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
-afterAll(async () => {
-  for (const s of servers.splice(0)) await s.stop();
-});
-
-async function server(over: Parameters<typeof startServer>[0] = {}) {
-  const srv = await startServer(over);
-  servers.push(srv);
-  return srv;
-}
+const opened = new Opened();
+afterEach(() => opened.closeAll());
+const server = (over: Parameters<typeof startServer>[0] = {}) => opened.server(over);
 
 describe('internal channels stay out of the HTTP API', () => {
   it("GET /channels does not list the watchers' internal channels (who watches whom)", async () => {
     const srv = await server();
-    const client = pusherClient(srv.port, srv.sdk, { user: { id: '1', watchlist: ['2', '3'] } });
-    clients.push(client);
+    const client = opened.pusher(srv.port, srv.sdk, { user: { id: '1', watchlist: ['2', '3'] } });
     client.signin();
     await until(() => (client.user as unknown as { serverToUserChannel?: { subscribed: boolean } }).serverToUserChannel?.subscribed === true, 3000, 'sign-in');
     client.subscribe('news');

@@ -5,29 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { RawClient, pusherClient, sleep, startServer, until, type PusherClient, type Running } from './helpers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Opened, RawClient, type Running, sleep, type startServer, until } from './helpers';
 
 const REDIS_URL = process.env.REDIS_URL;
-const clients: PusherClient[] = [];
-const servers: Running[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
-afterAll(async () => {
-  for (const s of servers.splice(0)) await s.stop();
-});
-
-async function server(over: Parameters<typeof startServer>[0] = {}) {
-  const srv = await startServer(over);
-  servers.push(srv);
-  return srv;
-}
+const opened = new Opened();
+afterEach(() => opened.closeAll());
+const server = (over: Parameters<typeof startServer>[0] = {}) => opened.server(over);
 
 /** A pusher-js client signed in as `id`, watching `watchlist`, with every watchlist event it hears. */
 async function signedIn(srv: Running, id: string, watchlist: string[] = []) {
-  const client = pusherClient(srv.port, srv.sdk, { user: { id, watchlist } });
-  clients.push(client);
+  const client = opened.pusher(srv.port, srv.sdk, { user: { id, watchlist } });
   const heard: { name: string; user_ids: string[] }[] = [];
   client.user.watchlist.bind('online', (e: { name: string; user_ids: string[] }) => heard.push(e));
   client.user.watchlist.bind('offline', (e: { name: string; user_ids: string[] }) => heard.push(e));
@@ -105,8 +93,7 @@ describe('watchlists', () => {
 describe('subscription counting', () => {
   it('tells the subscribers of a channel how many there are, when the app turns it on', async () => {
     const srv = await server({ subscriptionCount: true });
-    const [one, two] = [pusherClient(srv.port, srv.sdk), pusherClient(srv.port, srv.sdk)];
-    clients.push(one, two);
+    const [one, two] = [opened.pusher(srv.port, srv.sdk), opened.pusher(srv.port, srv.sdk)];
     const first = one.subscribe('news');
     const counts: number[] = [];
     first.bind('pusher:subscription_count', (d: { subscription_count: number }) => counts.push(d.subscription_count));
