@@ -27,6 +27,9 @@ export async function turnOnTwoFactor(page: Page, password: string, onSetupShown
   await card.getByLabel('Code from your app').fill(totpCode(secret));
   await card.getByRole('button', { name: 'Confirm' }).click();
   await expect(card.getByText('On', { exact: true })).toBeVisible();
-  const codes = (await card.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) => c.trim());
+  // The codes render just after the status: wait for them before reading (reading at once found none, once in CI).
+  const codeItems = card.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(codeItems.first()).toBeVisible();
+  const codes = (await codeItems.allTextContents()).map((c) => c.trim());
   return { card, secret, codes };
 }
