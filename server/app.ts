@@ -25,6 +25,7 @@ import { realtimeClientConfig } from './http/realtime-client-config';
 import { registerRoutes } from './routes';
 import { loadUser } from './features/auth/middleware';
 import { loadOrganization } from './tenancy/current';
+import { loadPortalMember } from './tenancy/portal';
 import { realtimeWebhookRoutes } from './features/realtime-webhooks/routes';
 
 export interface CreateAppOptions {
@@ -123,6 +124,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       bodyParsers,
       csrf({ key: ctx.key, secure: https }),
       loadUser(ctx),
+      loadPortalMember(ctx),
       noStoreWhenSignedIn,
       loadOrganization(ctx),
     ),

@@ -35,6 +35,15 @@ export function sharedProps(ctx: AppContext, req: Request) {
         can: abilitiesOf(org ? org.role : null, !!user?.is_platform_admin && !!org),
       };
     },
+    /** The signed-in board member (portal pages): their own address and the organisations whose boards they serve. */
+    portal: () => {
+      const portal = req.portal;
+      if (!portal) return null;
+      return {
+        member: { id: portal.member.id, email: portal.member.email },
+        organizations: portal.records.map((r) => ({ id: r.organization_id, name: r.organization_name, slug: r.organization_slug, named_read_receipts: r.named_read_receipts })),
+      };
+    },
     flash: () => sessionBridge.flash(req) as FlashMessages,
     realtime: () => realtimeClientConfig(ctx.config),
   };

@@ -59,6 +59,8 @@ export interface OrganizationsTable {
   website: string | null;
   public_page_enabled: Generated<boolean>;
   require_two_factor: Generated<boolean>;
+  /** Staff see who read an insight, not only how many (the portal tells board members). */
+  named_read_receipts: Generated<boolean>;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -199,6 +201,74 @@ export interface BoardUserInsightTable {
   board_user_id: number;
 }
 
+import type { PortalDelivery } from '../../shared/portal';
+export type { PortalDelivery };
+
+/** One board member's identity: one per e-mail address, across organisations. */
+export interface PortalMembersTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  locale: Generated<string>;
+  delivery: Generated<PortalDelivery>;
+  last_signed_in_at: NullableTimestamp;
+  digest_sent_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A board-user record a portal member may act as; no row: no access. */
+export interface BoardUserPortalAccessTable {
+  board_user_id: number;
+  organization_id: number;
+  portal_member_id: number;
+  granted_by: number | null;
+  granted_at: Timestamp;
+  activated_at: NullableTimestamp;
+  last_seen_at: NullableTimestamp;
+}
+
+export interface PortalLoginLinksTable {
+  id: Generated<number>;
+  portal_member_id: number;
+  organization_id: number | null;
+  token_hash: string;
+  browser_hash: string | null;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface PortalPasskeysTable {
+  id: Generated<number>;
+  portal_member_id: number;
+  name: string;
+  credential_id: string;
+  public_key: string;
+  counter: ColumnType<string | number | bigint, number | undefined, number>;
+  transports: Json<string[]>;
+  last_used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface InsightReceiptsTable {
+  insight_id: number;
+  board_user_id: number;
+  organization_id: number;
+  read_at: Timestamp;
+  acknowledged_at: NullableTimestamp;
+}
+
+export interface PortalNotificationsTable {
+  id: Generated<number>;
+  portal_member_id: number;
+  board_user_id: number;
+  insight_id: number;
+  organization_id: number;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
 export interface InsightViewsTable {
   insight_id: number;
   visitor_hash: string;
@@ -260,6 +330,12 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   passkeys: PasskeysTable;
   known_devices: KnownDevicesTable;
+  portal_members: PortalMembersTable;
+  board_user_portal_access: BoardUserPortalAccessTable;
+  portal_login_links: PortalLoginLinksTable;
+  portal_passkeys: PortalPasskeysTable;
+  insight_receipts: InsightReceiptsTable;
+  portal_notifications: PortalNotificationsTable;
   mail_outbox: MailOutboxTable;
   demo_seed: DemoSeedTable;
 }
@@ -301,3 +377,4 @@ export type Subscription = Selectable<SubscriptionsTable>;
 export type SubscriptionEvent = Selectable<SubscriptionEventsTable>;
 export type BoardUser = Selectable<BoardUsersTable>;
 export type Insight = Selectable<InsightsTable>;
+export type PortalMember = Selectable<PortalMembersTable>;

@@ -17,6 +17,7 @@ export function requestLocale(req: Request): Locale {
   const user = req.user;
   let locale: Locale;
   if (user) locale = interfaceLocale(user.locale);
+  else if (req.portal) locale = interfaceLocale(req.portal.member.locale);
   else {
     const cookie = req.cookies?.[LOCALE_COOKIE];
     // A guest's page depends on these: a cache must not give one language's page to another.

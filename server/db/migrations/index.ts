@@ -14,6 +14,7 @@ import * as m1270001 from './2026_11_27_000001_demo_seed';
 import * as m1240301 from './2026_11_27_240301_folded_names';
 import * as m1280001 from './2026_11_28_000001_activity_facts';
 import * as m1280002 from './2026_11_28_000002_board_user_terms';
+import * as m1280003 from './2026_11_28_000003_board_portal';
 
 /** Every migration, by name, in order. Add new files here; never edit or rename old ones. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_240301_folded_names': m1240301,
   '2026_11_28_000001_activity_facts': m1280001,
   '2026_11_28_000002_board_user_terms': m1280002,
+  '2026_11_28_000003_board_portal': m1280003,
 };

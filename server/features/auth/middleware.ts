@@ -8,6 +8,7 @@ import { consumeRememberToken, forgetRememberCookie, issueRememberToken, REMEMBE
 import { findUserById } from '../../account/user-repository';
 import { msg } from '../../i18n/message';
 import { route } from '../../../shared/routes';
+import { isPortalSession } from '../../tenancy/portal';
 
 declare global {
   namespace Express {
@@ -48,6 +49,8 @@ const wantsPage = (req: Request) => req.isInertia || req.accepts(['html', 'json'
 /** Signed in; guests go to the sign-in page and come back afterwards. */
 export function requireAuth(req: Request, res: Response, next: NextFunction) {
   if (req.user) return next();
+  // A board member is signed in, but not as staff: no staff page is theirs (docs/product.md "Board members").
+  if (isPortalSession(req)) return next(new HttpError(403));
   if (!wantsPage(req)) return next(new HttpError(401, msg('messages.errors.unauthenticated')));
   if (req.method === 'GET') req.session.put('url.intended', req.originalUrl);
   res.redirect(route('login'));
