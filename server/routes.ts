@@ -22,6 +22,7 @@ import { twoFactorRoutes } from './features/two-factor/routes';
 import { browserSessionRoutes } from './features/browser-sessions/routes';
 import { passkeyRoutes } from './features/passkeys/routes';
 import { localeRoutes } from './features/locale/routes';
+import { portalAuthRoutes } from './features/portal-auth/routes';
 import { currentOrganizationGate } from './tenancy/gate';
 
 /**
@@ -39,6 +40,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
     mountByFirstSegment([
       pageRoutes(ctx),
       authRoutes(ctx),
+      portalAuthRoutes(ctx),
       localeRoutes(ctx),
       twoFactorRoutes(ctx),
       browserSessionRoutes(ctx),

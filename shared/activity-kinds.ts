@@ -83,6 +83,7 @@ export const ACTIVITY_KINDS = {
   'board_user.bulk_updated': { facts: { ...bulkFacts, action: 'choice' }, tone: 'info' },
   'board_user.bulk_deleted': { facts: bulkFacts, tone: 'danger' },
   'board_user.bulk_restored': { facts: bulkFacts, tone: 'success' },
+  'board_user.portal_signed_in': { facts: { method: 'choice' }, tone: 'neutral', change: false },
   'insight.created': { facts: none, tone: 'success' },
   'insight.updated': { facts: none, tone: 'info' },
   'insight.deleted': { facts: none, tone: 'danger' },

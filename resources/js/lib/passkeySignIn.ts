@@ -106,20 +106,28 @@ async function authenticate(options: RequestOptionsJSON, autofill: boolean, sign
   };
 }
 
+/** Where a ceremony asks for its options and sends its answer: staff, or the board portal's. */
+export interface PasskeyRoutes {
+  options: 'passkeys.login-options' | 'portal.passkeys.login-options';
+  login: 'passkeys.login' | 'portal.passkeys.login';
+}
+export const STAFF_PASSKEY_ROUTES: PasskeyRoutes = { options: 'passkeys.login-options', login: 'passkeys.login' };
+export const PORTAL_PASSKEY_ROUTES: PasskeyRoutes = { options: 'portal.passkeys.login-options', login: 'portal.passkeys.login' };
+
 /**
  * Signs in with a discoverable passkey. With `autofill`, waits for the person to pick one from the
  * e-mail field's suggestions (conditional UI) and stays silent when the browser cannot.
  */
-export async function signInWithPasskey(autofill: boolean): Promise<string | null> {
+export async function signInWithPasskey(autofill: boolean, routes: PasskeyRoutes = STAFF_PASSKEY_ROUTES): Promise<string | null> {
   if (autofill && !(await autofillSupported())) return null;
   cancel('Canceling existing WebAuthn API call for new one');
   const controller = (ceremony = new AbortController());
   try {
-    const options = await postJson<RequestOptionsJSON>(route('passkeys.login-options'));
+    const options = await postJson<RequestOptionsJSON>(route(routes.options));
     // Left the page (or pressed the button) while the options were on their way.
     controller.signal.throwIfAborted();
     const credential = await authenticate(options, autofill, controller.signal);
-    router.post(route('passkeys.login'), { credential: JSON.parse(JSON.stringify(credential)) });
+    router.post(route(routes.login), { credential: JSON.parse(JSON.stringify(credential)) });
     return null;
   } catch (error) {
     return autofill ? null : ceremonyError(error);

@@ -59,3 +59,15 @@ export async function takeAttempt(ctx: AppContext, client: LoginClient, throttle
   if (!client.wantsPage) throw new HttpError(429, message, { 'Retry-After': String(seconds) });
   throw new ValidationError({ [field]: message });
 }
+
+/**
+ * Asking for a portal sign-in link: every request counts, known address or not (the answer and
+ * the count are the same for both). Per address asked for, per client address.
+ */
+export const portalLinkThrottles = (client: LoginClient, email: string): Throttle[] => [
+  { key: `portal-link|${email.toLowerCase()}`, maxAttempts: 3, decaySeconds: 900 },
+  { key: `portal-link-ip|${addressOf(client)}`, maxAttempts: 10, decaySeconds: 900 },
+];
+
+/** Opening sign-in links: a guesser of tokens is stopped long before a 256-bit token could fall. */
+export const portalLinkUse = (client: LoginClient): Throttle => ({ key: `portal-link-use|${addressOf(client)}`, maxAttempts: 20, decaySeconds: 300 });

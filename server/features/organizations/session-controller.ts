@@ -67,7 +67,7 @@ export function organizationSessionController(ctx: AppContext) {
       }
       return res.inertia.render(
         'Auth/OrganizationLogin',
-        { organization: { name: org.name, slug: org.slug }, slug: org.slug, notFound: null, canResetPassword: true },
+        { organization: { name: org.name, slug: org.slug }, slug: org.slug, notFound: null, canResetPassword: true, board: req.query.as === 'board' },
         { title: msg('messages.titles.organizationSignInTo', { name: org.name }) },
       );
     },

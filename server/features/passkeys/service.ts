@@ -1,5 +1,5 @@
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { lazyPackage } from '../../lib/lazy-package';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import * as ceremony from '../../account/webauthn';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { HttpError, ValidationError } from '../../errors';
@@ -9,15 +9,6 @@ import { findUserById } from '../../account/user-repository';
 import { securityMail } from '../../account/security-mail';
 import * as repo from './repository';
 import { msg } from '../../i18n/message';
-
-// Its certificate parsers are a third of a second of `npm start` (issue #24): loaded with the first ceremony.
-const webauthn = lazyPackage<typeof import('@simplewebauthn/server')>('@simplewebauthn/server');
-
-/** The relying party is the app as APP_URL names it: its host is the RP ID, its origin the expected origin. */
-export function relyingParty(ctx: AppContext) {
-  const url = new URL(ctx.config.APP_URL);
-  return { id: url.hostname, origin: url.origin, name: ctx.config.APP_NAME };
-}
 
 export interface PasskeySummary {
   id: number;
@@ -37,48 +28,18 @@ export async function list(ctx: AppContext, userId: number): Promise<PasskeySumm
 
 /** Discoverable credentials with user verification: the passkey alone is both factors. */
 export async function registrationOptions(ctx: AppContext, user: User): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const rp = relyingParty(ctx);
-  const existing = await repo.userPasskeys(ctx.db, user.id);
-  return webauthn().generateRegistrationOptions({
-    rpName: rp.name,
-    rpID: rp.id,
-    userName: user.email,
-    userDisplayName: user.name,
-    userID: new TextEncoder().encode(`user:${user.id}`),
-    attestationType: 'none',
-    excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-  });
+  return ceremony.registrationOptions(ctx, { handle: `user:${user.id}`, name: user.email, displayName: user.name }, await repo.userPasskeys(ctx.db, user.id));
 }
 
 export async function register(ctx: AppContext, acting: Acting, input: { name: string; credential: unknown }, expectedChallenge: string | undefined) {
   const user = acting.user;
-  if (!expectedChallenge) throw new ValidationError({ credential: msg('validation.passkeys.expired') });
-  const rp = relyingParty(ctx);
-  let verified: Awaited<ReturnType<ReturnType<typeof webauthn>['verifyRegistrationResponse']>>;
-  try {
-    verified = await webauthn().verifyRegistrationResponse({
-      response: input.credential as RegistrationResponseJSON,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    });
-  } catch (error) {
-    ctx.logger.info({ err: error }, 'passkey registration refused');
-    throw new ValidationError({ credential: msg('validation.passkeys.unverified') });
-  }
-  if (!verified.verified) throw new ValidationError({ credential: msg('validation.passkeys.unverified') });
-  const { credential } = verified.registrationInfo;
-  if (await repo.findByCredentialId(ctx.db, credential.id)) throw new ValidationError({ credential: msg('validation.passkeys.duplicate') });
+  const credential = await ceremony.verifyRegistration(ctx, input.credential, expectedChallenge);
+  if (await repo.findByCredentialId(ctx.db, credential.credential_id)) throw new ValidationError({ credential: msg('validation.passkeys.duplicate') });
   await inTransaction(ctx, acting, async (uow) => {
     await repo.insertPasskey(uow.db, {
       user_id: user.id,
       name: input.name,
-      credential_id: credential.id,
-      public_key: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
+      ...credential,
       created_at: ctx.clock.now(),
     });
     await uow.log({ organization_id: null, kind: 'user.passkey_added', subject_id: user.id, facts: { passkey: input.name } });
@@ -108,38 +69,20 @@ export async function remove(ctx: AppContext, acting: Acting, id: number): Promi
   });
 }
 
-/** No allow-list: the browser offers the passkeys it holds for this site (discoverable, conditional UI). */
-export function authenticationOptions(ctx: AppContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  return webauthn().generateAuthenticationOptions({ rpID: relyingParty(ctx).id, userVerification: 'required' });
-}
+export const authenticationOptions = ceremony.authenticationOptions;
 
 export const PASSKEY_REFUSED = msg('validation.passkeys.refused');
 
 /** The user a passkey assertion proves, after the library's challenge, origin, RP ID, signature and counter checks. */
 export async function authenticate(ctx: AppContext, credential: unknown, expectedChallenge: string | undefined): Promise<User> {
-  const response = credential as AuthenticationResponseJSON;
   if (!expectedChallenge) throw new ValidationError({ passkey: msg('validation.passkeys.expired') });
-  const passkey = await repo.findByCredentialId(ctx.db, response.id);
+  const passkey = await repo.findByCredentialId(ctx.db, ceremony.assertionCredentialId(credential));
   if (!passkey) throw new ValidationError({ passkey: PASSKEY_REFUSED });
-  const rp = relyingParty(ctx);
   const previous = Number(passkey.counter);
-  let result: Awaited<ReturnType<ReturnType<typeof webauthn>['verifyAuthenticationResponse']>>;
-  try {
-    result = await webauthn().verifyAuthenticationResponse({
-      response,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-      credential: { id: passkey.credential_id, publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')), counter: previous, transports: passkey.transports as never },
-    });
-  } catch (error) {
-    ctx.logger.info({ err: error }, 'passkey sign-in refused');
-    throw new ValidationError({ passkey: PASSKEY_REFUSED });
-  }
-  if (!result.verified) throw new ValidationError({ passkey: PASSKEY_REFUSED });
+  const counter = await ceremony.verifyAssertion(ctx, credential, expectedChallenge, passkey);
+  if (counter === null) throw new ValidationError({ passkey: PASSKEY_REFUSED });
   // Authenticators that keep no counter send 0 every time; one that does must move forward (the library checks that).
-  if (!(await repo.recordUse(ctx.db, passkey.id, previous, result.authenticationInfo.newCounter, ctx.clock.now()))) throw new ValidationError({ passkey: PASSKEY_REFUSED });
+  if (!(await repo.recordUse(ctx.db, passkey.id, previous, counter, ctx.clock.now()))) throw new ValidationError({ passkey: PASSKEY_REFUSED });
   const user = await findUserById(ctx.db, passkey.user_id);
   if (!user) throw new ValidationError({ passkey: PASSKEY_REFUSED });
   return user;

@@ -1,9 +1,10 @@
 import { Head, Link } from '@inertiajs/react';
-import { isValidElement, type FormEvent, type ReactElement } from 'react';
+import { isValidElement, useState, type FormEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { CredentialsForm } from './Partials/CredentialsForm';
+import { PortalPasskeyButton } from './Partials/PortalPasskeyButton';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
@@ -16,10 +17,16 @@ export interface OrganizationLoginProps {
   /** "No such organisation." when the address named an unknown slug. */
   notFound: string | null;
   canResetPassword?: boolean;
+  /** Open on the board members' tab (`?as=board`: the portal's links lead here). */
+  board?: boolean;
 }
 
 export default function OrganizationLogin(props: OrganizationLoginProps) {
-  return props.organization ? <SignInForm organization={props.organization} canResetPassword={props.canResetPassword ?? true} /> : <SlugForm slug={props.slug} notFound={props.notFound} />;
+  return props.organization ? (
+    <SignInForm organization={props.organization} canResetPassword={props.canResetPassword ?? true} board={props.board ?? false} />
+  ) : (
+    <SlugForm slug={props.slug} notFound={props.notFound} />
+  );
 }
 
 function SlugForm({ slug, notFound }: { slug: string; notFound: string | null }) {
@@ -56,13 +63,72 @@ function SlugForm({ slug, notFound }: { slug: string; notFound: string | null })
   );
 }
 
-function SignInForm({ organization, canResetPassword }: { organization: { name: string; slug: string }; canResetPassword: boolean }) {
+function SignInForm({ organization, canResetPassword, board }: { organization: { name: string; slug: string }; canResetPassword: boolean; board: boolean }) {
   const t = useT();
+  const [tab, setTab] = useState<'staff' | 'board'>(board ? 'board' : 'staff');
+  const tabs = [
+    { id: 'staff', label: t('auth.orgLogin.staffTab') },
+    { id: 'board', label: t('auth.orgLogin.boardTab') },
+  ] as const;
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = tab === 'staff' ? 'board' : 'staff';
+    setTab(next);
+    document.getElementById(`org-login-tab-${next}`)?.focus();
+  };
   return (
     <>
       <Head title={t('auth.orgLogin.signInTo', { name: organization.name })} />
-      <CredentialsForm action={route('org-login.store', { slug: organization.slug })} submitLabel={t('auth.orgLogin.signInTo', { name: organization.name })} canResetPassword={canResetPassword} />
+      <div role="tablist" aria-label={t('auth.orgLogin.whoTabs')} className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+        {tabs.map((item) => (
+          <button
+            key={item.id}
+            id={`org-login-tab-${item.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === item.id}
+            aria-controls={`org-login-panel-${item.id}`}
+            tabIndex={tab === item.id ? 0 : -1}
+            onClick={() => setTab(item.id)}
+            onKeyDown={onKeyDown}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
+              tab === item.id ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white' : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
+            }`}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div id="org-login-panel-staff" role="tabpanel" aria-labelledby="org-login-tab-staff" hidden={tab !== 'staff'}>
+        <CredentialsForm action={route('org-login.store', { slug: organization.slug })} submitLabel={t('auth.orgLogin.signInTo', { name: organization.name })} canResetPassword={canResetPassword} />
+      </div>
+      <div id="org-login-panel-board" role="tabpanel" aria-labelledby="org-login-tab-board" hidden={tab !== 'board'}>
+        <BoardMemberForm slug={organization.slug} />
+      </div>
     </>
+  );
+}
+
+/** Board members: no password, a sign-in link by e-mail (or a passkey they added in the portal). */
+function BoardMemberForm({ slug }: { slug: string }) {
+  const t = useT();
+  const form = useAppForm({ board_email: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post(route('org-login.link', { slug }), { preserveScroll: true });
+  };
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t('auth.orgLogin.boardExplanation')}</p>
+      <form onSubmit={submit} className="space-y-5" noValidate>
+        <TextField form={form} name="board_email" type="email" label={t('auth.orgLogin.boardEmail')} autoComplete="username webauthn" required />
+        <Button type="submit" block processing={form.processing}>
+          {t('auth.orgLogin.sendLink')}
+        </Button>
+      </form>
+      <PortalPasskeyButton />
+    </div>
   );
 }
 
