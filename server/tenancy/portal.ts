@@ -38,10 +38,19 @@ export function portalMemberId(req: Request): number | null {
 /** Whether this session belongs to a board member (who must never be treated as a guest of the staff side). */
 export const isPortalSession = (req: Request) => portalMemberId(req) !== null;
 
-/** A portal session begins: a fresh session id (no fixation), no staff identity. */
-export function startPortalSession(req: Request, memberId: number): void {
+/** The portal page a guest asked for before signing in. */
+const PORTAL_INTENDED = 'portal.intended';
+
+/**
+ * A portal session begins: a fresh session id (no fixation), no staff identity. Answers where to
+ * go: the portal page asked for before signing in, else the portal's home.
+ */
+export function startPortalSession(req: Request, memberId: number): string {
+  const intended = req.session.get<unknown>(PORTAL_INTENDED);
   req.session.invalidate();
   req.session.put(PORTAL_MEMBER_KEY, memberId);
+  const home = route('portal.index');
+  return typeof intended === 'string' && (intended === home || intended.startsWith(`${home}/`)) && !intended.startsWith('//') ? intended : home;
 }
 
 /** A portal session ends: a fresh, empty session. */
@@ -82,8 +91,8 @@ const wantsPage = (req: Request) => req.isInertia || req.accepts(['html', 'json'
 export function requirePortalMember(req: Request, res: Response, next: NextFunction) {
   if (req.portal) return next();
   if (!wantsPage(req)) return next(new HttpError(401, msg('messages.errors.unauthenticated')));
-  if (req.method === 'GET' && !req.user) req.session.put('url.intended', req.originalUrl);
-  res.redirect(route('org-login'));
+  if (req.method === 'GET' && !req.user) req.session.put(PORTAL_INTENDED, req.originalUrl);
+  res.redirect(`${route('org-login')}?as=board`);
 }
 
 /** The signed-in portal member, for controllers after requirePortalMember. */

@@ -44,14 +44,15 @@ export function organizationSessionController(ctx: AppContext) {
       res.redirect(route('dashboard'));
     },
 
-    showSlugForm: (_req: Request, res: Response) =>
-      res.inertia.render('Auth/OrganizationLogin', { organization: null, slug: '', notFound: null }, { title: msg('messages.titles.organizationSignIn') }),
+    showSlugForm: (req: Request, res: Response) =>
+      res.inertia.render('Auth/OrganizationLogin', { organization: null, slug: '', notFound: null, board: req.query.as === 'board' }, { title: msg('messages.titles.organizationSignIn') }),
 
     async findSlug(req: Request, res: Response) {
       const { slug } = validate(organizationSlugSchema, req.body);
       const org = await organizations.organizationBySlug(ctx, slug);
       if (!org) fail('slug', organizations.NO_SUCH_ORGANIZATION);
-      res.redirect(route('org-login.show', { slug: org.slug }));
+      // A board member sent here from the portal stays on the board members' tab.
+      res.redirect(`${route('org-login.show', { slug: org.slug })}${req.body?.as === 'board' ? '?as=board' : ''}`);
     },
 
     async showLogin(req: Request, res: Response) {

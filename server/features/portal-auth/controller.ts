@@ -71,9 +71,9 @@ export function portalAuthController(ctx: AppContext) {
       await takeAttempt(ctx, loginClient(req), [portalLinkUse(loginClient(req))], 'token');
       const result = await portalAuth.useSignInLink(ctx, portalActor(req), tokenParam(req), browserHashOf(req));
       if (result === 'invalid' || result === 'otherBrowser') return renderLink(res, '', result, result === 'invalid' ? 410 : 200);
-      startPortalSession(req, result.memberId);
+      const next = startPortalSession(req, result.memberId);
       flash(req, 'success', msg('messages.portalAuth.signedIn'));
-      res.redirect(303, route('portal.index'));
+      res.redirect(303, next);
     },
 
     async passkeyRegistrationOptions(req: Request, res: Response) {
@@ -116,9 +116,9 @@ export function portalAuthController(ctx: AppContext) {
       await takeAttempt(ctx, client, [throttle], 'portal_passkey');
       const memberId = await portalPasskeys.authenticate(ctx, portalActor(req), credential, req.session.pull<string>(AUTHENTICATION));
       await ctx.limiter.giveBack([throttle]);
-      startPortalSession(req, memberId);
+      const next = startPortalSession(req, memberId);
       flash(req, 'success', msg('messages.portalAuth.signedIn'));
-      res.redirect(303, route('portal.index'));
+      res.redirect(303, next);
     },
 
     logout(req: Request, res: Response) {

@@ -146,6 +146,17 @@ describe('asking for a sign-in link', () => {
     expect(next.location).toBe('/login');
   });
 
+  it('sends a guest at a portal page to the board members’ sign-in, and back to that page after the link', async () => {
+    const { org, email } = await boardMemberOf();
+    const browser = app.client();
+    await browser.prime('/');
+    const guest = await browser.get('/portal/insights/12345', { inertia: true });
+    expect(guest.status).toBe(302);
+    expect(guest.location).toBe('/org-login?as=board');
+    await askForLink(browser, org.slug, email);
+    expect((await browser.post(linkPath(email), {}, { inertia: true })).location).toBe('/portal/insights/12345');
+  });
+
   it('signs out', async () => {
     const { member } = await boardMemberOf();
     const client = await actingAsBoardMember(app, app.client(), member.id);

@@ -25,13 +25,13 @@ export default function OrganizationLogin(props: OrganizationLoginProps) {
   return props.organization ? (
     <SignInForm organization={props.organization} canResetPassword={props.canResetPassword ?? true} board={props.board ?? false} />
   ) : (
-    <SlugForm slug={props.slug} notFound={props.notFound} />
+    <SlugForm slug={props.slug} notFound={props.notFound} board={props.board ?? false} />
   );
 }
 
-function SlugForm({ slug, notFound }: { slug: string; notFound: string | null }) {
+function SlugForm({ slug, notFound, board }: { slug: string; notFound: string | null; board: boolean }) {
   const t = useT();
-  const form = useAppForm({ slug });
+  const form = useAppForm({ slug, as: board ? 'board' : '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.post(route('org-login.find'));
