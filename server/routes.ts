@@ -22,6 +22,7 @@ import { twoFactorRoutes } from './features/two-factor/routes';
 import { browserSessionRoutes } from './features/browser-sessions/routes';
 import { passkeyRoutes } from './features/passkeys/routes';
 import { localeRoutes } from './features/locale/routes';
+import { portalSettingsRoutes } from './features/portal-settings/routes';
 import { currentOrganizationGate } from './tenancy/gate';
 
 /**
@@ -57,6 +58,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
       insightRoutes(ctx),
       publicInsightRoutes(ctx),
       broadcastingRoutes(ctx),
+      portalSettingsRoutes(ctx),
     ]),
   );
 }
