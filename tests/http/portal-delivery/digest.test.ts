@@ -3,6 +3,7 @@ import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import { actingAs, createBoardUser, createInsight, memberClient } from '../../helpers/factories';
 import { grantPortalAccess } from '../../helpers/portal';
 import { runPortalDigests } from '../../../server/features/portal-delivery/service';
+import { startScheduler } from '../../../server/features/scheduler';
 
 let app: TestApp;
 const clock = new FakeClock(new Date('2026-11-23T09:00:00Z'));
@@ -196,5 +197,21 @@ describe('the daily digest', () => {
     clock.set('2026-12-16T09:00:00Z');
     await digest();
     expect(mailsTo(off.member.email, before)).toHaveLength(0);
+  });
+
+  it('runs in the server’s scheduler, beside the subscription transitions', async () => {
+    clock.set('2026-12-20T09:00:00Z');
+    const org = await orgNamed('Scheduled Board');
+    const { boardUser, member } = await dailyMember(org.organizationId);
+    await publish(org, 'By the scheduler', [boardUser.id]);
+    clock.set('2026-12-21T09:00:00Z');
+    const scheduler = startScheduler(app.ctx, { intervalMs: 25 });
+    const sentAt = async () => (await app.ctx.db.selectFrom('portal_members').select('digest_sent_at').where('id', '=', member.id).executeTakeFirstOrThrow()).digest_sent_at;
+    const deadline = Date.now() + 5_000;
+    while (!(await sentAt()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    await scheduler.stop();
+    await app.ctx.mailQueue.drain();
+    expect(await sentAt()).toEqual(new Date('2026-12-21T09:00:00Z'));
+    expect(app.mail.sent.filter((m) => m.to === member.email).map((m) => m.subject)).toEqual(['Your daily digest: 1 new insight']);
   });
 });
