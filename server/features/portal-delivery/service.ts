@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { PortalDelivery } from '../../db/types';
 import { inTransaction, systemActor, type UnitOfWork } from '../../lib/unit-of-work';
 import * as repo from './repository';
 import { sendDigestMail, sendInstantMail } from './mails';
@@ -75,5 +76,19 @@ export async function runPortalDigests(ctx: AppContext): Promise<DigestReport> {
   return report;
 }
 
-/** A member who turns delivery off is not sent what was waiting, later. */
-export const settlePendingNotices = (uow: UnitOfWork, memberId: number, at: Date) => repo.settlePending(uow.db, memberId, at);
+/**
+ * The member changed how they are told: turned off, what was waiting is settled (never sent later,
+ * all at once); turned to "at once", what was waiting for the digest goes now, in one mail.
+ */
+export async function deliveryChanged(ctx: AppContext, uow: UnitOfWork, memberId: number, delivery: PortalDelivery): Promise<void> {
+  const now = ctx.clock.now();
+  if (delivery === 'off') return repo.settlePending(uow.db, memberId, now);
+  if (delivery !== 'instant') return;
+  const notices = await repo.deliverableNotices(uow.db, { memberId });
+  await sendInstantMail(ctx, uow, notices);
+  await repo.markSent(
+    uow.db,
+    notices.map((n) => n.id),
+    now,
+  );
+}

@@ -121,6 +121,23 @@ describe('saving', () => {
     clock.set('2026-11-23T09:00:00Z');
   });
 
+  it('turning delivery to "at once": what waited for the digest goes now, in one mail, in the new language', async () => {
+    clock.set('2026-11-23T09:00:00Z');
+    const { client, member, boardUser, editor } = await boardMember({ orgName: 'Waiting Board' });
+    await patch(client, { delivery: 'daily', locale: 'en-US' });
+    for (const title of ['First waiting', 'Second waiting']) {
+      const insight = await createInsight(app, editor.organizationId, editor.user.id, { title, category: 'finance', boardUserIds: [boardUser.id] });
+      await editor.client.post(`/insights/${insight.id}/publish`, undefined, { inertia: true });
+    }
+    const before = app.mail.sent.length;
+    await patch(client, { delivery: 'instant', locale: 'fr' });
+    const sent = app.mail.sent.slice(before).filter((m) => m.to === member.email);
+    expect(sent.map((m) => m.subject)).toEqual(['2 nouvelles analyses pour vous']);
+    expect(sent[0].text).toContain('Waiting Board :');
+    const pending = await app.ctx.db.selectFrom('portal_notifications').select('id').where('portal_member_id', '=', member.id).where('sent_at', 'is', null).execute();
+    expect(pending).toEqual([]);
+  });
+
   it('needs the CSRF token', async () => {
     const { client, member } = await boardMember();
     const res = await client.patch('/portal/settings', { delivery: 'off', locale: 'fr' }, { noCsrf: true });
