@@ -67,7 +67,7 @@ export default function PortalSettings({ settings, deliveries, locales, named_re
                         selected ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500 dark:border-brand-400 dark:bg-brand-400/10 dark:ring-brand-400' : 'border-slate-200 dark:border-slate-700',
                       )}
                     >
-                      <input type="radio" name="delivery" value={value} checked={selected} onChange={() => form.setData('delivery', value)} className="mt-1 size-4 accent-brand-500" />
+                      <input type="radio" name="delivery" value={value} checked={selected} onChange={() => form.setData('delivery', value)} className="mt-1 size-4 shrink-0 accent-brand-500" />
                       <span>
                         <span className="block text-sm font-medium text-slate-900 dark:text-white">{t(`portal.settings.delivery.${value}.label`)}</span>
                         <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{t(`portal.settings.delivery.${value}.hint`)}</span>
