@@ -17,6 +17,7 @@ export async function notifyBoardMembers(ctx: AppContext, uow: UnitOfWork, organ
   if (created.length === 0) return;
   const instant = await repo.instantMemberIds(uow.db, [...new Set(created.map((n) => n.portal_member_id))]);
   const ids = created.filter((n) => instant.has(n.portal_member_id)).map((n) => n.id);
+  if (ids.length === 0) return; // only daily members: the digest tells them
   const notices = await repo.deliverableNotices(uow.db, { ids });
   const byMember = new Map<number, repo.NoticeRow[]>();
   for (const notice of notices) byMember.set(notice.portal_member_id, [...(byMember.get(notice.portal_member_id) ?? []), notice]);
