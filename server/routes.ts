@@ -23,6 +23,7 @@ import { browserSessionRoutes } from './features/browser-sessions/routes';
 import { passkeyRoutes } from './features/passkeys/routes';
 import { localeRoutes } from './features/locale/routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
+import { portalSettingsRoutes } from './features/portal-settings/routes';
 import { currentOrganizationGate } from './tenancy/gate';
 
 /**
@@ -59,6 +60,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
       insightRoutes(ctx),
       publicInsightRoutes(ctx),
       broadcastingRoutes(ctx),
+      portalSettingsRoutes(ctx),
     ]),
   );
 }

@@ -40,6 +40,7 @@ export interface PageProps {
   'Organizations/Edit': PropsOf<typeof import('./Pages/Organizations/Edit')>;
   'Organizations/Index': PropsOf<typeof import('./Pages/Organizations/Index')>;
   'Organizations/Show': PropsOf<typeof import('./Pages/Organizations/Show')>;
+  'Portal/Settings': PropsOf<typeof import('./Pages/Portal/Settings')>;
   'Profile/Edit': PropsOf<typeof import('./Pages/Profile/Edit')>;
   'Settings/Index': PropsOf<typeof import('./Pages/Settings/Index')>;
   'Subscriptions/Edit': PropsOf<typeof import('./Pages/Subscriptions/Edit')>;

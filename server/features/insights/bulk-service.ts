@@ -9,6 +9,7 @@ import * as bulk from './bulk-repository';
 import type { InsightBulkInput, InsightSelection } from './bulk-schema';
 import { msg } from '../../i18n/message';
 import type { ActivityKind } from '../../../shared/activity-kinds';
+import { notifyBoardMembers } from '../portal-delivery/service';
 
 /** What happened, for the flash message (translated when shown). */
 export const doneMessage = (action: InsightBulkInput['action'], n: number) => msg(`messages.insights.bulk.${action}`, { count: n });
@@ -42,6 +43,8 @@ export async function bulkInsights(ctx: AppContext, acting: ActingIn, input: Ins
       }
     }
     changed.sort((a, b) => a - b);
+    // Published (or restored while published): their board members are told, one mail each at most.
+    if (input.action === 'publish' || input.action === 'restore') await notifyBoardMembers(ctx, uow, org, changed);
     if (changed.length) {
       await uow.log({ organization_id: org, kind: KINDS[input.action], subject_id: null, facts: { count: changed.length }, properties: { ids: changed, attributes: { action: input.action } } });
       uow.broadcast({ channels: [channels.organization(org)], event: 'InsightChanged', data: { id: 0, action: `bulk_${input.action}` } });

@@ -13,6 +13,7 @@ import * as repo from './repository';
 import { INVALID_BOARD_USERS, type InsightInput } from './schema';
 import { msg } from '../../i18n/message';
 import { LOGGED_INSIGHT_FIELDS } from '../../../shared/insight-fields';
+import { notifyBoardMembers } from '../portal-delivery/service';
 
 /** 24 random bytes = 192 bits, 32 URL-safe characters. */
 export const SHARE_TOKEN_BYTES = 24;
@@ -70,7 +71,11 @@ export async function updateInsight(ctx: AppContext, acting: ActingIn, id: numbe
     const linksChanged = beforeLinks.join(',') !== afterLinks.join(',');
     if (!changes.changed && !bodyChanged && !linksChanged) return before;
     const row = await repo.updateInsight(uow.db, org.id, id, fields, ctx.clock.now());
-    if (linksChanged) await repo.syncLinks(uow.db, org.id, id, board_user_ids);
+    if (linksChanged) {
+      await repo.syncLinks(uow.db, org.id, id, board_user_ids);
+      // A board user linked to a published insight is told of it (the others were told before).
+      await notifyBoardMembers(ctx, uow, org.id, [id]);
+    }
     await uow.log({
       organization_id: org.id,
       kind: 'insight.updated',
@@ -104,6 +109,8 @@ async function transition(
     if (!change) return before;
     const row = await repo.updateInsight(uow.db, org.id, id, change.values, now);
     await uow.log({ organization_id: org.id, kind: `insight.${change.event}`, subject_id: id, properties: change.properties ?? {} });
+    // Published, or back from the bin while published: its board members are told (once each).
+    if (change.event === 'published' || change.event === 'restored') await notifyBoardMembers(ctx, uow, org.id, [id]);
     announce(uow, org.id, id, change.event);
     return row;
   });

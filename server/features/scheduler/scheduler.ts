@@ -1,13 +1,14 @@
 import type { AppContext } from '../../context';
 import { runScheduledTransitions } from './transitions';
+import { runPortalDigests } from '../portal-delivery/service';
 
 export interface RunningScheduler {
   stop(): Promise<void>;
 }
 
 /**
- * Runs the scheduled transitions once a minute inside the server (like `schedule:work`). The
- * timer is unref'd, so it never keeps a process alive; runs never overlap; `stop` waits for a
+ * Runs the scheduled transitions, then the board members' daily digests, once a minute inside the
+ * server (like `schedule:work`). The timer is unref'd, so it never keeps a process alive; runs never overlap; `stop` waits for a
  * run in progress.
  */
 export function startScheduler(ctx: AppContext, options: { intervalMs?: number } = {}): RunningScheduler {
@@ -17,12 +18,19 @@ export function startScheduler(ctx: AppContext, options: { intervalMs?: number }
 
   const tick = () => {
     if (stopped || running) return;
-    running = runScheduledTransitions(ctx)
+    // Each job on its own: one failing does not keep the other from running.
+    const transitions = runScheduledTransitions(ctx)
       .then((report) => {
         const changed = report.trialsEnded + report.renewed + report.pastDue + report.recovered + report.ended;
         if (changed || report.failed) ctx.logger.info({ scheduler: report }, 'scheduled subscription transitions');
       })
-      .catch((error) => ctx.logger.error({ err: error }, 'scheduler run failed'))
+      .catch((error) => ctx.logger.error({ err: error }, 'scheduler run failed'));
+    running = transitions
+      .then(() => runPortalDigests(ctx))
+      .then((digests) => {
+        if (digests.sent || digests.failed) ctx.logger.info({ digests }, 'portal digests');
+      })
+      .catch((error) => ctx.logger.error({ err: error }, 'portal digest run failed'))
       .finally(() => {
         running = null;
       });
