@@ -10,6 +10,7 @@ import { PORTAL_DELIVERIES } from '../../../shared/portal';
 import { route } from '../../../shared/routes';
 import { portalSettingsSchema, type PortalSettingsInput } from './schema';
 import * as service from './service';
+import * as portalPasskeys from '../portal-auth/passkey-service';
 
 export function portalSettingsController(ctx: AppContext) {
   return {
@@ -23,6 +24,7 @@ export function portalSettingsController(ctx: AppContext) {
           deliveries: [...PORTAL_DELIVERIES],
           locales: LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] })),
           named_read_receipts: records.filter((r) => r.named_read_receipts).map((r) => ({ id: r.organization_id, name: r.organization_name })),
+          passkeys: await portalPasskeys.list(ctx, member.id),
         },
         { title: msg('messages.titles.portalSettings') },
       );

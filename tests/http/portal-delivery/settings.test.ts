@@ -151,19 +151,19 @@ describe('who may', () => {
     const guest = app.client();
     const res = await guest.get('/portal/settings');
     expect(res.status).toBe(302);
-    expect(res.location).toBe('/org-login');
+    expect(res.location).toBe('/org-login?as=board');
     const json = await guest.get('/portal/settings', { headers: { Accept: 'application/json' } });
     expect(json.status).toBe(401);
     await guest.prime('/');
     const write = await guest.patch('/portal/settings', { delivery: 'off', locale: 'de' }, { inertia: true });
     expect(write.status).toBe(303);
-    expect(write.location).toBe('/org-login');
+    expect(write.location).toBe('/org-login?as=board');
   });
 
   it('a staff user is not a board member: never their settings page, never a change', async () => {
     const { client } = await memberClient(app, 'owner');
     const res = await client.get('/portal/settings', { inertia: true });
-    expect([res.status, res.location]).toEqual([302, '/org-login']);
+    expect([res.status, res.location]).toEqual([302, '/org-login?as=board']);
     const before = await app.ctx.db.selectFrom('portal_members').select(['id', 'delivery', 'locale']).execute();
     await client.patch('/portal/settings', { delivery: 'off', locale: 'de' }, { inertia: true });
     expect(await app.ctx.db.selectFrom('portal_members').select(['id', 'delivery', 'locale']).execute()).toEqual(before);
@@ -173,7 +173,7 @@ describe('who may', () => {
     const { client, member, boardUser } = await boardMember();
     await app.ctx.db.deleteFrom('board_user_portal_access').where('board_user_id', '=', boardUser.id).execute();
     const res = await client.patch('/portal/settings', { delivery: 'off', locale: 'de' }, { inertia: true });
-    expect([res.status, res.location]).toEqual([303, '/org-login']);
+    expect([res.status, res.location]).toEqual([303, '/org-login?as=board']);
     expect(await memberRow(member.id)).toMatchObject({ delivery: 'instant', locale: 'en-US' });
   });
 

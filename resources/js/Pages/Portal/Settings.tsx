@@ -16,6 +16,7 @@ import { useT } from '@/i18n';
 import type { Locale } from '../../../../shared/i18n';
 import type { PortalDelivery } from '../../../../shared/portal';
 import { route } from '../../../../shared/routes';
+import { PortalPasskeys, type PortalPasskey } from './Partials/PortalPasskeys';
 
 export interface PortalSettingsProps {
   settings: { delivery: PortalDelivery; locale: Locale };
@@ -23,9 +24,10 @@ export interface PortalSettingsProps {
   locales: { value: Locale; label: string }[];
   /** The member's organisations whose staff see who read an insight (named read receipts on). */
   named_read_receipts: { id: number; name: string }[];
+  passkeys: PortalPasskey[];
 }
 
-export default function PortalSettings({ settings, deliveries, locales, named_read_receipts }: PortalSettingsProps) {
+export default function PortalSettings({ settings, deliveries, locales, named_read_receipts, passkeys }: PortalSettingsProps) {
   const t = useT();
   const form = useAppForm({ delivery: settings.delivery, locale: settings.locale });
   const submit = (event: FormEvent) => {
@@ -96,6 +98,7 @@ export default function PortalSettings({ settings, deliveries, locales, named_re
             </Button>
           </FormActions>
         </form>
+        <PortalPasskeys passkeys={passkeys} />
         <p>
           <Link href={route('portal.index')} className="text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
             {t('portal.settings.back')}
