@@ -26,7 +26,14 @@ export async function grantPortalAccess(app: TestApp, boardUser: BoardUser, opti
   const now = app.ctx.clock.now();
   await app.ctx.db
     .insertInto('board_user_portal_access')
-    .values({ board_user_id: boardUser.id, organization_id: boardUser.organization_id, portal_member_id: member.id, granted_by: options.grantedBy ?? null, granted_at: now, activated_at: options.invitedOnly ? null : now })
+    .values({
+      board_user_id: boardUser.id,
+      organization_id: boardUser.organization_id,
+      portal_member_id: member.id,
+      granted_by: options.grantedBy ?? null,
+      granted_at: now,
+      activated_at: options.invitedOnly ? null : now,
+    })
     .execute();
   return member;
 }
