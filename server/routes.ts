@@ -22,6 +22,7 @@ import { twoFactorRoutes } from './features/two-factor/routes';
 import { browserSessionRoutes } from './features/browser-sessions/routes';
 import { passkeyRoutes } from './features/passkeys/routes';
 import { localeRoutes } from './features/locale/routes';
+import { portalRoutes } from './features/portal/routes';
 import { currentOrganizationGate } from './tenancy/gate';
 
 /**
@@ -56,6 +57,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
       boardUserRoutes(ctx),
       insightRoutes(ctx),
       publicInsightRoutes(ctx),
+      portalRoutes(ctx),
       broadcastingRoutes(ctx),
     ]),
   );

@@ -39,6 +39,8 @@ export interface PageProps {
   'Organizations/Edit': PropsOf<typeof import('./Pages/Organizations/Edit')>;
   'Organizations/Index': PropsOf<typeof import('./Pages/Organizations/Index')>;
   'Organizations/Show': PropsOf<typeof import('./Pages/Organizations/Show')>;
+  'Portal/Index': PropsOf<typeof import('./Pages/Portal/Index')>;
+  'Portal/Insights/Show': PropsOf<typeof import('./Pages/Portal/Insights/Show')>;
   'Profile/Edit': PropsOf<typeof import('./Pages/Profile/Edit')>;
   'Settings/Index': PropsOf<typeof import('./Pages/Settings/Index')>;
   'Subscriptions/Edit': PropsOf<typeof import('./Pages/Subscriptions/Edit')>;
