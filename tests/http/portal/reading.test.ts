@@ -89,10 +89,13 @@ describe('the home', () => {
     expect(JSON.stringify(page.props)).not.toContain('Gamma');
   });
 
-  it('renders the HTML shell on a first visit, with the portal layout page', async () => {
+  it('renders the HTML shell on a first visit, never stored by a browser or cache (confidential board papers)', async () => {
     const res = await dana.get('/portal');
     expect(res.status).toBe(200);
     expect(res.page().component).toBe('Portal/Index');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect((await dana.get(`/portal/insights/${ins.beta.id}`, { inertia: true })).headers.get('cache-control')).toBe('no-store');
+    await app.ctx.db.deleteFrom('insight_receipts').where('insight_id', '=', ins.beta.id).execute();
   });
 
   it('sends a staff user and a guest to the organisation sign-in page (a staff session is not a portal one)', async () => {
