@@ -24,6 +24,7 @@ import { passkeyRoutes } from './features/passkeys/routes';
 import { localeRoutes } from './features/locale/routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalSettingsRoutes } from './features/portal-settings/routes';
+import { portalRoutes } from './features/portal/routes';
 import { currentOrganizationGate } from './tenancy/gate';
 
 /**
@@ -59,6 +60,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
       boardUserRoutes(ctx),
       insightRoutes(ctx),
       publicInsightRoutes(ctx),
+      portalRoutes(ctx),
       broadcastingRoutes(ctx),
       portalSettingsRoutes(ctx),
     ]),

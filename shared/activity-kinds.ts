@@ -63,6 +63,7 @@ export const ACTIVITY_KINDS = {
   'organization.public_page_turned_off': { facts: none, tone: 'brand' },
   'organization.two_factor_required': { facts: none, tone: 'info' },
   'organization.two_factor_no_longer_required': { facts: none, tone: 'warning' },
+  'organization.read_receipts_changed': { facts: { on: 'flag' }, tone: 'info' },
   'subscription.trial_started': { facts: subscriptionFacts, tone: 'success' },
   'subscription.plan_changed': { facts: subscriptionFacts, tone: 'info' },
   'subscription.canceled': { facts: subscriptionFacts, tone: 'danger' },

@@ -69,6 +69,8 @@ export interface OrganizationEvents {
   ActivityLogged: ActivityEntry;
   BoardUserChanged: RecordChanged;
   InsightChanged: RecordChanged;
+  /** Board members read or acknowledged an insight: only which one (never who, nor how many). */
+  InsightReadinessChanged: { id: number };
   BoardUserImportProgress: BoardUserImportProgress;
   SubscriptionChanged: SubscriptionChanged;
 }

@@ -34,13 +34,15 @@ export interface PageProps {
   'Invitations/Accept': PropsOf<typeof import('./Pages/Invitations/Accept')>;
   'Legal/PrivacyPolicyPage': PropsOf<typeof import('./Pages/Legal/PrivacyPolicyPage')>;
   'Legal/Terms': PropsOf<typeof import('./Pages/Legal/Terms')>;
-  'Portal/SignIn': PropsOf<typeof import('./Pages/Portal/SignIn')>;
   'Organizations/ActivityLogs': PropsOf<typeof import('./Pages/Organizations/ActivityLogs')>;
   'Organizations/Create': PropsOf<typeof import('./Pages/Organizations/Create')>;
   'Organizations/Edit': PropsOf<typeof import('./Pages/Organizations/Edit')>;
   'Organizations/Index': PropsOf<typeof import('./Pages/Organizations/Index')>;
   'Organizations/Show': PropsOf<typeof import('./Pages/Organizations/Show')>;
+  'Portal/Index': PropsOf<typeof import('./Pages/Portal/Index')>;
+  'Portal/Insights/Show': PropsOf<typeof import('./Pages/Portal/Insights/Show')>;
   'Portal/Settings': PropsOf<typeof import('./Pages/Portal/Settings')>;
+  'Portal/SignIn': PropsOf<typeof import('./Pages/Portal/SignIn')>;
   'Profile/Edit': PropsOf<typeof import('./Pages/Profile/Edit')>;
   'Settings/Index': PropsOf<typeof import('./Pages/Settings/Index')>;
   'Subscriptions/Edit': PropsOf<typeof import('./Pages/Subscriptions/Edit')>;

@@ -60,10 +60,12 @@ function keysUsedIn(file: string): string[] {
   return [...source.matchAll(KEY_USE)].map((m) => m[2] ?? m[4]);
 }
 
-/** The namespaces a client file may use: `common`, the shell's `app`, and its page area's own. */
+/** The namespaces a client file may use: `common`, the shell's `app` (the portal's layout: `portal`), and its page area's own. */
 function allowedNamespaces(file: string): string[] | null {
   const rel = path.relative('resources/js', file).split(path.sep);
   if (rel[0] === 'Pages') return ['common', pageNamespace(rel.length > 2 ? rel[1] : path.basename(rel[1], '.tsx'))];
+  // The board portal's layout wraps only Portal/* pages, which load `portal` and never `app`.
+  if (rel[0] === 'Layouts' && rel[1] === 'PortalLayout.tsx') return ['common', 'portal'];
   if (rel[0] === 'Layouts') return ['common', 'app'];
   if (rel[0] === 'Components' || rel[0] === 'hooks' || rel[0] === 'lib') return ['common', 'app'];
   return null;

@@ -15,6 +15,7 @@ import { orFail } from '../../errors';
 import { currentOrganization } from '../../tenancy/current';
 import { authorize, routeId } from '../../tenancy/guard';
 import * as repo from './repository';
+import { insightReadiness } from './readiness';
 import { INSIGHT_CATEGORIES, INSIGHT_STATUSES, filterQuery, indexQuerySchema, insightSchema, previewSchema } from './schema';
 import * as service from './service';
 import { msg } from '../../i18n/message';
@@ -69,13 +70,14 @@ export function insightsController(ctx: AppContext) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const row = orFail(await repo.findInsightWithAuthor(ctx.db, org.id, routeId(req.params.id)));
-      const [boardUsers, links] = await Promise.all([repo.linkedBoardUsers(ctx.db, org.id, row.id), limitProp(ctx, req, 'publicLinks')]);
+      const [boardUsers, links, readiness] = await Promise.all([repo.linkedBoardUsers(ctx.db, org.id, row.id), limitProp(ctx, req, 'publicLinks'), insightReadiness(ctx.db, org.id, row.id)]);
       const { body, share_token, author_id: _author, organization_id: _org, ...rest } = row;
       await res.inertia.render(
         'Insights/Show',
         {
           insight: { ...rest, body_html: renderMarkdown(body), shared: !!share_token, share_url: share_token ? ctx.url(publicPath(org.slug, share_token)) : null },
           boardUsers,
+          readiness,
           sharing: {
             planAllows: links.max !== 0,
             planName: links.plan_name,

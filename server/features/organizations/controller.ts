@@ -7,7 +7,8 @@ import { validate } from '../../lib/validation';
 import { versionSchema } from '../../lib/concurrency';
 import { routeOrganization } from '../../tenancy/guard';
 import { can } from '../../tenancy/policy';
-import { createOrganizationSchema, organizationIndexSchema, transferOwnershipSchema, updateOrganizationSchema } from './schema';
+import { createOrganizationSchema, organizationIndexSchema, readReceiptsSchema, transferOwnershipSchema, updateOrganizationSchema } from './schema';
+import { readReceiptsNamed, setReadReceipts } from './read-receipts';
 import { isRequired as twoFactorRequired } from '../two-factor/requirement';
 import * as organizations from './service';
 import { localizeOrNull, msg } from '../../i18n/message';
@@ -46,8 +47,21 @@ export function organizationController(ctx: AppContext) {
       const target = routeOrganization(req);
       const details = localizedDetails(req, await organizations.organizationDetails(ctx, actingFrom(req), target));
       const transferable = can(target.role, 'transferOwnership', req.user!.is_platform_admin) ? await organizations.transferCandidates(ctx, target) : [];
-      const requireTwoFactor = await twoFactorRequired(ctx, target.id);
-      await res.inertia.render('Organizations/Edit', { ...details, members: transferable, requireTwoFactor }, { title: msg('messages.titles.edit', { name: details.organization.name }) });
+      const [requireTwoFactor, namedReadReceipts] = await Promise.all([twoFactorRequired(ctx, target.id), readReceiptsNamed(ctx, target.id)]);
+      await res.inertia.render(
+        'Organizations/Edit',
+        { ...details, members: transferable, requireTwoFactor, namedReadReceipts },
+        { title: msg('messages.titles.edit', { name: details.organization.name }) },
+      );
+    },
+
+    /** Named read receipts on or off (admins and owners: the route's guard). */
+    async updateReadReceipts(req: Request, res: Response) {
+      const target = routeOrganization(req);
+      const { named_read_receipts } = validate(readReceiptsSchema, req.body);
+      await setReadReceipts(ctx, actingIn(req, target), named_read_receipts);
+      flash(req, 'success', named_read_receipts ? msg('messages.organizations.readReceipts.on') : msg('messages.organizations.readReceipts.off'));
+      res.redirect(303, route('organizations.edit', { id: target.id }));
     },
 
     async update(req: Request, res: Response) {

@@ -113,3 +113,13 @@ export async function insertSubscriptionWithEvent(
     .execute();
   return subscription;
 }
+
+/** Whether staff see board members' names with their reads (docs/product.md "Board members"). */
+export async function namedReadReceipts(db: Db, organizationId: number): Promise<boolean> {
+  const row = await db.selectFrom('organizations').select('named_read_receipts').where('id', '=', organizationId).executeTakeFirst();
+  return !!row?.named_read_receipts;
+}
+
+export async function setNamedReadReceipts(db: Db, organizationId: number, on: boolean): Promise<void> {
+  await db.updateTable('organizations').set({ named_read_receipts: on }).where('id', '=', organizationId).execute();
+}

@@ -35,6 +35,7 @@ export function organizationRoutes(ctx: AppContext): Router {
   router.get(path('organizations.edit'), ...verified, org('manageOrganization'), c.edit);
   router.put(path('organizations.update'), ...verified, org('manageOrganization'), c.update);
   router.patch(path('organizations.update'), ...verified, org('manageOrganization'), c.update);
+  router.put(path('organizations.read-receipts'), ...verified, org('manageOrganization'), c.updateReadReceipts);
   // 404 → 403 → password confirmation → action.
   router.delete(path('organizations.destroy'), ...verified, org('deleteOrganization'), requirePasswordConfirmed(ctx), c.destroy);
   router.post(path('organizations.transfer'), ...verified, org('transferOwnership'), requirePasswordConfirmed(ctx), c.transfer);

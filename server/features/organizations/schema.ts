@@ -166,3 +166,6 @@ export const organizationLoginSchema = z.object({
   password: currentPassword(),
   remember: checkbox,
 });
+
+/** The organisation's named read receipts switch (a checkbox). */
+export const readReceiptsSchema = withLabels(z.object({ named_read_receipts: checkbox }), { named_read_receipts: 'named read receipts' });

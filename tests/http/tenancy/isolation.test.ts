@@ -4,7 +4,8 @@ import { createApp } from '../../../server/app';
 import type { Role } from '../../../server/db/types';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
-import { actingAs, addMember, createActivityLog, createBoardUser, createInsight, createInvitation, createOrganization, createUser } from '../../helpers/factories';
+import { actingAs, addMember, createActivityLog, createBoardUser, createInsight, createInvitation, createOrganization, createUser, linkBoardUsers } from '../../helpers/factories';
+import { actingAsBoardMember, grantPortalAccess } from '../../helpers/portal';
 
 /**
  * Tenant isolation as a property of the whole app: every registered route with an id-like
@@ -115,6 +116,8 @@ let routes: RouteInfo[];
 let own: Fixture;
 let foreign: Fixture;
 const clients: Partial<Record<Role, TestClient>> = {};
+/** A board member of the first organisation: the portal's routes are theirs (staff are sent to sign in there). */
+let boardMember: TestClient;
 const clock = new FakeClock(new Date('2026-11-23T09:00:00Z'));
 
 /** One record of every tenant table in an organisation. */
@@ -126,7 +129,14 @@ async function records(ownerName: string): Promise<{ fixture: Fixture; orgId: nu
   const membership = await addMember(app, org.id, member, 'editor');
   const invitation = await createInvitation(app, org.id, { email: `invitee-${org.id}@isolation.test`, role: 'viewer', invited_by: owner.id, expires_at: new Date(clock.now().getTime() + 86_400_000) });
   const boardUser = await createBoardUser(app, org.id, { first_name: 'Bea', last_name: ownerName });
-  const insight = await createInsight(app, org.id, owner.id, { title: `Insight of ${ownerName}`, category: 'governance', boardUserIds: [boardUser.id] });
+  // Published, so that a board member of another organisation is refused for the organisation alone.
+  const insight = await createInsight(app, org.id, owner.id, {
+    title: `Insight of ${ownerName}`,
+    category: 'governance',
+    status: 'published',
+    published_at: clock.now(),
+    boardUserIds: [boardUser.id],
+  });
   const log = await createActivityLog(app, org.id, { causer_id: owner.id, event: 'created', subject_type: 'insight', subject_id: insight.id, description: 'fixture' });
   const subscription = await db.selectFrom('subscriptions').select('id').where('organization_id', '=', org.id).executeTakeFirstOrThrow();
   const event = await db.insertInto('subscription_events').values({ subscription_id: subscription.id, organization_id: org.id, event: 'fixture' }).returning('id').executeTakeFirstOrThrow();
@@ -160,6 +170,9 @@ beforeAll(async () => {
     await addMember(app, a.orgId, user, role);
     clients[role] = await actingAs(app, app.client(), user, a.orgId, confirmed);
   }
+  const director = await createBoardUser(app, a.orgId, { first_name: 'Dee', last_name: 'Rector', email: 'dee@isolation.test', status: 'active' });
+  await linkBoardUsers(app, own.insights, [director.id]);
+  boardMember = await actingAsBoardMember(app, app.client(), (await grantPortalAccess(app, director)).id);
 });
 afterAll(() => app.close());
 
@@ -205,8 +218,8 @@ describe('tenant isolation', () => {
     for (const route of candidates) {
       const key = `${route.method} ${route.path}`;
       for (const probe of probesFor(route)) {
-        for (const role of ['owner', 'viewer'] as Role[]) {
-          const client = clients[role]!;
+        const actors: [string, TestClient][] = route.path.startsWith('/portal/') ? [['board member', boardMember]] : (['owner', 'viewer'] as Role[]).map((role) => [role, clients[role]!]);
+        for (const [role, client] of actors) {
           const res = await client.request(route.method, probe.url, route.method === 'GET' ? undefined : {}, { inertia: true });
           const expected = EXEMPT[key] ? [403, 404] : [404];
           if (!expected.includes(res.status)) {
@@ -232,5 +245,6 @@ describe('tenant isolation', () => {
     ] as const) {
       if (keys.has(route)) expect((await client.get(url, { inertia: true })).status, url).toBe(200);
     }
+    expect((await boardMember.get(`/portal/insights/${own.insights}`, { inertia: true })).status).toBe(200);
   });
 });

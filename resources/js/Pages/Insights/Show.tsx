@@ -12,6 +12,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import TrashedBanner from '@/Components/TrashedBanner';
 import { DeleteInsight } from './Partials/DeleteInsight';
 import SharePanel, { type Sharing } from './Partials/SharePanel';
+import ReadinessPanel, { type Readiness } from './Partials/ReadinessPanel';
 import { useT } from '@/i18n';
 import { categoryLabel, statusLabel, statusTone, type InsightCategory, type InsightStatus } from './types';
 import { useLiveReload } from '@/hooks/useRealtime';
@@ -37,11 +38,15 @@ export interface ShowProps {
     share_url: string | null;
   };
   boardUsers: { id: number; first_name: string; last_name: string; position: string | null; board_name: string | null; status: string }[];
+  /** Board members' reads and acknowledgements: counts (none below three) or, when the organisation chose so, names. */
+  readiness: Readiness;
   sharing: Sharing;
 }
 
-export default function Show({ insight, boardUsers, sharing }: ShowProps) {
-  useLiveReload(['InsightChanged'], ['insight', 'boardUsers', 'sharing'], { when: (event) => event.id === insight.id });
+export default function Show({ insight, boardUsers, readiness, sharing }: ShowProps) {
+  useLiveReload(['InsightChanged'], ['insight', 'boardUsers', 'readiness', 'sharing'], { when: (event) => event.id === insight.id });
+  // A board member read or acknowledged it: only the panel's numbers (the event carries the id alone).
+  useLiveReload(['InsightReadinessChanged'], ['readiness'], { when: (event) => event.id === insight.id });
   const page = usePage();
   const can = page.props.auth.can;
   const errors = page.props.errors as Record<string, string | undefined>;
@@ -104,6 +109,7 @@ export default function Show({ insight, boardUsers, sharing }: ShowProps) {
           )}
         </article>
         <div className="space-y-6">
+          <ReadinessPanel readiness={readiness} />
           <SharePanel insight={insight} sharing={sharing} canManage={can.manageRecords} />
           <Card title={t('insights.show.details.title')}>
             <dl className="space-y-3 text-sm">

@@ -16,6 +16,7 @@ import { useAppForm } from '@/hooks/useAppForm';
 import { useConflict } from '@/hooks/useConflict';
 import { useLiveReload } from '@/hooks/useRealtime';
 import TwoFactorRequirement from './Partials/TwoFactorRequirement';
+import ReadReceipts from './Partials/ReadReceipts';
 import { useT } from '@/i18n';
 import { trashIcon } from '@/Components/icons/trash';
 import { route } from '../../../../shared/routes';
@@ -27,9 +28,11 @@ export interface EditProps {
   members: { id: number; name: string; email: string; role: Role }[];
   /** Members must use two-factor sign-in (or a passkey). */
   requireTwoFactor: boolean;
+  /** Staff see board members' names with their reads (the portal tells board members so). */
+  namedReadReceipts: boolean;
 }
 
-export default function Edit({ organization, abilities, members, requireTwoFactor }: EditProps) {
+export default function Edit({ organization, abilities, members, requireTwoFactor, namedReadReceipts }: EditProps) {
   const t = useT();
   const current = {
     name: organization.name,
@@ -42,7 +45,7 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
   const form = useAppForm<OrganizationFormData & { version: string }>(current);
   const conflict = useConflict(form, current);
   // A colleague's save arrives live: the form shows what they changed (useConflict), before any save.
-  useLiveReload(['ActivityLogged'], ['organization', 'requireTwoFactor'], {
+  useLiveReload(['ActivityLogged'], ['organization', 'requireTwoFactor', 'namedReadReceipts'], {
     when: (entry) => entry.subject_type === 'organization' && entry.subject_id === organization.id,
     // Deleted: the account channel's OrganizationDeleted takes the user away.
     gone: (entry) => entry.event === 'deleted',
@@ -67,6 +70,7 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
           onSubmit={() => form.put(route('organizations.update', { id: organization.id }), { preserveScroll: true })}
         />
         <TwoFactorRequirement organizationId={organization.id} required={requireTwoFactor} />
+        <ReadReceipts organizationId={organization.id} named={namedReadReceipts} />
         {abilities.transferOwnership ? <TransferOwnership organization={organization} members={members} /> : null}
         {abilities.deleteOrganization ? <DeleteOrganization organization={organization} /> : null}
       </FormColumn>

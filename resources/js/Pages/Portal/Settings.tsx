@@ -6,11 +6,9 @@ import { cx } from '@/Components/cx';
 import { Field } from '@/Components/Field';
 import { FormActions } from '@/Components/FormActions';
 import { FormColumn } from '@/Components/FormColumn';
-import { Logo } from '@/Components/Logo';
 import { PageHeader } from '@/Components/PageHeader';
 import { Select } from '@/Components/Select';
-import { ThemeToggle } from '@/Components/ThemeToggle';
-import { Toasts } from '@/Components/Toasts';
+import { PortalLayout } from '@/Layouts/PortalLayout';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useT } from '@/i18n';
 import type { Locale } from '../../../../shared/i18n';
@@ -109,20 +107,4 @@ export default function PortalSettings({ settings, deliveries, locales, named_re
   );
 }
 
-// TODO(portal layout): the integrator swaps this for resources/js/Layouts/PortalLayout.tsx (another helper builds it).
-function PortalFrame({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <header className="flex h-16 items-center justify-between px-4 sm:px-6">
-        <Logo href={route('portal.index')} />
-        <ThemeToggle />
-      </header>
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pb-16 sm:px-6">
-        {children}
-      </main>
-      <Toasts />
-    </div>
-  );
-}
-
-PortalSettings.layout = (page: ReactNode) => <PortalFrame>{page}</PortalFrame>;
+PortalSettings.layout = (page: ReactNode) => <PortalLayout>{page}</PortalLayout>;
