@@ -41,7 +41,7 @@ export function portalAuthController(ctx: AppContext) {
   const bindBrowser = (req: Request, res: Response): string => {
     const existing = req.cookies?.[LINK_BROWSER_COOKIE];
     const value = typeof existing === 'string' && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : randomToken(32);
-    res.append('Set-Cookie', serialize(LINK_BROWSER_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure, path: '/portal', maxAge: SIGN_IN_LINK_MINUTES * 60 }));
+    res.append('Set-Cookie', serialize(LINK_BROWSER_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure, path: route('portal.index'), maxAge: SIGN_IN_LINK_MINUTES * 60 }));
     return sha256(value);
   };
 

@@ -102,15 +102,15 @@ describe('the home', () => {
     const { client: staff } = await memberClient(app, 'owner', alpha);
     const asStaff = await staff.get('/portal', { inertia: true });
     expect(asStaff.status).toBe(302);
-    expect(asStaff.location).toBe('/org-login');
+    expect(asStaff.location).toBe('/org-login?as=board');
     const guest = app.client();
     await guest.prime('/');
     const asGuest = await guest.get('/portal/insights/1', { inertia: true });
     expect(asGuest.status).toBe(302);
-    expect(asGuest.location).toBe('/org-login');
+    expect(asGuest.location).toBe('/org-login?as=board');
     expect((await app.client().get('/portal', { headers: { Accept: 'application/json' } })).status).toBe(401);
     // Nor may a staff user acknowledge anything.
-    expect((await staff.post(`/portal/insights/${ins.old.id}/acknowledge`, {}, { inertia: true })).location).toBe('/org-login');
+    expect((await staff.post(`/portal/insights/${ins.old.id}/acknowledge`, {}, { inertia: true })).location).toBe('/org-login?as=board');
     expect(await receipts(ins.old.id)).toEqual([]);
   });
 
