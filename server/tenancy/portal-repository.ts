@@ -34,7 +34,17 @@ export interface PortalRecord {
 
 export function findPortalRecords(db: Db, portalMemberId: number): Promise<PortalRecord[]> {
   return portalRecordsOf(db, portalMemberId)
-    .select(['a.board_user_id', 'a.organization_id', 'o.name as organization_name', 'o.slug as organization_slug', 'o.named_read_receipts', 'bu.first_name', 'bu.last_name', 'a.activated_at', 'a.last_seen_at'])
+    .select([
+      'a.board_user_id',
+      'a.organization_id',
+      'o.name as organization_name',
+      'o.slug as organization_slug',
+      'o.named_read_receipts',
+      'bu.first_name',
+      'bu.last_name',
+      'a.activated_at',
+      'a.last_seen_at',
+    ])
     .orderBy('o.sort_name')
     .orderBy('o.id')
     .execute();

@@ -2,7 +2,10 @@ import type { Db } from '../../db/types';
 
 /** All SQL of portal sign-in links: stored by the token's hash, used once. */
 
-export async function insertLink(db: Db, row: { portal_member_id: number; organization_id: number | null; token_hash: string; browser_hash: string | null; expires_at: Date; created_at: Date }): Promise<void> {
+export async function insertLink(
+  db: Db,
+  row: { portal_member_id: number; organization_id: number | null; token_hash: string; browser_hash: string | null; expires_at: Date; created_at: Date },
+): Promise<void> {
   await db.insertInto('portal_login_links').values(row).execute();
 }
 

@@ -11,11 +11,7 @@ export { voidLinks };
  * in the mail only; the database keeps its hash). `browserHash` binds it to the browser that asked
  * (null for an invitation, which no browser asked for).
  */
-export async function issueSignInLink(
-  ctx: AppContext,
-  db: Db,
-  link: { portalMemberId: number; organizationId: number | null; browserHash: string | null; expiresAt: Date },
-): Promise<string> {
+export async function issueSignInLink(ctx: AppContext, db: Db, link: { portalMemberId: number; organizationId: number | null; browserHash: string | null; expiresAt: Date }): Promise<string> {
   const token = randomToken(32);
   await insertLink(db, {
     portal_member_id: link.portalMemberId,

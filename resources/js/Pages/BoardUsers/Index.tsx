@@ -1,5 +1,6 @@
 import { Head, Link, usePage } from '@inertiajs/react';
 import { Badge } from '@/Components/Badge';
+import { portalTone } from './Partials/PortalAccessCard';
 import { Button, buttonClasses } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { EmptyState } from '@/Components/EmptyState';
@@ -206,6 +207,11 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
                         <Badge tone={b.status === 'active' ? 'success' : 'neutral'} dot>
                           {t('boardUsers.status.label', { status: b.status })}
                         </Badge>
+                        {b.portal_access !== 'none' ? (
+                          <Badge tone={portalTone[b.portal_access]} className="mt-1 block w-fit">
+                            {t('boardUsers.portal.badge', { state: b.portal_access })}
+                          </Badge>
+                        ) : null}
                       </Td>
                       <Td label={t('boardUsers.index.columns.joined')} className={dateColumns.joined}>
                         {b.joined_on ? fmt.date(b.joined_on) : '—'}
