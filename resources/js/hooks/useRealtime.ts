@@ -3,7 +3,7 @@ import type Echo from 'laravel-echo';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OnlineMember } from '@/Components/OnlineMembers';
 import { connectEcho, forgetChannel, leaveChannel } from '@/lib/echo';
-import type { OrganizationEvents, UserEvents } from '../../../shared/realtime-events';
+import type { OrganizationEvents, PortalMemberEvents, UserEvents } from '../../../shared/realtime-events';
 import { echoName } from '../../../shared/channels';
 import { t } from '@/i18n';
 import { route } from '../../../shared/routes';
@@ -189,4 +189,22 @@ export function useAccountEvents(): void {
     });
     return () => leaveChannel(echo, name);
   }, [echo, userId]);
+}
+
+/**
+ * One event of the signed-in board member's own channel (portal pages only; the server refuses it
+ * to anyone else): `PortalAccessEnded` when staff revoke their access or it ends by itself.
+ */
+export function usePortalMemberEvent<E extends keyof PortalMemberEvents>(event: E, handler: (payload: PortalMemberEvents[E]) => void): void {
+  const echo = useEcho();
+  const props = usePage().props as { portal?: { member: { id: number } } | null };
+  const memberId = props.portal?.member.id ?? null;
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!echo || memberId === null) return;
+    const name = echoName.portalMember(memberId);
+    echo.private(name).listen(event, (payload: PortalMemberEvents[E]) => latest.current(payload));
+    return () => leaveChannel(echo, name);
+  }, [echo, memberId, event]);
 }

@@ -2,7 +2,8 @@ import type { AppContext } from '../../context';
 import { orFail, ValidationError } from '../../errors';
 import { msg } from '../../i18n/message';
 import { assertWithinLimit } from '../../account/limits';
-import { inTransaction } from '../../lib/unit-of-work';
+import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
+import { channels } from '../../broadcasting/broadcaster';
 import type { ActingIn } from '../../tenancy/acting';
 import { interfaceLocale } from '../../../shared/i18n';
 import { INVITATION_LINK_DAYS } from '../../../shared/portal';
@@ -13,6 +14,10 @@ import * as repo from './repository';
 import type { GrantInput } from './schema';
 
 const DAY_MS = 86_400_000;
+
+/** Other staff tabs on the board user (Show, the list) reload it. */
+const announce = (uow: UnitOfWork, organizationId: number, id: number, action: string) =>
+  uow.broadcast({ channels: [channels.organization(organizationId)], event: 'BoardUserChanged', data: { id, action } });
 
 export const fullName = (b: { first_name: string; last_name: string }) => `${b.first_name} ${b.last_name}`;
 
@@ -49,6 +54,7 @@ export async function grantAccess(ctx: AppContext, acting: ActingIn, boardUserId
     // The chosen language, else the member's own (an identity that exists chose it), else the inviter's.
     const locale = input.locale ?? interfaceLocale(member.locale);
     await sendPortalInvitation(ctx, uow, { to: boardUser.email, name, organizationName: org.name, url, locale });
+    announce(uow, org.id, boardUserId, 'portal_access_granted');
     return { created: !existing, name };
   });
 }
@@ -59,6 +65,7 @@ export async function revokeAccess(ctx: AppContext, acting: ActingIn, boardUserI
   return inTransaction(ctx, acting, async (uow) => {
     const boardUser = orFail(await repo.lockBoardUser(uow.db, org.id, boardUserId));
     const revoked = await revokeAccessRow(uow, org.id, boardUserId, ctx.clock.now());
+    if (revoked) announce(uow, org.id, boardUserId, 'portal_access_revoked');
     return { revoked, name: fullName(boardUser) };
   });
 }

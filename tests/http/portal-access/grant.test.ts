@@ -34,8 +34,11 @@ afterAll(() => app.close());
 describe('granting portal access', () => {
   it('creates one identity per e-mail, the access row, the activity entry, and mails a single-use link in the chosen language', async () => {
     const b = await createBoardUser(app, orgId, { first_name: 'Greta', last_name: 'Graf', email: 'Greta.Graf@Board.test' });
+    app.broadcasts.published.length = 0;
     const res = await grant(editor, b.id, { locale: 'de' });
     expect(res.status).toBe(303);
+    // Other staff tabs on this board user reload it.
+    expect(app.broadcasts.published.find((m) => m.event === 'BoardUserChanged')).toMatchObject({ channels: [`private-organizations.${orgId}`], data: { id: b.id, action: 'portal_access_granted' } });
     expect(res.location).toBe(`/board-users/${b.id}`);
 
     const member = await app.ctx.db.selectFrom('portal_members').selectAll().where('email', '=', 'greta.graf@board.test').executeTakeFirstOrThrow();
