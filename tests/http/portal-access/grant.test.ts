@@ -118,6 +118,31 @@ describe('granting portal access', () => {
   });
 });
 
+describe('the state staff see', () => {
+  it('is active with when the member signed in and was last seen, for viewers too (who get no plan notice)', async () => {
+    const b = await createBoardUser(app, orgId, { first_name: 'Seen', email: 'seen@board.test' });
+    const member = await grantPortalAccess(app, b);
+    const portal = await actingAsBoardMember(app, app.client(), member.id);
+    await portal.get('/');
+    // Last seen is written after the response: wait for it.
+    let seen: Date | null = null;
+    for (let i = 0; i < 50 && !seen; i++) {
+      seen = (await app.ctx.db.selectFrom('board_user_portal_access').select('last_seen_at').where('board_user_id', '=', b.id).executeTakeFirstOrThrow()).last_seen_at;
+      if (!seen) await new Promise((r) => setTimeout(r, 20));
+    }
+    const show = (await viewer.get(`/board-users/${b.id}`, { inertia: true })).page();
+    expect(show.props.portalAccess).toMatchObject({ state: 'active', activated_at: clock.now().toISOString(), last_seen_at: clock.now().toISOString() });
+    expect(show.props.portalLimit).toBeNull();
+    const list = (await viewer.get('/board-users?search=seen@board', { inertia: true })).page();
+    expect(list.props.boardUsers.data.map((r: { portal_access: string }) => r.portal_access)).toEqual(['active']);
+    const none = await createBoardUser(app, orgId, { first_name: 'Never', email: 'never@board.test' });
+    expect((await editor.get(`/board-users/${none.id}`, { inertia: true })).page().props).toMatchObject({
+      portalAccess: { state: 'none' },
+      portalLimit: { key: 'portalMembers', max: 100, full: false },
+    });
+  });
+});
+
 describe('refusals', () => {
   it('a board user of another organisation is a 404, for grant and revoke alike', async () => {
     const otherOrg = await createOrganization(app, null);
