@@ -12,6 +12,7 @@ import { revokeAccessRow } from './ending';
 import { sendPortalInvitation } from './mails';
 import * as repo from './repository';
 import type { GrantInput } from './schema';
+import type { Throttle } from '../../lib/rate-limiter';
 
 const DAY_MS = 86_400_000;
 
@@ -31,6 +32,23 @@ export const FIELD = 'portal';
  * Answers whether the access is new.
  */
 export async function grantAccess(ctx: AppContext, acting: ActingIn, boardUserId: number, input: GrantInput): Promise<{ created: boolean; name: string }> {
+  // Taken before the write (parallel resends cannot slip under it); a refused grant gives it back.
+  const throttle = invitationThrottle(boardUserId);
+  const seconds = await ctx.limiter.take([throttle]);
+  if (seconds) throw new ValidationError({ [FIELD]: msg('validation.portalAccess.throttled', { minutes: Math.ceil(seconds / 60) }) });
+  try {
+    return await grantInTransaction(ctx, acting, boardUserId, input);
+  } catch (error) {
+    await ctx.limiter.giveBack([throttle]);
+    throw error;
+  }
+}
+
+/** At most this many invitation mails per board user an hour: a "Resend" button is no way to flood an inbox. */
+export const INVITATIONS_PER_HOUR = 5;
+const invitationThrottle = (boardUserId: number): Throttle => ({ key: `portal-invitation|${boardUserId}`, maxAttempts: INVITATIONS_PER_HOUR, decaySeconds: 3600 });
+
+function grantInTransaction(ctx: AppContext, acting: ActingIn, boardUserId: number, input: GrantInput): Promise<{ created: boolean; name: string }> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const now = ctx.clock.now();

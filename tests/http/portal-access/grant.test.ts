@@ -211,6 +211,30 @@ describe('refusals', () => {
   });
 });
 
+describe('the invitation throttle', () => {
+  it('sends at most 5 invitations to one board user an hour; refused grants do not count; an hour later it sends again', async () => {
+    const b = await createBoardUser(app, orgId, { first_name: 'Flood', email: 'flood@board.test' });
+    const other = await createBoardUser(app, orgId, { first_name: 'Calm', email: 'calm@board.test' });
+    for (let i = 0; i < 5; i++) expect((await grant(editor, b.id)).status).toBe(303);
+    const sent = app.mail.sent.filter((m) => m.to === 'flood@board.test').length;
+    const over = await grant(editor, b.id);
+    expect(over.status).toBe(422);
+    expect(over.json().errors.portal).toBe('Too many invitations to this board user. Please try again in 60 minutes.');
+    expect(app.mail.sent.filter((m) => m.to === 'flood@board.test')).toHaveLength(sent);
+    // Another board user is not affected.
+    expect((await grant(editor, other.id)).status).toBe(303);
+    clock.advance(3_600_000 + 1000);
+    expect((await grant(editor, b.id)).status).toBe(303);
+  });
+
+  it('a refused grant (inactive) gives its attempt back', async () => {
+    const b = await createBoardUser(app, orgId, { first_name: 'Idle', email: 'idle@board.test', status: 'inactive' });
+    for (let i = 0; i < 6; i++) expect((await grant(editor, b.id)).json().errors.portal).toContain('is inactive');
+    await app.ctx.db.updateTable('board_users').set({ status: 'active' }).where('id', '=', b.id).execute();
+    expect((await grant(editor, b.id)).status).toBe(303);
+  });
+});
+
 describe('the plan limit', () => {
   it('the Free plan includes 5 portal members; revoking frees a place; re-sending does not count again', async () => {
     const owner = await createUser(app);
