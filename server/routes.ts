@@ -13,6 +13,7 @@ import { organizationRoutes } from './features/organizations/routes';
 import { userRoutes, trackLastActive } from './features/users/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { boardUserRoutes } from './features/board-users/routes';
+import { portalAccessRoutes } from './features/portal-access/routes';
 import { boardUserImportRoutes } from './features/board-user-import/routes';
 import { insightRoutes } from './features/insights/routes';
 import { publicInsightRoutes } from './features/public-insights/routes';
@@ -57,6 +58,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
       settingsRoutes(ctx),
       historyRoutes(ctx),
       boardUserImportRoutes(ctx), // before /board-users/:id
+      portalAccessRoutes(ctx), // before /board-users/:id
       boardUserRoutes(ctx),
       insightRoutes(ctx),
       publicInsightRoutes(ctx),

@@ -7,11 +7,13 @@ export const echoName = {
   organization: (id: number) => `organizations.${id}`,
   online: (id: number) => `organizations.${id}.online`,
   user: (id: number) => `App.Models.User.${id}`,
+  /** A board member's own channel (portal sessions only): told when their access ends. */
+  portalMember: (id: number) => `portal-members.${id}`,
 };
 
 export type ChannelKind = keyof typeof echoName;
 
-const PREFIX: Record<ChannelKind, 'private-' | 'presence-'> = { organization: 'private-', online: 'presence-', user: 'private-' };
+const PREFIX: Record<ChannelKind, 'private-' | 'presence-'> = { organization: 'private-', online: 'presence-', user: 'private-', portalMember: 'private-' };
 
 /**
  * A wire name of one kind of channel: a string that only `channels` below makes, so a broadcast
@@ -29,6 +31,7 @@ export const channels = {
   organization: wire('organization'),
   online: wire('online'),
   user: wire('user'),
+  portalMember: wire('portalMember'),
 };
 
 const ID = '(\\d{1,10})';

@@ -5,7 +5,7 @@
  * take their payload types from here. On the wire an event is published as `App\Events\<Name>`
  * (Echo's default namespace), so the client listens for `<Name>`.
  *
- * A new event: add it to `OrganizationEvents` or `UserEvents` below, publish it with
+ * A new event: add it to `OrganizationEvents`, `UserEvents` or `PortalMemberEvents` below, publish it with
  * `uow.broadcast`, listen with `useOrganizationEvent` / `useLiveReload`.
  */
 import type { ActivityKind, Facts } from './activity-kinds';
@@ -83,10 +83,17 @@ export interface UserEvents {
   InvitationReceived: { invitation_id: number; organization: { id: number; name: string }; role: Role; expires_at: string };
 }
 
+/** Events on a board member's own channel, `private-portal-members.{id}` (portal sessions only). */
+export interface PortalMemberEvents {
+  /** Their access to this organisation's board ended (revoked, inactive, deleted, e-mail changed). */
+  PortalAccessEnded: { organization: { id: number; name: string } };
+}
+
 /** The events of each channel kind (the presence channel carries only membership, no app events). */
 export interface RealtimeEvents {
   organization: OrganizationEvents;
   user: UserEvents;
+  portalMember: PortalMemberEvents;
   online: Record<never, never>;
 }
 

@@ -35,7 +35,7 @@ const lazyHttp: HttpClient = {
 };
 
 const initialScript = document.querySelector<HTMLScriptElement>('script[data-page="app"]');
-const initialProps = initialScript ? (JSON.parse(initialScript.textContent || '{}').props as { appName?: string; auth?: { user?: unknown } } | undefined) : undefined;
+const initialProps = initialScript ? (JSON.parse(initialScript.textContent || '{}').props as { appName?: string; auth?: { user?: unknown }; portal?: unknown } | undefined) : undefined;
 const appName = initialProps?.appName;
 
 // Loads the signed-in shell (once); a signed-in first page starts fetching it at once, beside its page chunk.
@@ -121,11 +121,12 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 // The socket module (lib/echo) comes with signed-in pages: a tab that showed none has no socket to close.
-let signedIn = Boolean(initialProps?.auth?.user);
+// Staff or a board member in the portal: either holds a socket.
+let signedIn = Boolean(initialProps?.auth?.user || initialProps?.portal);
 router.on('navigate', (event) => {
   syncCsrfMeta();
   const wasSignedIn = signedIn;
-  signedIn = Boolean(event.detail.page.props.auth?.user);
+  signedIn = Boolean(event.detail.page.props.auth?.user || event.detail.page.props.portal);
   if (!signedIn) {
     // Signed out: nobody is left to be online or to hear the organisation's events, and pages
     // prefetched while signed in must not be shown to whoever uses this tab next.

@@ -28,6 +28,7 @@ export function usageCounts(db: Db, organizationId: number, now?: Date) {
       scoped(db, organizationId, 'board_users').select(count.as('n')).where('board_users.deleted_at', 'is', null).as('board_users'),
       scoped(db, organizationId, 'insights').select(count.as('n')).where('insights.deleted_at', 'is', null).as('insights'),
       scoped(db, organizationId, 'insights').select(count.as('n')).where('insights.deleted_at', 'is', null).where('insights.share_token', 'is not', null).as('public_links'),
+      scoped(db, organizationId, 'board_user_portal_access').select(count.as('n')).as('portal_members'),
     ])
     .executeTakeFirstOrThrow();
 }

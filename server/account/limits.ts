@@ -13,6 +13,8 @@ export interface Usage {
   boardUsers: number;
   insights: number;
   publicLinks: number;
+  /** Board users with portal access (invited or active). */
+  portalMembers: number;
 }
 
 /** All usage figures in one round trip. */
@@ -25,6 +27,7 @@ export async function usageOf(db: Db, organizationId: number, now?: Date): Promi
     boardUsers: Number(row.board_users ?? 0),
     insights: Number(row.insights ?? 0),
     publicLinks: Number(row.public_links ?? 0),
+    portalMembers: Number(row.portal_members ?? 0),
   };
 }
 

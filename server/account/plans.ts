@@ -1,6 +1,6 @@
 import type { Plan } from '../db/types';
 
-export type LimitName = 'members' | 'boardUsers' | 'insights' | 'publicLinks';
+export type LimitName = 'members' | 'boardUsers' | 'insights' | 'publicLinks' | 'portalMembers';
 
 export interface PlanDefinition {
   id: Plan;
@@ -13,9 +13,9 @@ export interface PlanDefinition {
 
 /** docs/product.md "Subscriptions". */
 export const PLANS: Record<Plan, PlanDefinition> = {
-  free: { id: 'free', name: 'Free', priceCents: 0, limits: { members: 3, boardUsers: 25, insights: 50, publicLinks: 0 } },
-  team: { id: 'team', name: 'Team', priceCents: 2900, limits: { members: 10, boardUsers: 500, insights: null, publicLinks: null } },
-  business: { id: 'business', name: 'Business', priceCents: 9900, limits: { members: null, boardUsers: null, insights: null, publicLinks: null } },
+  free: { id: 'free', name: 'Free', priceCents: 0, limits: { members: 3, boardUsers: 25, insights: 50, publicLinks: 0, portalMembers: 5 } },
+  team: { id: 'team', name: 'Team', priceCents: 2900, limits: { members: 10, boardUsers: 500, insights: null, publicLinks: null, portalMembers: 100 } },
+  business: { id: 'business', name: 'Business', priceCents: 9900, limits: { members: null, boardUsers: null, insights: null, publicLinks: null, portalMembers: null } },
 };
 
 export const LIMIT_LABELS: Record<LimitName, string> = {
@@ -23,6 +23,7 @@ export const LIMIT_LABELS: Record<LimitName, string> = {
   boardUsers: 'board users',
   insights: 'insights',
   publicLinks: 'public links',
+  portalMembers: 'board portal members',
 };
 
 export const TRIAL_DAYS = 14;
@@ -30,7 +31,7 @@ export const TRIAL_DAYS = 14;
 /** Plans from smallest to largest (pickers list them in this order). */
 export const PLAN_ORDER: Plan[] = ['free', 'team', 'business'];
 
-export const LIMIT_NAMES: LimitName[] = ['members', 'boardUsers', 'insights', 'publicLinks'];
+export const LIMIT_NAMES: LimitName[] = ['members', 'boardUsers', 'insights', 'publicLinks', 'portalMembers'];
 
 export const CURRENCY = 'USD';
 

@@ -4,6 +4,7 @@ import type { PortalMember } from '../db/types';
 import { HttpError } from '../errors';
 import type { Actor } from '../lib/unit-of-work';
 import { msg } from '../i18n/message';
+import { flash } from '../http/session-bridge';
 import { route } from '../../shared/routes';
 import { findPortalMember, findPortalRecords, touchPortalRecords, type PortalRecord } from './portal-repository';
 
@@ -13,8 +14,6 @@ import { findPortalMember, findPortalRecords, touchPortalRecords, type PortalRec
  * user: they reach no staff page (requireAuth answers them 403) and have no role anywhere.
  */
 export const PORTAL_MEMBER_KEY = 'portal.member_id';
-/** Set when a portal session ended because its access did: the sign-in page says so once. */
-export const PORTAL_ACCESS_ENDED = 'portal.access_ended';
 
 export interface PortalIdentity {
   member: PortalMember;
@@ -72,7 +71,7 @@ export function loadPortalMember(ctx: AppContext) {
     const records = member ? await findPortalRecords(ctx.db, member.id) : [];
     if (!member || records.length === 0) {
       endPortalSession(req);
-      req.session.flash(PORTAL_ACCESS_ENDED, true);
+      flash(req, 'info', msg('messages.portalAuth.accessEnded'));
       return next();
     }
     req.portal = { member, records };

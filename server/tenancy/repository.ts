@@ -3,7 +3,7 @@ import type { Database, Db, Organization, Role } from '../db/types';
 import { twoFactorMissingSql } from '../db/two-factor-rule';
 
 /** Tables whose rows belong to one organisation. */
-export type TenantTable = 'board_users' | 'insights' | 'memberships' | 'invitations' | 'activity_logs' | 'subscriptions' | 'subscription_events' | 'board_user_imports';
+export type TenantTable = 'board_users' | 'insights' | 'memberships' | 'invitations' | 'activity_logs' | 'subscriptions' | 'subscription_events' | 'board_user_imports' | 'board_user_portal_access';
 
 /** `<table>.organization_id`, qualified so a join with another tenant table stays unambiguous. */
 const organizationColumn = (table: TenantTable) => `${table}.organization_id` as `${TenantTable}.organization_id`;

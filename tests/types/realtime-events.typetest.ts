@@ -34,6 +34,15 @@ export function serverBroadcasts() {
   // @ts-expect-error a role outside the union
   uow.broadcast({ channels: [user], event: 'RoleChanged', data: { organization, role: 'boss', previous_role: 'editor' } });
 
+  // A board member's own channel carries its own event, and only it.
+  uow.broadcast({ channels: [channels.portalMember(4)], event: 'PortalAccessEnded', data: { organization } });
+
+  // @ts-expect-error a board member's event on a staff user's channel
+  uow.broadcast({ channels: [user], event: 'PortalAccessEnded', data: { organization } });
+
+  // @ts-expect-error a staff event on a board member's channel
+  uow.broadcast({ channels: [channels.portalMember(4)], event: 'RoleChanged', data: { organization, role: 'admin', previous_role: 'editor' } });
+
   // @ts-expect-error a user-channel event on an organisation's channel
   uow.broadcast({ channels: [org], event: 'RoleChanged', data: { organization, role: 'admin', previous_role: 'editor' } });
 

@@ -12,6 +12,7 @@ import { ThemeToggle } from '@/Components/ThemeToggle';
 import { Toasts } from '@/Components/Toasts';
 import { SkipLink } from './SkipLink';
 import { useT } from '@/i18n';
+import { usePortalMemberEvent } from '@/hooks/useRealtime';
 import { route } from '../../../shared/routes';
 
 /**
@@ -24,6 +25,8 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const t = useT();
   const organizations = props.portal?.organizations ?? [];
   const [leaving, setLeaving] = useState(false);
+  // Staff ended this member's access somewhere: the page asks again (and, with none left, goes to sign-in).
+  usePortalMemberEvent('PortalAccessEnded', () => router.reload());
   const here = url.split('?')[0];
   const navLink = (href: string, label: string, icon: typeof homeIcon, current: boolean) => (
     <Link

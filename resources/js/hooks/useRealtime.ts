@@ -3,29 +3,30 @@ import type Echo from 'laravel-echo';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OnlineMember } from '@/Components/OnlineMembers';
 import { connectEcho, forgetChannel, leaveChannel } from '@/lib/echo';
-import type { OrganizationEvents, UserEvents } from '../../../shared/realtime-events';
+import type { OrganizationEvents, PortalMemberEvents, UserEvents } from '../../../shared/realtime-events';
 import { echoName } from '../../../shared/channels';
 import { t } from '@/i18n';
 import { route } from '../../../shared/routes';
 
 /** The signed-in user's Echo connection (null for guests, and before the first effect runs). */
 export function useEcho(): Echo<'reverb'> | null {
-  const { auth, realtime } = usePage().props;
-  const userId = auth?.user?.id ?? null;
+  const { auth, realtime, portal } = usePage().props;
+  // Who the socket is for: a staff user, or a board member in the portal (their own channel only).
+  const identity = auth?.user ? `user:${auth.user.id}` : portal ? `portal:${portal.member.id}` : null;
   const [echo, setEcho] = useState<Echo<'reverb'> | null>(null);
   const { key, host, port, scheme } = realtime ?? {};
   useEffect(() => {
-    if (userId === null || !key || !host || !port || !scheme) {
+    if (identity === null || !key || !host || !port || !scheme) {
       setEcho(null);
       return;
     }
     // The socket's libraries load after the first render (lib/echo.ts).
     let active = true;
-    void connectEcho({ key, host, port, scheme }, userId).then((echo) => active && setEcho(echo));
+    void connectEcho({ key, host, port, scheme }, identity).then((echo) => active && setEcho(echo));
     return () => {
       active = false;
     };
-  }, [userId, key, host, port, scheme]);
+  }, [identity, key, host, port, scheme]);
   return echo;
 }
 
@@ -189,4 +190,21 @@ export function useAccountEvents(): void {
     });
     return () => leaveChannel(echo, name);
   }, [echo, userId]);
+}
+
+/**
+ * One event of the signed-in board member's own channel (portal pages only; the server refuses it
+ * to anyone else): `PortalAccessEnded` when staff revoke their access or it ends by itself.
+ */
+export function usePortalMemberEvent<E extends keyof PortalMemberEvents>(event: E, handler: (payload: PortalMemberEvents[E]) => void): void {
+  const echo = useEcho();
+  const memberId = usePage().props.portal?.member.id ?? null;
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!echo || memberId === null) return;
+    const name = echoName.portalMember(memberId);
+    echo.private(name).listen(event, (payload: PortalMemberEvents[E]) => latest.current(payload));
+    return () => leaveChannel(echo, name);
+  }, [echo, memberId, event]);
 }

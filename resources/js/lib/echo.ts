@@ -64,8 +64,8 @@ function authHandler(endpoint: string) {
  * (shared prop `realtime`), so one build serves every environment. Resolves to null when it was
  * disconnected or replaced while its libraries loaded, or when they could not be loaded.
  */
-export function connectEcho(config: RealtimeConfig, userId: number): Promise<Echo<'reverb'> | null> {
-  const key = JSON.stringify([config.key, config.host, config.port, config.scheme, userId]);
+export function connectEcho(config: RealtimeConfig, identity: string): Promise<Echo<'reverb'> | null> {
+  const key = JSON.stringify([config.key, config.host, config.port, config.scheme, identity]);
   if (current?.key === key) return Promise.resolve(current.echo);
   if (pending?.key === key) return pending.promise;
   disconnectEcho();

@@ -3,6 +3,7 @@ import { BOARD_USER_FIELD_NAMES } from '../../../shared/board-user-fields';
 import type { AppContext } from '../../context';
 import { ValidationError } from '../../errors';
 import type { ActingIn } from '../../tenancy/acting';
+import { endLapsedAccess } from '../portal-access/ending';
 import { diff, inTransaction, type Actor, type UnitOfWork } from '../../lib/unit-of-work';
 import { orFail } from '../../errors';
 import { effectivePlan, limitReachedMessage, usageOf } from '../../account/limits';
@@ -165,6 +166,7 @@ async function writeBatch(ctx: AppContext, uow: UnitOfWork, imp: repo.ImportRow,
   const inserts: BoardUserInput[] = [];
   const failures: { line: number; cells: string[]; error: string }[] = [];
   const out: BatchOutcome = { created: 0, updated: 0, skipped: 0, failed: 0, processed: 0, limit: null };
+  const updated: number[] = [];
   for (const { row, result } of parsed) {
     if (!result.ok) {
       failures.push({ line: row.line, cells: row.cells, error: result.error });
@@ -183,13 +185,14 @@ async function writeBatch(ctx: AppContext, uow: UnitOfWork, imp: repo.ImportRow,
           // Any field the file maps, notes too: an update that changes nothing is a skip.
           if (diff(current as unknown as Record<string, unknown>, values, BOARD_USER_FIELD_NAMES as string[]).changed) {
             await repo.updateBoardUserFields(uow.db, org, current!.id, values, now);
+            updated.push(current!.id);
             Object.assign(current!, values);
             out.updated++;
           } else out.skipped++;
         }
       } else {
         if (room <= 0) {
-          out.limit = limitReachedMessage(plan, 'boardUsers', { boardUsers: max! - room, members: 0, insights: 0, publicLinks: 0, pendingInvitations: 0 });
+          out.limit = limitReachedMessage(plan, 'boardUsers', { boardUsers: max! - room, members: 0, insights: 0, publicLinks: 0, portalMembers: 0, pendingInvitations: 0 });
           break;
         }
         room--;
@@ -202,6 +205,8 @@ async function writeBatch(ctx: AppContext, uow: UnitOfWork, imp: repo.ImportRow,
   }
   await repo.insertBoardUsers(uow.db, org, inserts, now);
   await repo.insertFailures(uow.db, imp.id, failures);
+  // A row that made a board user inactive ends their portal access, in this batch's transaction.
+  await endLapsedAccess(uow, org, updated, now);
   return out;
 }
 

@@ -12,6 +12,7 @@ import { ValidationError } from '../../errors';
 import { exportRows } from './repository';
 import { msg } from '../../i18n/message';
 import type { ActivityKind } from '../../../shared/activity-kinds';
+import { endLapsedAccess } from '../portal-access/ending';
 
 export interface BulkResult {
   action: BoardUserBulkInput['action'];
@@ -97,6 +98,8 @@ export async function bulkBoardUsers(ctx: AppContext, acting: ActingIn, input: B
         },
       });
       uow.broadcast({ channels: [channels.organization(org)], event: 'BoardUserChanged', data: { id: 0, action: `bulk_${input.action}` } });
+      // Made inactive or deleted: their portal access ends with it (after the bulk entry).
+      if (input.action === 'status' || input.action === 'delete') await endLapsedAccess(uow, org, changed, now);
     }
     return { action: input.action, selected: ids.length, changed, note };
   });

@@ -20,6 +20,8 @@ import { defer } from '../../inertia';
 import { BOARD_USER_FIELD_NAMES, type BoardUserField } from '../../../shared/board-user-fields';
 import type { BoardUser } from '../../db/types';
 import { limitProp } from '../../account/limit-props';
+import { can } from '../../tenancy/policy';
+import { portalAccessOf } from '../portal-access/repository';
 import { route } from '../../../shared/routes';
 
 export const PER_PAGE = 25;
@@ -94,8 +96,10 @@ export function boardUsersController(ctx: AppContext) {
       authorize(req, 'read');
       const org = currentOrganization(req);
       const boardUser = orFail(await repo.findBoardUser(ctx.db, org.id, routeId(req.params.id)));
-      const insights = await repo.insightsOfBoardUser(ctx.db, org.id, boardUser.id);
-      await res.inertia.render('BoardUsers/Show', { boardUser, insights }, { title: service.fullName(boardUser) });
+      const [insights, portalAccess] = await Promise.all([repo.insightsOfBoardUser(ctx.db, org.id, boardUser.id), portalAccessOf(ctx.db, org.id, boardUser.id)]);
+      // The plan's room for portal access, for those who may grant it (the card's notice).
+      const portalLimit = can(org.role, 'manageRecords', !!req.user?.is_platform_admin) && portalAccess.state === 'none' ? await limitProp(ctx, req, 'portalMembers') : null;
+      await res.inertia.render('BoardUsers/Show', { boardUser, insights, portalAccess, portalLimit }, { title: service.fullName(boardUser) });
     },
 
     async edit(req: Request, res: Response) {

@@ -5,6 +5,7 @@ import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '../../db/types';
 import { scoped, scopedUpdate } from '../../tenancy/repository';
 import { defineListQuery } from '../../db/list-query';
+import { accessStateSql } from '../portal-access/repository';
 import { BOARD_USER_FIELD_NAMES, LISTED_FIELDS, type BoardUserField } from '../../../shared/board-user-fields';
 
 /** scopedUpdate, typed for one table (its own return type is too wide to call `.set` on). */
@@ -65,8 +66,9 @@ function narrowed(db: Db, organizationId: number, trashed: BoardUserFilters['tra
 }
 
 /** The index's rows in its order (no limit). */
-function ordered<Q extends ReturnType<typeof narrowed>>(query: Q, filters: Pick<BoardUserFilters, 'sort' | 'direction'>) {
-  let out = query.select([...LIST_COLUMNS]);
+function ordered(query: ReturnType<typeof narrowed>, filters: Pick<BoardUserFilters, 'sort' | 'direction'>) {
+  // Each row's portal access (none / invited / active) comes with it: still one query.
+  let out = query.leftJoin('board_user_portal_access as pa', 'pa.board_user_id', 'board_users.id').select([...LIST_COLUMNS, accessStateSql('pa').as('portal_access')]);
   for (const key of sortKeys[filters.sort]) out = out.orderBy(key, filters.direction);
   return out.orderBy('board_users.id', filters.direction);
 }

@@ -12,6 +12,7 @@ import * as repo from './repository';
 import type { BoardUserInput } from './schema';
 import { msg } from '../../i18n/message';
 import { LOGGED_FIELDS } from '../../../shared/board-user-fields';
+import { endLapsedAccess } from '../portal-access/ending';
 
 /** Fields that go into the activity log diff (shared/board-user-fields.ts: notes, long free text, are left out). */
 const LOGGED: (keyof BoardUser)[] = LOGGED_FIELDS;
@@ -74,6 +75,8 @@ export async function updateBoardUser(ctx: AppContext, acting: ActingIn, id: num
         subject_id: id,
         properties: { old: changes.old, attributes: changes.attributes, ...(notesChanged ? { notes_changed: true } : {}) },
       });
+      // Made inactive or given another e-mail: their portal access ends with it.
+      await endLapsedAccess(uow, org.id, [id], ctx.clock.now());
       announce(uow, org.id, id, 'updated');
       return row;
     });
@@ -90,6 +93,7 @@ export async function deleteBoardUser(ctx: AppContext, acting: ActingIn, id: num
     if (before.deleted_at) return before;
     const row = await repo.updateBoardUser(uow.db, org.id, id, { deleted_at: ctx.clock.now() }, ctx.clock.now());
     await uow.log({ organization_id: org.id, kind: 'board_user.deleted', subject_id: id });
+    await endLapsedAccess(uow, org.id, [id], ctx.clock.now());
     announce(uow, org.id, id, 'deleted');
     return row;
   });

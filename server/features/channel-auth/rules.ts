@@ -16,7 +16,7 @@ const memberOf = async (db: Db, user: User, organizationId: number) => {
  * Every channel the app uses (shared/channels.ts, docs/product.md "Realtime"); any other name is
  * refused. Platform admins count as members: they see and manage every organisation.
  */
-const rules: Record<ChannelKind, (db: Db, user: User, id: number) => Promise<ChannelGrant>> = {
+const rules: Record<Exclude<ChannelKind, 'portalMember'>, (db: Db, user: User, id: number) => Promise<ChannelGrant>> = {
   organization: (db, user, id) => memberOf(db, user, id),
   online: async (db, user, id) => ((await memberOf(db, user, id)) ? { id: user.id, name: user.name } : false),
   user: async (_db, user, id) => user.id === id,
@@ -25,8 +25,16 @@ const rules: Record<ChannelKind, (db: Db, user: User, id: number) => Promise<Cha
 /** Ids the database can hold; anything else names no one's channel. */
 const MAX_ID = 2_147_483_647;
 
-export async function authorizeChannel(db: Db, user: User, channel: string): Promise<ChannelGrant> {
+/** Who asks: a staff user, or a board member of a portal session (who is never staff). */
+export type ChannelAsker = { user: User; portalMemberId?: never } | { user?: never; portalMemberId: number };
+
+/**
+ * A staff user may subscribe to the staff channels above and never to a board member's; a board
+ * member only to their own channel (`portalMember`) and to nothing else.
+ */
+export async function authorizeChannel(db: Db, asker: ChannelAsker, channel: string): Promise<ChannelGrant> {
   const parsed = parseChannel(channel);
-  if (!parsed) return false;
-  return parsed.id >= 1 && parsed.id <= MAX_ID ? rules[parsed.kind](db, user, parsed.id) : false;
+  if (!parsed || parsed.id < 1 || parsed.id > MAX_ID) return false;
+  if (parsed.kind === 'portalMember') return asker.portalMemberId !== undefined && asker.portalMemberId === parsed.id;
+  return asker.user ? rules[parsed.kind](db, asker.user, parsed.id) : false;
 }

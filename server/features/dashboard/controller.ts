@@ -34,6 +34,7 @@ export function dashboardController(ctx: AppContext) {
         boardUsers: counts.boardUsers.active + counts.boardUsers.inactive,
         insights: counts.insights.draft + counts.insights.published + counts.insights.archived,
         publicLinks: counts.publicLinks,
+        portalMembers: counts.portalMembers,
       };
       await res.inertia.render(
         'Dashboard',

@@ -10,6 +10,7 @@ export interface DashboardCounts {
   members: number;
   pendingInvitations: number;
   publicLinks: number;
+  portalMembers: number;
 }
 
 /** Every figure of the dashboard in one query (scalar subqueries, each narrowed with `scoped`). */
@@ -33,6 +34,7 @@ export async function dashboardCounts(db: Db, organizationId: number, now: Date)
         .where('invitations.revoked_at', 'is', null)
         .where('invitations.expires_at', '>', now)
         .as('pending'),
+      scoped(db, organizationId, 'board_user_portal_access').select(count.as('n')).as('portal_members'),
     ])
     .executeTakeFirstOrThrow();
   const n = (v: unknown) => Number(v ?? 0);
@@ -42,6 +44,7 @@ export async function dashboardCounts(db: Db, organizationId: number, now: Date)
     members: n(row.members),
     pendingInvitations: n(row.pending),
     publicLinks: n(row.public_links),
+    portalMembers: n(row.portal_members),
   };
 }
 

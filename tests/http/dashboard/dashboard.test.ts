@@ -56,12 +56,14 @@ describe('Dashboard', () => {
       members: 2,
       pendingInvitations: 0,
       publicLinks: 1,
+      portalMembers: 0,
     });
     expect(page.props.usage).toEqual([
       { key: 'members', label: 'members', used: 2, limit: 10, state: 'within' },
       { key: 'boardUsers', label: 'board users', used: 3, limit: 500, state: 'within' },
       { key: 'insights', label: 'insights', used: 3, limit: null, state: 'unlimited' },
       { key: 'publicLinks', label: 'public links', used: 1, limit: null, state: 'unlimited' },
+      { key: 'portalMembers', label: 'board portal members', used: 0, limit: 100, state: 'within' },
     ]);
     expect(page.props.subscription).toMatchObject({ plan: 'team', plan_name: 'Team', status: 'trialing' });
     expect(page.props.recentActivity).toEqual([

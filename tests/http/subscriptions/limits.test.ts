@@ -85,7 +85,7 @@ describe('assertWithinLimit(db, organizationId, limit, options)', () => {
     for (const limit of ['boardUsers', 'insights', 'publicLinks', 'members'] as const) expect(await refusal(id, limit)).toBeNull();
     await app.ctx.db.updateTable('subscriptions').set({ status: 'ended' }).where('organization_id', '=', id).execute();
     expect(await refusal(id, 'boardUsers')).toEqual({ form: 'The Free plan allows 25 board users; you have 30. Upgrade your plan to add more.' });
-    expect(await usageOf(app.ctx.db, id, clock.now())).toEqual({ members: 0, pendingInvitations: 0, boardUsers: 30, insights: 60, publicLinks: 3 });
+    expect(await usageOf(app.ctx.db, id, clock.now())).toEqual({ members: 0, pendingInvitations: 0, boardUsers: 30, insights: 60, publicLinks: 3, portalMembers: 0 });
   });
 
   it('Team allows 10 members and 500 board users', async () => {

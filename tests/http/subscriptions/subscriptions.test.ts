@@ -77,6 +77,7 @@ describe('Subscriptions/Show', () => {
       { key: 'boardUsers', label: 'board users', used: 3, limit: 500, state: 'within' },
       { key: 'insights', label: 'insights', used: 4, limit: null, state: 'unlimited' },
       { key: 'publicLinks', label: 'public links', used: 1, limit: null, state: 'unlimited' },
+      { key: 'portalMembers', label: 'board portal members', used: 0, limit: 100, state: 'within' },
     ]);
     expect(page.props.provider).toEqual({ name: 'manual' });
   });

@@ -58,6 +58,8 @@ const ROWS: Row[] = [
   { ability: 'manageRecords', route: 'GET /board-users/:id/edit', url: (w) => `/board-users/${w.boardUser}/edit`, allowed: EDITORS },
   { ability: 'manageRecords', route: 'PUT /board-users/:id', url: (w) => `/board-users/${w.boardUser}`, body: () => ({ first_name: 'Ada', last_name: 'Edited', status: 'active' }), allowed: EDITORS },
   { ability: 'manageRecords', route: 'DELETE /board-users/:id', url: (w) => `/board-users/${w.boardUser}`, allowed: EDITORS },
+  { ability: 'manageRecords', route: 'POST /board-users/:id/portal-access', url: (w) => `/board-users/${w.boardUser}/portal-access`, body: () => ({ locale: 'fr' }), allowed: EDITORS, strict: true },
+  { ability: 'manageRecords', route: 'DELETE /board-users/:id/portal-access', url: (w) => `/board-users/${w.boardUser}/portal-access`, allowed: EDITORS, strict: true },
   { ability: 'manageRecords', route: 'GET /insights/create', url: () => '/insights/create', allowed: EDITORS },
   { ability: 'manageRecords', route: 'POST /insights', url: () => '/insights', body: () => ({ title: 'Matrix', category: 'governance', status: 'draft', body: 'Text' }), allowed: EDITORS },
   { ability: 'manageRecords', route: 'GET /insights/:id/edit', url: (w) => `/insights/${w.insight}/edit`, allowed: EDITORS },
@@ -156,7 +158,7 @@ async function world(actor: Actor) {
   const member = await createUser(app);
   await addMember(app, org.id, member, 'editor');
   const invitation = await createInvitation(app, org.id, { email: `open-${org.id}@roles.test`, role: 'viewer', invited_by: owner.id, expires_at: new Date(clock.now().getTime() + 86_400_000) });
-  const boardUser = await createBoardUser(app, org.id, { first_name: 'Bea', last_name: 'Matrix' });
+  const boardUser = await createBoardUser(app, org.id, { first_name: 'Bea', last_name: 'Matrix', email: 'bea@matrix.test' });
   const insight = await createInsight(app, org.id, owner.id, { title: 'Matrix insight', category: 'governance', status: 'published', published_at: clock.now() });
   const client = await actingAs(app, app.client(), users[actor]!, org.id, { 'auth.password_confirmed_at': Math.floor(clock.now().getTime() / 1000) });
   const w: World = { org: org.id, member: member.id, invitation: invitation.id, boardUser: boardUser.id, insight: insight.id };

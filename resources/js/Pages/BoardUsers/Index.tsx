@@ -1,5 +1,6 @@
 import { Head, Link, usePage } from '@inertiajs/react';
 import { Badge } from '@/Components/Badge';
+import { portalTone } from './Partials/PortalAccessCard';
 import { Button, buttonClasses } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { EmptyState } from '@/Components/EmptyState';
@@ -203,9 +204,12 @@ export default function Index({ boardUsers, filters, statuses, tags }: IndexProp
                         {b.board_name ?? '—'}
                       </Td>
                       <Td label={t('boardUsers.index.columns.status')}>
-                        <Badge tone={b.status === 'active' ? 'success' : 'neutral'} dot>
-                          {t('boardUsers.status.label', { status: b.status })}
-                        </Badge>
+                        <span className="inline-flex flex-wrap gap-1">
+                          <Badge tone={b.status === 'active' ? 'success' : 'neutral'} dot>
+                            {t('boardUsers.status.label', { status: b.status })}
+                          </Badge>
+                          {b.portal_access !== 'none' ? <Badge tone={portalTone[b.portal_access]}>{t('boardUsers.portal.badge', { state: b.portal_access })}</Badge> : null}
+                        </span>
                       </Td>
                       <Td label={t('boardUsers.index.columns.joined')} className={dateColumns.joined}>
                         {b.joined_on ? fmt.date(b.joined_on) : '—'}

@@ -8,6 +8,8 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
 import TrashedBanner from '@/Components/TrashedBanner';
 import { DeleteBoardUser } from './Partials/DeleteBoardUser';
+import { PortalAccessCard, type PortalAccess } from './Partials/PortalAccessCard';
+import type { PlanLimit } from '@/Components/LimitNotice';
 import { fullName, type BoardUser } from './types';
 import { documentIcon } from '@/Components/icons/document';
 import { pencilIcon } from '@/Components/icons/pencil';
@@ -27,12 +29,15 @@ interface LinkedInsight {
 export interface ShowProps {
   boardUser: BoardUser;
   insights: LinkedInsight[];
+  portalAccess: PortalAccess;
+  /** The plan's room for portal access, for those who may grant it while there is none. */
+  portalLimit: PlanLimit | null;
 }
 
 const statusTone = { draft: 'warning', published: 'success', archived: 'neutral' } as const;
 
-export default function Show({ boardUser, insights }: ShowProps) {
-  useLiveReload(['BoardUserChanged'], ['boardUser', 'insights'], { when: (event) => event.id === boardUser.id });
+export default function Show({ boardUser, insights, portalAccess, portalLimit }: ShowProps) {
+  useLiveReload(['BoardUserChanged'], ['boardUser', 'insights', 'portalAccess', 'portalLimit'], { when: (event) => event.id === boardUser.id });
   const can = usePage().props.auth.can;
   const fmt = useFormatters();
   const t = useT();
@@ -92,32 +97,35 @@ export default function Show({ boardUser, insights }: ShowProps) {
       />
       {trashed ? <TrashedBanner what={t('boardUsers.trashedWhat')} restoreUrl={route('board-users.restore', { id: boardUser.id })} canRestore={can.manageRecords} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-3">
-        <Card title={t('boardUsers.show.details')} className="lg:col-span-1">
-          <div className="mb-4 flex flex-wrap gap-2">
-            <Badge tone={boardUser.status === 'active' ? 'success' : 'neutral'} dot>
-              {t('boardUsers.status.label', { status: boardUser.status })}
-            </Badge>
-            {boardUser.tags.map((tag) => (
-              <Badge key={tag} tone="brand">
-                {tag}
+        <div className="grid gap-6 lg:col-span-1">
+          <Card title={t('boardUsers.show.details')}>
+            <div className="mb-4 flex flex-wrap gap-2">
+              <Badge tone={boardUser.status === 'active' ? 'success' : 'neutral'} dot>
+                {t('boardUsers.status.label', { status: boardUser.status })}
               </Badge>
-            ))}
-          </div>
-          <dl className="space-y-3 text-sm">
-            {details.map(([label, value]) => (
-              <div key={label}>
-                <dt className="font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-                <dd className="mt-0.5 break-words text-slate-900 dark:text-slate-100">{value ?? '—'}</dd>
-              </div>
-            ))}
-          </dl>
-          {boardUser.notes ? (
-            <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
-              <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">{t('boardUsers.show.notes')}</h3>
-              <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">{boardUser.notes}</p>
+              {boardUser.tags.map((tag) => (
+                <Badge key={tag} tone="brand">
+                  {tag}
+                </Badge>
+              ))}
             </div>
-          ) : null}
-        </Card>
+            <dl className="space-y-3 text-sm">
+              {details.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="font-medium text-slate-500 dark:text-slate-400">{label}</dt>
+                  <dd className="mt-0.5 break-words text-slate-900 dark:text-slate-100">{value ?? '—'}</dd>
+                </div>
+              ))}
+            </dl>
+            {boardUser.notes ? (
+              <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
+                <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">{t('boardUsers.show.notes')}</h3>
+                <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">{boardUser.notes}</p>
+              </div>
+            ) : null}
+          </Card>
+          <PortalAccessCard id={boardUser.id} name={name} email={boardUser.email} access={portalAccess} limit={portalLimit} canManage={can.manageRecords} trashed={trashed} />
+        </div>
         <Card title={t('boardUsers.show.insights')} description={t('boardUsers.show.insightsDescription', { name })} className="lg:col-span-2" padded={insights.length === 0}>
           {insights.length === 0 ? (
             <EmptyState

@@ -2,14 +2,15 @@ import type { BoardUser as BoardUserRecord, BoardUserStatus } from '../../../../
 import type { Serialized } from '@/types';
 import { joinTags as joinTagList, splitTags as splitTagList } from '../../../../shared/tag-list';
 import type { BoardUserFormValues, BoardUserSort } from '../../../../shared/board-user-fields';
+import type { PortalAccessState } from '../../../../shared/portal';
 
 export type { BoardUserStatus };
 
 /** A board user as pages receive it: the table's row (server/db/types.ts) after JSON. */
 export type BoardUser = Serialized<Omit<BoardUserRecord, 'organization_id' | 'sort_name' | 'search_text' | 'tag_keys'>>;
 
-/** The columns the list shows. */
-export type BoardUserRow = Omit<BoardUser, 'notes' | 'created_at' | 'updated_at'>;
+/** The columns the list shows, with the row's portal access (shared/portal.ts). */
+export type BoardUserRow = Omit<BoardUser, 'notes' | 'created_at' | 'updated_at'> & { portal_access: PortalAccessState };
 
 export interface BoardUserFilters {
   search: string;

@@ -102,6 +102,7 @@ export default function Terms({ updatedAt }: TermsProps) {
                 <th scope="col">{t('legal.terms.sections.plans.table.boardUsers')}</th>
                 <th scope="col">{t('legal.terms.sections.plans.table.insights')}</th>
                 <th scope="col">{t('legal.terms.sections.plans.table.publicLinks')}</th>
+                <th scope="col">{t('legal.terms.sections.plans.table.portalMembers')}</th>
                 <th scope="col">{t('legal.terms.sections.plans.table.price')}</th>
               </tr>
             </thead>
@@ -112,6 +113,7 @@ export default function Terms({ updatedAt }: TermsProps) {
                 <td>25</td>
                 <td>50</td>
                 <td>{t('legal.terms.sections.plans.table.no')}</td>
+                <td>5</td>
                 <td>{t('legal.terms.sections.plans.table.freePrice')}</td>
               </tr>
               <tr>
@@ -120,6 +122,7 @@ export default function Terms({ updatedAt }: TermsProps) {
                 <td>500</td>
                 <td>{t('legal.terms.sections.plans.table.unlimited')}</td>
                 <td>{t('legal.terms.sections.plans.table.yes')}</td>
+                <td>100</td>
                 <td>{t('legal.terms.sections.plans.table.teamPrice')}</td>
               </tr>
               <tr>
@@ -128,6 +131,7 @@ export default function Terms({ updatedAt }: TermsProps) {
                 <td>{t('legal.terms.sections.plans.table.unlimited')}</td>
                 <td>{t('legal.terms.sections.plans.table.unlimited')}</td>
                 <td>{t('legal.terms.sections.plans.table.yes')}</td>
+                <td>{t('legal.terms.sections.plans.table.unlimited')}</td>
                 <td>{t('legal.terms.sections.plans.table.businessPrice')}</td>
               </tr>
             </tbody>

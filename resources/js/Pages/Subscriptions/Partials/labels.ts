@@ -3,7 +3,7 @@ import type { Translate } from '@/i18n';
 
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'ended';
 export type PlanId = 'free' | 'team' | 'business';
-export type LimitKey = 'members' | 'boardUsers' | 'insights' | 'publicLinks';
+export type LimitKey = 'members' | 'boardUsers' | 'insights' | 'publicLinks' | 'portalMembers';
 
 export interface UsageItem {
   key: LimitKey;
@@ -57,7 +57,7 @@ export function limitText(t: Translate, key: LimitKey, limit: number | null, for
   return t(`subscriptions.limits.${key}.count`, { count: limit, n: format(limit) });
 }
 
-export const LIMIT_KEYS: LimitKey[] = ['members', 'boardUsers', 'insights', 'publicLinks'];
+export const LIMIT_KEYS: LimitKey[] = ['members', 'boardUsers', 'insights', 'publicLinks', 'portalMembers'];
 
 /** The limits in which `to` allows less than `from` (null = unlimited). */
 export function lowerLimits(from: Record<LimitKey, number | null>, to: Record<LimitKey, number | null>): LimitKey[] {
