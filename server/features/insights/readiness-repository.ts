@@ -21,12 +21,20 @@ function recipients(db: Db, organizationId: number, insightId: number) {
     .where(sql<boolean>`lower(bu.email) = pm.email`);
 }
 
-/** How many recipients there are, have read and have acknowledged (no names: counts only). */
+/**
+ * How many recipients there are, and how many board members have read and acknowledged (no names).
+ * The reads count every receipt of the insight, whoever holds access now: a count that drops when
+ * staff revoke one person's access or unlink them would tell whether that person read it.
+ */
 export async function readinessCounts(db: Db, organizationId: number, insightId: number): Promise<{ recipients: number; read: number; acknowledged: number }> {
-  const row = await recipients(db, organizationId, insightId)
-    .select([sql<number>`count(*)::int`.as('recipients'), sql<number>`count(r.read_at)::int`.as('read'), sql<number>`count(r.acknowledged_at)::int`.as('acknowledged')])
+  const audience = await recipients(db, organizationId, insightId).select(sql<number>`count(*)::int`.as('recipients')).executeTakeFirstOrThrow();
+  const receipts = await db
+    .selectFrom('insight_receipts')
+    .where('insight_id', '=', insightId)
+    .where('organization_id', '=', organizationId)
+    .select([sql<number>`count(*)::int`.as('read'), sql<number>`count(acknowledged_at)::int`.as('acknowledged')])
     .executeTakeFirstOrThrow();
-  return { recipients: Number(row.recipients), read: Number(row.read), acknowledged: Number(row.acknowledged) };
+  return { recipients: Number(audience.recipients), read: Number(receipts.read), acknowledged: Number(receipts.acknowledged) };
 }
 
 /** The recipients by name with their receipts (only asked when the organisation turned named read receipts on). */

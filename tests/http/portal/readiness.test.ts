@@ -58,12 +58,6 @@ beforeAll(async () => {
   await grantPortalAccess(app, moved);
   await app.ctx.db.updateTable('board_users').set({ email: 'elsewhere@board.test' }).where('id', '=', moved.id).execute();
   insight = await createInsight(app, orgId, null, { title: 'Readiness', status: 'published', published_at: at(0), boardUserIds: [...members.map((m) => m.id), noAccess.id, inactive.id, moved.id] });
-  for (const id of [noAccess.id, inactive.id, moved.id]) {
-    await app.ctx.db
-      .insertInto('insight_receipts')
-      .values({ insight_id: insight.id, board_user_id: id, organization_id: orgId, read_at: at(1), acknowledged_at: at(1) })
-      .execute();
-  }
 });
 afterAll(() => app.close());
 beforeEach(async () => {
@@ -105,6 +99,17 @@ describe('counts', () => {
     await receipt(2, true);
     await receipt(3, false);
     expect(await readiness()).toMatchObject({ read: 4, acknowledged: 3, readers: null });
+  });
+
+  it('keeps counting a reader whose access ended or who was unlinked: a count that dropped would say whether they read', async () => {
+    for (const i of [0, 1, 2]) await receipt(i, true);
+    expect(await readiness()).toMatchObject({ recipients: 5, read: 3, acknowledged: 3 });
+    await app.ctx.db.deleteFrom('board_user_portal_access').where('board_user_id', '=', members[2].id).execute();
+    expect(await readiness()).toMatchObject({ recipients: 4, read: 3, acknowledged: 3 });
+    await app.ctx.db.deleteFrom('board_user_insight').where('insight_id', '=', insight.id).where('board_user_id', '=', members[1].id).execute();
+    expect(await readiness()).toMatchObject({ recipients: 3, read: 3, acknowledged: 3 });
+    await app.ctx.db.insertInto('board_user_insight').values({ insight_id: insight.id, board_user_id: members[1].id }).execute();
+    await grantPortalAccess(app, members[2]);
   });
 
   it('shows names with dates only when the organisation turned named read receipts on', async () => {
