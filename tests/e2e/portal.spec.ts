@@ -8,12 +8,14 @@ import { screens } from './support/screens';
  */
 const test = demoTest();
 
-test('a board member signs in by link on a phone in German, reads and acknowledges an insight; staff see it live', async ({ page, browser, app }) => {
+test('a board member signs in by link on a phone in German, reads and acknowledges an insight; staff see it live', async ({ page, browser, app, consoleErrors }) => {
   const suffix = Date.now().toString(36);
   const email = `dana.${suffix}@example.test`;
   const title = `Quarterly risk review ${suffix}`;
   await signInAs(page, 'admin');
-  const organizationId = await page.evaluate(() => JSON.parse(document.querySelector('script[data-page]')?.textContent ?? '{}').props.auth.organization.id as number);
+  // The current organisation's id, as the dashboard's page object names it.
+  const dashboard = await page.request.get('/dashboard', { headers: { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest' } });
+  const organizationId = (await dashboard.json()).props.auth.organization.id as number;
 
   // Named read receipts on, so the staff page names who read.
   await page.goto(`/organizations/${organizationId}/edit`);
@@ -90,8 +92,21 @@ test('a board member signs in by link on a phone in German, reads and acknowledg
   await expect(readiness.getByText(/^Acknowledged /)).toBeVisible();
   await screens(page, 'portal-staff-readiness');
 
-  // A board member never reaches a staff page.
-  const staffPage = await director.goto('/dashboard');
+  // A board member never reaches a staff page (another tab of the same browser).
+  consoleErrors.allow(/status of 403 .*\/dashboard\)$/);
+  const probe = await phone.newPage();
+  const staffPage = await probe.goto('/dashboard');
   expect(staffPage?.status()).toBe(403);
+  await probe.close();
+
+  // Staff revoke access: the open portal tab is told and lands on the sign-in page, saying why.
+  await page.goto('/board-users');
+  await page.getByRole('searchbox', { name: 'Search board users' }).fill(`Direktorin-${suffix}`);
+  await page.getByRole('link', { name: `Dana Direktorin-${suffix}` }).first().click();
+  await card.getByRole('button', { name: 'Revoke access' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke access' }).click();
+  await expect(card.getByText('No access to the board portal.')).toBeVisible();
+  await expect(director).toHaveURL(/\/org-login/);
+  await expect(director.getByText(/Ihr Zugang zum Gremienportal ist beendet/)).toBeVisible();
   await phone.close();
 });

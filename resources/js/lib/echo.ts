@@ -74,7 +74,7 @@ export function connectEcho(config: RealtimeConfig, identity: string): Promise<E
     ([{ default: EchoClient }, { default: PusherClient }, replay]) => {
       if (mine !== generation) return null;
       pending = null;
-      return open(EchoClient, PusherClient, replay.trackReplay, config, key);
+      return open(EchoClient, PusherClient, replay.trackReplay, config, key, identity.startsWith('user:'));
     },
     () => {
       if (mine === generation) pending = null;
@@ -85,7 +85,7 @@ export function connectEcho(config: RealtimeConfig, identity: string): Promise<E
   return promise;
 }
 
-function open(EchoClient: typeof Echo, PusherClient: typeof Pusher, track: typeof trackReplay, config: RealtimeConfig, key: string): Echo<'reverb'> {
+function open(EchoClient: typeof Echo, PusherClient: typeof Pusher, track: typeof trackReplay, config: RealtimeConfig, key: string, staff: boolean): Echo<'reverb'> {
   syncCsrfMeta();
   const echo = new EchoClient({
     broadcaster: 'reverb',
@@ -105,7 +105,8 @@ function open(EchoClient: typeof Echo, PusherClient: typeof Pusher, track: typeo
   });
   // Signed in over the socket (/broadcasting/user-auth), every connection of this user is known
   // to the server: it can message the user directly and close their sockets when access ends.
-  echo.connector.signin();
+  // A board member's socket is not a user's: it subscribes to their own channel only.
+  if (staff) echo.connector.signin();
   const pusher = (echo.connector as unknown as { pusher: Pusher }).pusher;
   const entry = { echo, key, closing: false, replay: track(pusher as unknown as ReplayPusher, () => refetchMissed(entry)) };
   current = entry;
