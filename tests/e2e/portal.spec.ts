@@ -65,12 +65,14 @@ test('a board member signs in by link on a phone in German, reads and acknowledg
   await director.goto('/org-login/northwind');
   await director.getByRole('tab', { name: 'Gremienmitglied' }).click();
   await director.getByLabel('Ihre E-Mail-Adresse').fill(email);
+  await screens(director, 'portal-org-login-de');
   await director.getByRole('button', { name: 'Anmeldelink per E-Mail senden' }).click();
   await expect(director.getByText(/ist ein Anmeldelink unterwegs/)).toBeVisible();
   const mail = await app.mailbox.waitFor(email, /Ihr Anmeldelink/);
   const link = mail.text.match(/https?:\/\/\S+\/portal\/sign-in\/[A-Za-z0-9_-]+/)?.[0];
   expect(link).toBeTruthy();
   await director.goto(link as string);
+  await screens(director, 'portal-sign-in-link-de');
   await director.getByRole('button', { name: 'Anmelden' }).click();
   await expect(director).toHaveURL(/\/portal$/);
   await expect(director.getByRole('heading', { level: 1, name: 'Ihre Insights' })).toBeVisible();
@@ -91,6 +93,12 @@ test('a board member signs in by link on a phone in German, reads and acknowledg
   await screens(director, 'portal-insight-acknowledged-de');
   await expect(readiness.getByText(/^Acknowledged /)).toBeVisible();
   await screens(page, 'portal-staff-readiness');
+
+  await director.getByRole('link', { name: 'Einstellungen' }).click();
+  await expect(director.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+  await screens(director, 'portal-settings-de');
+  await director.getByRole('link', { name: 'Start' }).click();
+  await expect(director.getByRole('heading', { level: 1, name: 'Ihre Insights' })).toBeVisible();
 
   // A board member never reaches a staff page (another tab of the same browser).
   consoleErrors.allow(/status of 403 .*\/dashboard\)$/);
