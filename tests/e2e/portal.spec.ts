@@ -110,7 +110,10 @@ test('a board member signs in by link on a phone in German, reads and acknowledg
   // Staff revoke access: the open portal tab is told and lands on the sign-in page, saying why.
   await page.goto('/board-users');
   await page.getByRole('searchbox', { name: 'Search board users' }).fill(`Direktorin-${suffix}`);
-  await page.getByRole('link', { name: `Dana Direktorin-${suffix}` }).first().click();
+  await page
+    .getByRole('link', { name: `Dana Direktorin-${suffix}` })
+    .first()
+    .click();
   await card.getByRole('button', { name: 'Revoke access' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke access' }).click();
   await expect(card.getByText('No access to the board portal.')).toBeVisible();
