@@ -105,6 +105,8 @@ export interface ActivityLogsTable {
   id: Generated<number>;
   organization_id: number | null;
   causer_id: number | null;
+  /** The API token that made the change (no user acting): migration 2026_11_28_000004. */
+  causer_token_id: number | null;
   event: string;
   subject_type: string | null;
   subject_id: number | null;
@@ -202,6 +204,7 @@ export interface BoardUserInsightTable {
 }
 
 import type { PortalDelivery } from '../../shared/portal';
+import type { ApiAbility } from '../../shared/api-abilities';
 export type { PortalDelivery };
 
 /** One board member's identity: one per e-mail address, across organisations. */
@@ -269,6 +272,64 @@ export interface PortalNotificationsTable {
   sent_at: NullableTimestamp;
 }
 
+export interface ApiTokensTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  token_hash: string;
+  hint: string;
+  abilities: Json<ApiAbility[]>;
+  expires_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  last_used_ip: string | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  organization_id: number;
+  url: string;
+  description: string | null;
+  events: Json<string[]>;
+  /** Sealed under APP_KEY (lib/encryption.ts). */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: NullableTimestamp;
+  enabled: Generated<boolean>;
+  disabled_reason: string | null;
+  failing_since: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: number;
+  organization_id: number;
+  message_id: string;
+  event_type: string;
+  payload: Json<Record<string, unknown>>;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempted_at: Timestamp;
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
 export interface InsightViewsTable {
   insight_id: number;
   visitor_hash: string;
@@ -331,6 +392,10 @@ export interface Database {
   passkeys: PasskeysTable;
   known_devices: KnownDevicesTable;
   portal_members: PortalMembersTable;
+  api_tokens: ApiTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   board_user_portal_access: BoardUserPortalAccessTable;
   portal_login_links: PortalLoginLinksTable;
   portal_passkeys: PortalPasskeysTable;

@@ -14,6 +14,8 @@ import { splitKind, type ActivityKind, type FactsOf } from '../../shared/activit
 export interface Actor {
   /** Null for the system and for guests. */
   user: { id: number; name: string } | null;
+  /** An organisation's API token acting (issue #28): the log names it as the causer. */
+  token?: { id: number; name: string };
   ip: string | null;
   userAgent: string | null;
   socketId?: string;
@@ -79,7 +81,7 @@ export class UnitOfWork {
   async log<K extends ActivityKind>({ kind, facts, ...entry }: LogEntry<K>) {
     const { row, live } = await this.ctx.activityLog.write(
       this.db,
-      { causer_id: this.actor.user?.id ?? null, ip: this.actor.ip, user_agent: this.actor.userAgent, ...entry, ...splitKind(kind), facts: facts ?? {} },
+      { causer_id: this.actor.user?.id ?? null, causer_token_id: this.actor.token?.id ?? null, ip: this.actor.ip, user_agent: this.actor.userAgent, ...entry, ...splitKind(kind), facts: facts ?? {} },
       this.actor,
     );
     if (row.organization_id !== null && live !== null) {

@@ -15,6 +15,7 @@ import * as m1240301 from './2026_11_27_240301_folded_names';
 import * as m1280001 from './2026_11_28_000001_activity_facts';
 import * as m1280002 from './2026_11_28_000002_board_user_terms';
 import * as m1280003 from './2026_11_28_000003_board_portal';
+import * as m1280004 from './2026_11_28_000004_api_tokens_webhooks';
 
 /** Every migration, by name, in order. Add new files here; never edit or rename old ones. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_000001_activity_facts': m1280001,
   '2026_11_28_000002_board_user_terms': m1280002,
   '2026_11_28_000003_board_portal': m1280003,
+  '2026_11_28_000004_api_tokens_webhooks': m1280004,
 };
