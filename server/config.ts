@@ -55,6 +55,13 @@ const schema = z.object({
   DEMO_PASSWORD: z.string().default(''),
   SEED_DEMO: bool.default(true),
   SCHEDULER_ENABLED: bool.default(true),
+  /**
+   * Outgoing webhooks (issue #28): receivers on private, loopback, link-local or metadata addresses
+   * are refused unless this is true (a test's local receiver; never in a shared deployment).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  /** Plain http receivers, outside production only (APP_ENV=production always requires https). */
+  WEBHOOKS_ALLOW_HTTP: bool.default(false),
   REVERB_APP_ID: z.string().default('boardly'),
   REVERB_APP_KEY: z.string().default('boardly-key'),
   /** Empty: derived from the app key (server/secrets.ts), the same in every process of a deployment. */

@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { migrateToLatest } from './db/migrate';
 import { startScheduler } from './features/scheduler';
 import { importRunner } from './features/board-user-import/runner';
+import { webhookWorker } from './features/webhooks/worker';
 import { createRealtimeServer, realtimeOptionsFromConfig } from './realtime';
 import { startAppMetrics } from './http/metrics';
 import { refusingHttp09 } from './lib/http-version';
@@ -82,6 +83,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (config.QUEUE_WORKER_ENABLED) {
       ctx.mailQueue.start();
       stoppers.push(() => ctx.mailQueue.stop());
+      // Beside it, the organisations' outgoing webhooks (issue #28).
+      webhookWorker(ctx).start();
+      stoppers.push(() => webhookWorker(ctx).stop());
     }
 
     // Scheduler (subscriptions issue): time-based subscription transitions, once a minute.

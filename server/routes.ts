@@ -26,6 +26,7 @@ import { localeRoutes } from './features/locale/routes';
 import { portalAuthRoutes } from './features/portal-auth/routes';
 import { portalSettingsRoutes } from './features/portal-settings/routes';
 import { portalRoutes } from './features/portal/routes';
+import { webhookRoutes } from './features/webhooks/routes';
 import { currentOrganizationGate } from './tenancy/gate';
 
 /**
@@ -50,6 +51,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
       passkeyRoutes(ctx),
       profileRoutes(ctx),
       organizationRoutes(ctx),
+      webhookRoutes(ctx),
       activityRoutes(ctx),
       userRoutes(ctx),
       invitationRoutes(ctx),

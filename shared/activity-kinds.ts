@@ -100,6 +100,11 @@ export const ACTIVITY_KINDS = {
   'insight.bulk_archived': { facts: { count: 'count' }, tone: 'warning' },
   'insight.bulk_deleted': { facts: { count: 'count' }, tone: 'danger' },
   'insight.bulk_restored': { facts: { count: 'count' }, tone: 'success' },
+  'webhook.created': { facts: none, tone: 'success' },
+  'webhook.updated': { facts: none, tone: 'info' },
+  'webhook.deleted': { facts: none, tone: 'danger' },
+  'webhook.secret_rotated': { facts: none, tone: 'warning' },
+  'webhook.disabled_failing': { facts: { days: 'count' }, tone: 'danger' },
 } as const satisfies Record<string, KindDefinition>;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

@@ -39,6 +39,8 @@ export interface PageProps {
   'Organizations/Edit': PropsOf<typeof import('./Pages/Organizations/Edit')>;
   'Organizations/Index': PropsOf<typeof import('./Pages/Organizations/Index')>;
   'Organizations/Show': PropsOf<typeof import('./Pages/Organizations/Show')>;
+  'Organizations/WebhookShow': PropsOf<typeof import('./Pages/Organizations/WebhookShow')>;
+  'Organizations/Webhooks': PropsOf<typeof import('./Pages/Organizations/Webhooks')>;
   'Portal/Index': PropsOf<typeof import('./Pages/Portal/Index')>;
   'Portal/Insights/Show': PropsOf<typeof import('./Pages/Portal/Insights/Show')>;
   'Portal/Settings': PropsOf<typeof import('./Pages/Portal/Settings')>;

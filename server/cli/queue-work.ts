@@ -1,5 +1,5 @@
 /**
- * `npm run queue:work`: the mail worker alone (the web nodes then run `npm run start:web`).
+ * `npm run queue:work`: the mail worker (and the outgoing webhooks' worker) alone (the web nodes then run `npm run start:web`).
  * `npm start` runs the same worker inside the app. Stops on SIGTERM/SIGINT after the delivery in
  * progress; a SIGKILL loses nothing either (a claimed mail's lease runs out and it is sent again).
  */
@@ -9,6 +9,7 @@ import { startAppMetrics } from '../http/metrics';
 import { createLogger } from '../lib/logger';
 import { exitPlainlyOnStartupErrors, installCrashHandlers } from './crash-handlers';
 import { loadEnvFile } from '../lib/env-file';
+import { webhookWorker } from '../features/webhooks/worker';
 
 exitPlainlyOnStartupErrors();
 loadEnvFile();
@@ -19,10 +20,11 @@ installCrashHandlers(logger);
 // Migrates too: the worker may be the first process of a new release to start.
 const booted = await boot(config);
 booted.ctx.mailQueue.start();
+webhookWorker(booted.ctx).start();
 const { ctx } = booted;
 const metrics =
   config.METRICS_PORT === undefined ? null : await startAppMetrics({ host: config.METRICS_HOST, port: config.METRICS_PORT, db: ctx.db, pool: booted.database.pool, mailQueue: ctx.mailQueue, logger });
-logger.info({ pollMs: config.QUEUE_POLL_MS, driver: booted.database.driver }, 'queue worker: delivering queued mails');
+logger.info({ pollMs: config.QUEUE_POLL_MS, driver: booted.database.driver }, 'queue worker: delivering queued mails and webhooks');
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -31,7 +33,7 @@ async function shutdown(signal: string): Promise<void> {
   logger.info(`queue worker: ${signal}, finishing the delivery in progress`);
   const force = setTimeout(() => process.exit(1), 70_000);
   force.unref();
-  await booted.ctx.mailQueue.stop();
+  await Promise.all([booted.ctx.mailQueue.stop(), webhookWorker(booted.ctx).stop()]);
   await metrics?.stop();
   await booted.close();
   process.exit(0);

@@ -1,13 +1,15 @@
 import type { AppContext } from '../../context';
 import { runScheduledTransitions } from './transitions';
 import { runPortalDigests } from '../portal-delivery/service';
+import { pruneWebhookDeliveries } from '../webhooks/worker';
 
 export interface RunningScheduler {
   stop(): Promise<void>;
 }
 
 /**
- * Runs the scheduled transitions, then the board members' daily digests, once a minute inside the
+ * Runs the scheduled transitions, then the board members' daily digests (and prunes webhook
+ * deliveries older than 30 days), once a minute inside the
  * server (like `schedule:work`). The timer is unref'd, so it never keeps a process alive; runs never overlap; `stop` waits for a
  * run in progress.
  */
@@ -31,6 +33,11 @@ export function startScheduler(ctx: AppContext, options: { intervalMs?: number }
         if (digests.sent || digests.failed) ctx.logger.info({ digests }, 'portal digests');
       })
       .catch((error) => ctx.logger.error({ err: error }, 'portal digest run failed'))
+      // Webhook deliveries and their attempts are kept 30 days.
+      .then(async () => {
+        await pruneWebhookDeliveries(ctx);
+      })
+      .catch((error) => ctx.logger.error({ err: error }, 'webhook delivery prune failed'))
       .finally(() => {
         running = null;
       });
