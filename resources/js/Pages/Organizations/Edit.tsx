@@ -71,6 +71,11 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
         />
         <TwoFactorRequirement organizationId={organization.id} required={requireTwoFactor} />
         <ReadReceipts organizationId={organization.id} named={namedReadReceipts} />
+        <Card title={t('organizations.webhooks.title')} description={t('organizations.webhooks.manageDescription')}>
+          <Button href={route('webhooks.index', { id: organization.id })} variant="secondary">
+            {t('organizations.webhooks.manage')}
+          </Button>
+        </Card>
         {abilities.transferOwnership ? <TransferOwnership organization={organization} members={members} /> : null}
         {abilities.deleteOrganization ? <DeleteOrganization organization={organization} /> : null}
       </FormColumn>
