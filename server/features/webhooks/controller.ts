@@ -38,7 +38,11 @@ export function webhookController(ctx: AppContext) {
     async show(req: Request, res: Response) {
       const org = routeOrganization(req);
       const details = await webhooks.endpointDetails(ctx, acting(req), endpointId(req));
-      await res.inertia.render('Organizations/WebhookShow', { organization: { id: org.id, name: org.name }, ...details, events: [...WEBHOOK_EVENTS] }, { title: msg('messages.webhooks.showTitle') });
+      await res.inertia.render(
+        'Organizations/WebhookShow',
+        { organization: { id: org.id, name: org.name }, ...details, events: [...WEBHOOK_EVENTS], httpAllowed: httpAllowed(ctx.config) },
+        { title: msg('messages.webhooks.showTitle') },
+      );
     },
 
     async update(req: Request, res: Response) {

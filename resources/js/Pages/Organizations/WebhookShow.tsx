@@ -49,12 +49,14 @@ export interface WebhookShowProps {
   };
   deliveries: WebhookDeliveryRow[];
   events: string[];
+  /** Plain http receivers are allowed on this server (never in production). */
+  httpAllowed: boolean;
 }
 
 const statusTone = { pending: 'warning', succeeded: 'success', failed: 'danger' } as const;
 
 /** One endpoint: its secret, settings, test event, rotation, deletion and delivery log. */
-export default function WebhookShow({ organization, endpoint, deliveries, events }: WebhookShowProps) {
+export default function WebhookShow({ organization, endpoint, deliveries, events, httpAllowed }: WebhookShowProps) {
   const t = useT();
   const f = useFormatters();
   const [revealed, setRevealed] = useState(false);
@@ -99,16 +101,6 @@ export default function WebhookShow({ organization, endpoint, deliveries, events
             <EndpointState endpoint={endpoint} />
           </div>
         </Card>
-        <Card title={t('organizations.webhooks.show.edit')}>
-          <WebhookForm
-            key={endpoint.url + endpoint.enabled + endpoint.events.join()}
-            initial={{ url: endpoint.url, description: endpoint.description ?? '', events: endpoint.events, enabled: endpoint.enabled }}
-            events={events}
-            editing
-            submitLabel={t('organizations.webhooks.form.save')}
-            onSubmit={(form) => form.put(route('webhooks.update', ids), { preserveScroll: true })}
-          />
-        </Card>
         <Card title={t('organizations.webhooks.show.log')} padded={false}>
           {deliveries.length === 0 ? (
             <p className="p-6 text-sm text-slate-600 dark:text-slate-400">{t('organizations.webhooks.show.logEmpty')}</p>
@@ -140,6 +132,17 @@ export default function WebhookShow({ organization, endpoint, deliveries, events
               ))}
             </ul>
           )}
+        </Card>
+        <Card title={t('organizations.webhooks.show.edit')}>
+          <WebhookForm
+            key={endpoint.url + endpoint.enabled + endpoint.events.join()}
+            initial={{ url: endpoint.url, description: endpoint.description ?? '', events: endpoint.events, enabled: endpoint.enabled }}
+            events={events}
+            editing
+            httpAllowed={httpAllowed}
+            submitLabel={t('organizations.webhooks.form.save')}
+            onSubmit={(form) => form.put(route('webhooks.update', ids), { preserveScroll: true })}
+          />
         </Card>
         <div className="flex justify-end">
           <Button type="button" variant="danger" onClick={() => setConfirm('delete')}>
