@@ -7,6 +7,7 @@ import { route } from '../../../shared/routes';
 import * as repo from './repository';
 import { signingSecrets } from './secrets';
 import { postJson, type SendResult } from './send';
+import { httpAllowed } from './url-policy';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -111,7 +112,11 @@ export class WebhookWorker {
     const body = JSON.stringify(delivery.payload);
     const timestamp = Math.floor(now.getTime() / 1000);
     const headers = webhookHeaders(signingSecrets(ctx, endpoint, now), delivery.message_id, timestamp, body);
-    const result = await postJson(endpoint.url, body, headers, { allowPrivate: ctx.config.WEBHOOKS_ALLOW_PRIVATE, timeoutMs: this.timeoutMs });
+    // Plain http only where it is allowed now (an endpoint saved before the setting changed, say).
+    const result =
+      new URL(endpoint.url).protocol === 'http:' && !httpAllowed(ctx.config)
+        ? { status: null, durationMs: 0, error: 'refused: plain http is not allowed here', excerpt: null }
+        : await postJson(endpoint.url, body, headers, { allowPrivate: ctx.config.WEBHOOKS_ALLOW_PRIVATE, timeoutMs: this.timeoutMs });
     await this.#record(delivery, result);
   }
 

@@ -115,7 +115,7 @@ describe('on save', () => {
 describe('at delivery', () => {
   it('refuses to connect to a private address even when the endpoint got into the database (no request leaves), and records why', async () => {
     const port = new URL(receiver.url).port;
-    for (const url of [`http://127.0.0.1:${port}/hook`, `http://localhost:${port}/hook`, `http://[::ffff:127.0.0.1]:${port}/hook`]) {
+    for (const url of [`https://127.0.0.1:${port}/hook`, `https://localhost:${port}/hook`, `https://[::ffff:127.0.0.1]:${port}/hook`, `http://example.com:${port}/hook`]) {
       const endpoint = await app.ctx.db
         .insertInto('webhook_endpoints')
         .values({ organization_id: orgId, url, events: JSON.stringify(['board_user.created']), secret: sealSecret(app.ctx, newWebhookSecret()), created_at: new Date(), updated_at: new Date() })

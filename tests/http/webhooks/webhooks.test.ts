@@ -342,6 +342,23 @@ describe('delivery', () => {
     await app.ctx.db.deleteFrom('memberships').where('user_id', '=', german.id).execute();
   });
 
+  it('gives up on a receiver that does not answer within the timeout', async () => {
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const { id } = await createEndpoint(admin, ['organization.read_receipts_changed'], `http://127.0.0.1:${(silent.address() as { port: number }).port}/slow`);
+    await flip();
+    const { WebhookWorker } = await import('../../../server/features/webhooks/worker');
+    await new WebhookWorker(app.ctx, 300).drain();
+    const [row] = await deliveries(id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    const [attempt] = await attempts(row.id);
+    expect(attempt.error).toMatch(/no answer within 300 ms/);
+    expect(attempt.duration_ms).toBeGreaterThanOrEqual(250);
+    silent.closeAllConnections();
+    await new Promise<void>((r) => silent.close(() => r()));
+  });
+
   it('sends a webhook.test event on request', async () => {
     const { id, secret } = await createEndpoint();
     const res = await send(admin, 'POST', `${base()}/${id}/test`);
