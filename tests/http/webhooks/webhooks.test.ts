@@ -118,6 +118,12 @@ describe('endpoints: pages and forms', () => {
     expect(await app.ctx.db.selectFrom('webhook_endpoints').select('id').where('organization_id', '=', orgId).execute()).toHaveLength(0);
   });
 
+  it('refuses an oversized request body before it reaches the form', async () => {
+    const res = await admin.request('POST', base(), { url: receiver.url, events: ['board_user.created'], description: 'x'.repeat(3_000_000) }, { inertia: true });
+    expect(res.status).toBe(413);
+    expect(await app.ctx.db.selectFrom('webhook_endpoints').select('id').where('organization_id', '=', orgId).execute()).toHaveLength(0);
+  });
+
   it('keeps hostile text as text', async () => {
     const hostile = '<script>alert(1)</script> {braces} @@ =HYPERLINK("x")';
     const res = await send(admin, 'POST', base(), { url: receiver.url, description: hostile, events: ['board_user.created'] });
