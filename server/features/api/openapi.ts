@@ -29,7 +29,8 @@ export function openApiDocument(appName: string, appUrl: string): Json {
     for (const [name, def] of Object.entries($defs ?? {})) components[name] = relink(def);
     const id = (schema.meta() as { id?: string } | undefined)?.id;
     if (id) {
-      components[id] = relink(rest);
+      // A named root comes back as a reference to its own definition (moved above), or inline.
+      if (!$defs?.[id]) components[id] = relink(rest);
       return { $ref: SCHEMAS + id };
     }
     return relink(rest) as Json;

@@ -1,5 +1,5 @@
 import type { TestApp } from '../../helpers/app';
-import { createBoardUser, createInsight } from '../../helpers/factories';
+import { createActivityLog, createBoardUser, createInsight } from '../../helpers/factories';
 import { apiCall, type ApiResponse } from '../../helpers/api';
 import { route, type RouteName } from '../../../shared/routes';
 
@@ -18,6 +18,7 @@ export async function exampleCall(app: TestApp, organizationId: number, name: Ro
   const boardUser = () => createBoardUser(app, organizationId, { first_name: 'Ada', last_name: 'Lovelace', email: null });
   switch (name) {
     case 'api.board-users.index':
+      await createBoardUser(app, organizationId, { first_name: 'Ada', last_name: 'Byron', tags: ['finance'], joined_on: '2024-03-01', deleted_at: null });
       return { method: 'GET', path: `${route(name)}?search=ada&per_page=5` };
     case 'api.board-users.store':
       return {
@@ -36,6 +37,7 @@ export async function exampleCall(app: TestApp, organizationId: number, name: Ro
     case 'api.board-users.restore':
       return { method: 'POST', path: route(name, { id: (await createBoardUser(app, organizationId, { first_name: 'Old', last_name: 'Member', deleted_at: new Date() })).id }) };
     case 'api.insights.index':
+      await createInsight(app, organizationId, null, { category: 'governance', summary: 'Listed' });
       return { method: 'GET', path: `${route(name)}?status=draft&category=governance&per_page=5` };
     case 'api.insights.store': {
       const b = await boardUser();
@@ -58,8 +60,19 @@ export async function exampleCall(app: TestApp, organizationId: number, name: Ro
           id: (await createInsight(app, organizationId, null, { status: 'published', published_at: new Date(), share_token: `t${Math.random().toString(36).slice(2)}`, shared_at: new Date() })).id,
         }),
       };
-    case 'api.activity.index':
-      return { method: 'GET', path: `${route(name)}?per_page=5` };
+    case 'api.activity.index': {
+      const b = await boardUser();
+      await createActivityLog(app, organizationId, {
+        event: 'created',
+        subject_type: 'board_user',
+        subject_id: b.id,
+        subject_label: 'Ada Lovelace',
+        facts: JSON.stringify({}),
+        properties: JSON.stringify({ attributes: { first_name: 'Ada' } }),
+      });
+      await createActivityLog(app, organizationId, { event: 'updated', subject_type: 'board_user', subject_id: b.id });
+      return { method: 'GET', path: `${route(name)}?per_page=1` };
+    }
     default:
       throw new Error(`no example for ${name}`);
   }
