@@ -86,7 +86,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   // Signed by the realtime server, not a browser: no session, no CSRF token (see its routes.ts).
   // The JSON API (/api/v1) authenticates by bearer token alone: no session, no cookie, no CSRF.
   app.use(mountByFirstSegment([realtimeWebhookRoutes(ctx), apiRoutes(ctx)]));
-  app.use('/api', apiNotFound);
+  app.use(apiNotFound);
 
   const version = manifestVersion(ctx.paths.manifest);
   const inertiaAdapter = inertia({

@@ -6,6 +6,7 @@ import { versionOf } from '../../lib/concurrency';
 import type { OrgActor } from '../../tenancy/acting';
 import { apiActor, requireAbility, requireApiToken, type ApiTokenIdentity } from '../../tenancy/api-token';
 import type { ApiAbility } from '../../../shared/api-abilities';
+import { path } from '../../../shared/routes';
 import { PROBLEM_TYPES, ProblemError, sendProblem } from './problem';
 
 /** Requests per token per window (IETF RateLimit headers on every answer). */
@@ -65,8 +66,11 @@ export function publicOperation(handler: (req: Request, res: Response) => Promis
   return [handler as RequestHandler, problems as unknown as RequestHandler];
 }
 
+/** The API's first path segment, from the route table ('/api'). */
+const API_ROOT = path('api.openapi').split('/').slice(0, 2).join('/');
+
 /** Any other path under /api: a 404 problem (never the HTML page, never a cookie). */
-export const apiNotFound: RequestHandler = (req, res) => sendProblem(req, res, new HttpError(404));
+export const apiNotFound: RequestHandler = (req, res, next) => (req.path === API_ROOT || req.path.startsWith(`${API_ROOT}/`) ? sendProblem(req, res, new HttpError(404)) : next());
 
 /** The token's organisation, acting as the token (the activity log names it as the causer). */
 export function tokenActing(req: Request): OrgActor & { token: { id: number; name: string } } {
