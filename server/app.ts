@@ -27,6 +27,8 @@ import { loadUser } from './features/auth/middleware';
 import { loadOrganization } from './tenancy/current';
 import { loadPortalMember } from './tenancy/portal';
 import { realtimeWebhookRoutes } from './features/realtime-webhooks/routes';
+import { apiRoutes } from './features/api/routes';
+import { apiNotFound } from './features/api/http';
 
 export interface CreateAppOptions {
   /** Vite dev server in middleware mode (npm run dev); absent in production and tests. */
@@ -82,7 +84,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
   // Signed by the realtime server, not a browser: no session, no CSRF token (see its routes.ts).
-  app.use(mountByFirstSegment([realtimeWebhookRoutes(ctx)]));
+  // The JSON API (/api/v1) authenticates by bearer token alone: no session, no cookie, no CSRF.
+  app.use(mountByFirstSegment([realtimeWebhookRoutes(ctx), apiRoutes(ctx)]));
+  app.use(apiNotFound);
 
   const version = manifestVersion(ctx.paths.manifest);
   const inertiaAdapter = inertia({

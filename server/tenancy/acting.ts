@@ -19,3 +19,12 @@ export interface Acting extends Actor {
 export interface ActingIn extends Acting {
   organization: CurrentOrganization;
 }
+
+/**
+ * Whoever acts in an organisation, a member or its API token (issue #28): what the record services
+ * need (the organisation, and the actor for the activity log). `ActingIn` is one; the API builds
+ * one from the token (`apiActor`, user null).
+ */
+export interface OrgActor extends Actor {
+  organization: CurrentOrganization;
+}

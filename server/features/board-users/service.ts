@@ -1,6 +1,6 @@
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
-import type { ActingIn } from '../../tenancy/acting';
+import type { OrgActor } from '../../tenancy/acting';
 import { isUniqueViolation } from '../../db/errors';
 import type { BoardUser, Db } from '../../db/types';
 import { ValidationError } from '../../errors';
@@ -36,7 +36,7 @@ async function guardEmail(uow: UnitOfWork, organizationId: number, email: string
   if (taken) throw new ValidationError({ email: taken });
 }
 
-export async function createBoardUser(ctx: AppContext, acting: ActingIn, input: BoardUserInput): Promise<BoardUser> {
+export async function createBoardUser(ctx: AppContext, acting: OrgActor, input: BoardUserInput): Promise<BoardUser> {
   const org = acting.organization;
   try {
     return await inTransaction(ctx, acting, async (uow) => {
@@ -58,7 +58,7 @@ export async function createBoardUser(ctx: AppContext, acting: ActingIn, input: 
   }
 }
 
-export async function updateBoardUser(ctx: AppContext, acting: ActingIn, id: number, input: BoardUserInput, version?: Version): Promise<BoardUser> {
+export async function updateBoardUser(ctx: AppContext, acting: OrgActor, id: number, input: BoardUserInput, version?: Version): Promise<BoardUser> {
   const org = acting.organization;
   try {
     return await inTransaction(ctx, acting, async (uow) => {
@@ -86,7 +86,7 @@ export async function updateBoardUser(ctx: AppContext, acting: ActingIn, id: num
   }
 }
 
-export async function deleteBoardUser(ctx: AppContext, acting: ActingIn, id: number): Promise<BoardUser> {
+export async function deleteBoardUser(ctx: AppContext, acting: OrgActor, id: number): Promise<BoardUser> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));
@@ -99,7 +99,7 @@ export async function deleteBoardUser(ctx: AppContext, acting: ActingIn, id: num
   });
 }
 
-export async function restoreBoardUser(ctx: AppContext, acting: ActingIn, id: number): Promise<BoardUser> {
+export async function restoreBoardUser(ctx: AppContext, acting: OrgActor, id: number): Promise<BoardUser> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockBoardUser(uow.db, org.id, id));

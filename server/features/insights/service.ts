@@ -1,6 +1,6 @@
 import { channels } from '../../broadcasting/broadcaster';
 import type { AppContext } from '../../context';
-import type { ActingIn } from '../../tenancy/acting';
+import type { OrgActor } from '../../tenancy/acting';
 import type { Db, Insight } from '../../db/types';
 import { ValidationError } from '../../errors';
 import { randomToken } from '../../lib/crypto';
@@ -38,13 +38,13 @@ async function checkBoardUsers(uow: UnitOfWork, organizationId: number, ids: num
   if (invalid) throw new ValidationError({ board_user_ids: invalid });
 }
 
-export async function createInsight(ctx: AppContext, acting: ActingIn, input: InsightInput): Promise<Insight> {
+export async function createInsight(ctx: AppContext, acting: OrgActor, input: InsightInput): Promise<Insight> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     await assertWithinLimit(uow.db, org.id, 'insights', { now: ctx.clock.now() });
     const { board_user_ids, ...fields } = input;
     await checkBoardUsers(uow, org.id, board_user_ids);
-    const row = await repo.insertInsight(uow.db, org.id, acting.user.id, fields, ctx.clock.now());
+    const row = await repo.insertInsight(uow.db, org.id, acting.user?.id ?? null, fields, ctx.clock.now());
     await repo.syncLinks(uow.db, org.id, row.id, board_user_ids);
     await uow.log({
       organization_id: org.id,
@@ -57,7 +57,7 @@ export async function createInsight(ctx: AppContext, acting: ActingIn, input: In
   });
 }
 
-export async function updateInsight(ctx: AppContext, acting: ActingIn, id: number, input: InsightInput, version?: Version): Promise<Insight> {
+export async function updateInsight(ctx: AppContext, acting: OrgActor, id: number, input: InsightInput, version?: Version): Promise<Insight> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockInsight(uow.db, org.id, id));
@@ -94,7 +94,7 @@ export async function updateInsight(ctx: AppContext, acting: ActingIn, id: numbe
 /** Shared steps of the small state changes: lock, change, log, announce. */
 async function transition(
   ctx: AppContext,
-  acting: ActingIn,
+  acting: OrgActor,
   id: number,
   step: (
     before: Insight,
@@ -116,7 +116,7 @@ async function transition(
   });
 }
 
-export const deleteInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
+export const deleteInsight = (ctx: AppContext, acting: OrgActor, id: number) =>
   transition(ctx, acting, id, (b, now) =>
     b.deleted_at
       ? null
@@ -128,9 +128,9 @@ export const deleteInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
         },
   );
 
-export const restoreInsight = (ctx: AppContext, acting: ActingIn, id: number) => transition(ctx, acting, id, (b) => (b.deleted_at ? { values: { deleted_at: null }, event: 'restored' } : null));
+export const restoreInsight = (ctx: AppContext, acting: OrgActor, id: number) => transition(ctx, acting, id, (b) => (b.deleted_at ? { values: { deleted_at: null }, event: 'restored' } : null));
 
-export const publishInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
+export const publishInsight = (ctx: AppContext, acting: OrgActor, id: number) =>
   transition(ctx, acting, id, (b, now) => {
     if (b.deleted_at) throw new ValidationError({ status: msg('validation.insights.deletedPublish') });
     if (b.status === 'published') return null;
@@ -141,7 +141,7 @@ export const publishInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
     };
   });
 
-export const archiveInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
+export const archiveInsight = (ctx: AppContext, acting: OrgActor, id: number) =>
   transition(ctx, acting, id, (b) => {
     if (b.deleted_at) throw new ValidationError({ status: msg('validation.insights.deletedArchive') });
     if (b.status === 'archived') return null;
@@ -154,7 +154,7 @@ export const archiveInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
   });
 
 /** Shares (or re-shares: a new token, the old link stops working) a published insight. */
-export async function shareInsight(ctx: AppContext, acting: ActingIn, id: number): Promise<{ insight: Insight; reshared: boolean }> {
+export async function shareInsight(ctx: AppContext, acting: OrgActor, id: number): Promise<{ insight: Insight; reshared: boolean }> {
   const org = acting.organization;
   return inTransaction(ctx, acting, async (uow) => {
     const before = orFail(await repo.lockInsight(uow.db, org.id, id));
@@ -177,7 +177,7 @@ export async function shareInsight(ctx: AppContext, acting: ActingIn, id: number
   });
 }
 
-export const unshareInsight = (ctx: AppContext, acting: ActingIn, id: number) =>
+export const unshareInsight = (ctx: AppContext, acting: OrgActor, id: number) =>
   transition(ctx, acting, id, (b) =>
     b.share_token
       ? {
