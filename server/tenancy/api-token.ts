@@ -36,7 +36,7 @@ export function generateApiToken(): { token: string; hash: string; hint: string 
 export function bearerToken(req: Request): string | null {
   const header = req.get('authorization');
   const match = header ? /^Bearer\s+(\S{1,200})\s*$/i.exec(header) : null;
-  return match && match[1].startsWith(API_TOKEN_PREFIX) ? match[1] : null;
+  return match?.[1].startsWith(API_TOKEN_PREFIX) ? match[1] : null;
 }
 
 /** The token's identity when the request carries a live one; undefined otherwise. */
