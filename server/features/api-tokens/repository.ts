@@ -44,3 +44,9 @@ export function findTokenForUpdate(db: Db, organizationId: number, tokenId: numb
 export async function markRevoked(db: Db, tokenId: number, at: Date): Promise<void> {
   await db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', tokenId).where('revoked_at', 'is', null).execute();
 }
+
+/** Whether the organisation has this token (any state): the route's 404 before its 403. */
+export async function tokenExists(db: Db, organizationId: number, tokenId: number): Promise<boolean> {
+  const row = await db.selectFrom('api_tokens').select('id').where('organization_id', '=', organizationId).where('id', '=', tokenId).executeTakeFirst();
+  return row !== undefined;
+}

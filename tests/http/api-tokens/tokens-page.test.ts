@@ -165,6 +165,9 @@ describe('who may manage tokens', () => {
     expect((await send(app, a.client, 'DELETE', `${tokensPath(b.org.id)}/${bToken.id}`, {}, b.org.id)).status).toBe(404);
     // B's token through A's own organisation.
     expect((await send(app, a.client, 'DELETE', `${tokensPath(a.org.id)}/${bToken.id}`, {}, a.org.id)).status).toBe(404);
+    // A viewer of A too: 404 (not this organisation's token) before 403 (not an admin).
+    const { client: viewer } = await memberClient(app, 'viewer', a.org.id);
+    expect((await send(app, viewer, 'DELETE', `${tokensPath(a.org.id)}/${bToken.id}`, {}, a.org.id)).status).toBe(404);
     expect((await tokenRow(bToken.id)).revoked_at).toBeNull();
     // Ids that are no ids.
     for (const id of ['abc', '0', '99999999999', '1e3']) {
