@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import { inertia, manifestVersion } from './inertia';
 import './http/types';
 import { csrf, xsrfCookie } from './http/csrf';
+import { carriesBearer, sessionUnlessBearer } from './http/bearer';
 import { buildAssets } from './http/build-assets';
 import { compression } from './http/compression';
 import { errorHandler, notFoundHandler } from './http/error-handler';
@@ -109,24 +110,28 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   // Every request that reaches the app's own routes passes through these, in this order.
   app.use(
     pipeline(
-      sessionMiddleware({
-        db: ctx.db,
-        key: ctx.key,
-        cookieName: `${config.APP_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_session`,
-        lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
-        secure: https,
-        now: () => ctx.clock.now(),
-        // One query: the session, its user, its organisation and membership (and the switcher's list for pages).
-        load: sessionIdentityLoader(ctx.db),
-        onTouchError: (error, req) => req.log?.warn({ err: error }, 'could not record session activity'),
-      }),
+      // A bearer token authenticates alone: its request gets an empty session of its own, never stored
+      // nor sent back, and skips the CSRF check (http/bearer.ts).
+      sessionUnlessBearer(
+        sessionMiddleware({
+          db: ctx.db,
+          key: ctx.key,
+          cookieName: `${config.APP_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_session`,
+          lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
+          secure: https,
+          now: () => ctx.clock.now(),
+          // One query: the session, its user, its organisation and membership (and the switcher's list for pages).
+          load: sessionIdentityLoader(ctx.db),
+          onTouchError: (error, req) => req.log?.warn({ err: error }, 'could not record session activity'),
+        }),
+      ),
       (req, res, next) => {
-        onBeforeEnd(res, () => xsrfCookie(req, res, ctx.key, https));
+        if (!carriesBearer(req)) onBeforeEnd(res, () => xsrfCookie(req, res, ctx.key, https));
         next();
       },
       inertiaAdapter,
       bodyParsers,
-      csrf({ key: ctx.key, secure: https }),
+      csrf({ key: ctx.key, secure: https, except: carriesBearer }),
       loadUser(ctx),
       loadPortalMember(ctx),
       noStoreWhenSignedIn,

@@ -10,6 +10,7 @@ import { historyRoutes } from './features/history/routes';
 import { pageRoutes } from './features/pages/routes';
 import { profileRoutes } from './features/profile/routes';
 import { organizationRoutes } from './features/organizations/routes';
+import { apiTokenRoutes } from './features/api-tokens/routes';
 import { userRoutes, trackLastActive } from './features/users/routes';
 import { invitationRoutes } from './features/invitations/routes';
 import { boardUserRoutes } from './features/board-users/routes';
@@ -52,6 +53,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
       profileRoutes(ctx),
       organizationRoutes(ctx),
       webhookRoutes(ctx),
+      apiTokenRoutes(ctx),
       activityRoutes(ctx),
       userRoutes(ctx),
       invitationRoutes(ctx),

@@ -64,6 +64,8 @@ export const ACTIVITY_KINDS = {
   'organization.two_factor_required': { facts: none, tone: 'info' },
   'organization.two_factor_no_longer_required': { facts: none, tone: 'warning' },
   'organization.read_receipts_changed': { facts: { on: 'flag' }, tone: 'info' },
+  'api_token.created': { facts: { token: 'text', abilities: 'count' }, tone: 'success' },
+  'api_token.revoked': { facts: { token: 'text' }, tone: 'danger' },
   'subscription.trial_started': { facts: subscriptionFacts, tone: 'success' },
   'subscription.plan_changed': { facts: subscriptionFacts, tone: 'info' },
   'subscription.canceled': { facts: subscriptionFacts, tone: 'danger' },

@@ -34,6 +34,7 @@ export interface PageProps {
   'Invitations/Accept': PropsOf<typeof import('./Pages/Invitations/Accept')>;
   'Legal/PrivacyPolicyPage': PropsOf<typeof import('./Pages/Legal/PrivacyPolicyPage')>;
   'Legal/Terms': PropsOf<typeof import('./Pages/Legal/Terms')>;
+  'Organizations/ApiTokens': PropsOf<typeof import('./Pages/Organizations/ApiTokens')>;
   'Organizations/ActivityLogs': PropsOf<typeof import('./Pages/Organizations/ActivityLogs')>;
   'Organizations/Create': PropsOf<typeof import('./Pages/Organizations/Create')>;
   'Organizations/Edit': PropsOf<typeof import('./Pages/Organizations/Edit')>;

@@ -2,6 +2,7 @@ import type { Db, User } from '../../db/types';
 import { parseChannel, type ChannelKind } from '../../../shared/channels';
 import { admits } from '../../tenancy/gate';
 import { findOrganizationFor } from '../../tenancy/repository';
+import type { ApiTokenIdentity } from '../../tenancy/api-token';
 
 /** What a channel grants: `true` for private channels, the member's public info for presence. */
 export type ChannelGrant = false | true | { id: number; name: string };
@@ -37,4 +38,14 @@ export async function authorizeChannel(db: Db, asker: ChannelAsker, channel: str
   if (!parsed || parsed.id < 1 || parsed.id > MAX_ID) return false;
   if (parsed.kind === 'portalMember') return asker.portalMemberId !== undefined && asker.portalMemberId === parsed.id;
   return asker.user ? rules[parsed.kind](db, asker.user, parsed.id) : false;
+}
+
+/**
+ * An organisation's API token (issue #28) may join its own organisation's private channel, and
+ * only with `activity:read`: no presence (a token is no one), no user's or board member's
+ * channel, no other organisation's.
+ */
+export function tokenMayJoin(token: Pick<ApiTokenIdentity, 'organization' | 'abilities'>, channel: string): boolean {
+  const parsed = parseChannel(channel);
+  return parsed?.kind === 'organization' && parsed.id === token.organization.id && token.abilities.includes('activity:read');
 }

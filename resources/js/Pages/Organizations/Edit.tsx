@@ -17,6 +17,7 @@ import { useConflict } from '@/hooks/useConflict';
 import { useLiveReload } from '@/hooks/useRealtime';
 import TwoFactorRequirement from './Partials/TwoFactorRequirement';
 import ReadReceipts from './Partials/ReadReceipts';
+import ApiTokensLink from './Partials/ApiTokensLink';
 import { useT } from '@/i18n';
 import { trashIcon } from '@/Components/icons/trash';
 import { route } from '../../../../shared/routes';
@@ -76,6 +77,7 @@ export default function Edit({ organization, abilities, members, requireTwoFacto
             {t('organizations.webhooks.manage')}
           </Button>
         </Card>
+        <ApiTokensLink organizationId={organization.id} />
         {abilities.transferOwnership ? <TransferOwnership organization={organization} members={members} /> : null}
         {abilities.deleteOrganization ? <DeleteOrganization organization={organization} /> : null}
       </FormColumn>

@@ -9,6 +9,7 @@ import { alertIcon } from '@/Components/icons/alert';
 import { arrowIcon } from '@/Components/icons/arrow';
 import { cardIcon } from '@/Components/icons/card';
 import { clockIcon } from '@/Components/icons/clock';
+import { keyIcon } from '@/Components/icons/key';
 import { documentIcon } from '@/Components/icons/document';
 import { externalIcon } from '@/Components/icons/external';
 import { infoIcon } from '@/Components/icons/info';
@@ -132,6 +133,7 @@ export default function Show({ organization, abilities, leaveRefusal }: ShowProp
               <>
                 {abilities.manageMembers ? <Shortcut href={route('users.index')} icon={shieldIcon} label={t('organizations.show.goTo.members')} /> : null}
                 {abilities.viewActivity ? <Shortcut href={route('activity-logs.index', { id: organization.id })} icon={clockIcon} label={t('organizations.show.goTo.activity')} /> : null}
+                {abilities.manageOrganization ? <Shortcut href={route('api-tokens.index', { id: organization.id })} icon={keyIcon} label={t('organizations.apiTokens.link.title')} /> : null}
                 <Shortcut href={route('subscription.show')} icon={cardIcon} label={t('organizations.show.goTo.subscription')} />
                 <Shortcut href={route('board-users.index')} icon={usersIcon} label={t('organizations.show.goTo.boardUsers')} />
                 <Shortcut href={route('insights.index')} icon={documentIcon} label={t('organizations.show.goTo.insights')} />
