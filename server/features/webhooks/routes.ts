@@ -1,22 +1,41 @@
-import { Router } from 'express';
+import { type NextFunction, type Request, type Response, Router } from 'express';
 import type { AppContext } from '../../context';
 import { guards } from '../auth/guards';
-import { organizationFromRoute } from '../../tenancy/guard';
+import { guardTenantRecord, organizationFromRoute, routeId, routeOrganization } from '../../tenancy/guard';
+import { findEndpoint } from './repository';
 import { path } from '../../../shared/routes';
 import { webhookController } from './controller';
 
-/** /organizations/:id/webhooks…: admins and owners (404 for another organisation, then 403). */
+/**
+ * /organizations/:id/webhooks…: admins and owners. Another organisation's id, or an endpoint that is
+ * not this organisation's, answers 404 before any role check (then 403).
+ */
 export function webhookRoutes(ctx: AppContext): Router {
   const router = Router();
   const c = webhookController(ctx);
   const { verified } = guards(ctx);
   const admin = organizationFromRoute(ctx, 'manageOrganization');
+  // The endpoint named by the path: this organisation's (404), then the role (403).
+  const endpoint = [
+    organizationFromRoute(ctx, 'read'),
+    async (req: Request, _res: Response, next: NextFunction) => {
+      const org = routeOrganization(req);
+      const id = routeId(req.params.endpointId);
+      await guardTenantRecord(
+        req,
+        async () => ((await findEndpoint(ctx.db, org.id, id)) ? id : undefined),
+        () => org.role,
+        'manageOrganization',
+      );
+      next();
+    },
+  ];
   router.get(path('webhooks.index'), ...verified, admin, c.index);
   router.post(path('webhooks.store'), ...verified, admin, c.store);
-  router.get(path('webhooks.show'), ...verified, admin, c.show);
-  router.put(path('webhooks.update'), ...verified, admin, c.update);
-  router.delete(path('webhooks.destroy'), ...verified, admin, c.destroy);
-  router.post(path('webhooks.rotate'), ...verified, admin, c.rotate);
-  router.post(path('webhooks.test'), ...verified, admin, c.test);
+  router.get(path('webhooks.show'), ...verified, ...endpoint, c.show);
+  router.put(path('webhooks.update'), ...verified, ...endpoint, c.update);
+  router.delete(path('webhooks.destroy'), ...verified, ...endpoint, c.destroy);
+  router.post(path('webhooks.rotate'), ...verified, ...endpoint, c.rotate);
+  router.post(path('webhooks.test'), ...verified, ...endpoint, c.test);
   return router;
 }

@@ -16,7 +16,7 @@ afterAll(() => app.close());
 
 /** Routes a board member may reach: public pages, guest forms, their own portal, machine endpoints with their own checks. */
 const NOT_STAFF =
-  /^(home|welcome\.new|privacy-policy|terms|up|public-insights\.|locale\.update|register|login|password\.(request|email|reset|store)$|two-factor\.login|passkeys\.login|org-login|invitations\.(show|accept)|portal\.|realtime\.webhook|broadcasting\.)/;
+  /^(api\.|home|welcome\.new|privacy-policy|terms|up|public-insights\.|locale\.update|register|login|password\.(request|email|reset|store)$|two-factor\.login|passkeys\.login|org-login|invitations\.(show|accept)|portal\.|realtime\.webhook|broadcasting\.)/;
 
 describe('a board member at the staff side', () => {
   it('gets 403 or 404 from every staff route, whatever the method', async () => {
@@ -42,5 +42,7 @@ describe('a board member at the staff side', () => {
     const wrong = Object.entries(answers).filter(([, status]) => status !== 403 && status !== 404);
     expect(wrong).toEqual([]);
     expect(Object.keys(answers).length).toBeGreaterThan(80);
+    // The JSON API knows bearer tokens only: a board member's session is no one there.
+    expect((await client.request('GET', '/api/v1/board-users', undefined, { headers: { Accept: 'application/json' } })).status).toBe(401);
   });
 });

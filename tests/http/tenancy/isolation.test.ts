@@ -5,6 +5,7 @@ import type { Role } from '../../../server/db/types';
 import { createTestApp, FakeClock, type TestApp } from '../../helpers/app';
 import type { TestClient } from '../../helpers/client';
 import { actingAs, addMember, createActivityLog, createBoardUser, createInsight, createInvitation, createOrganization, createUser, linkBoardUsers } from '../../helpers/factories';
+import { createApiToken } from '../../helpers/api';
 import { actingAsBoardMember, grantPortalAccess } from '../../helpers/portal';
 
 /**
@@ -118,6 +119,7 @@ let foreign: Fixture;
 const clients: Partial<Record<Role, TestClient>> = {};
 /** A board member of the first organisation: the portal's routes are theirs (staff are sent to sign in there). */
 let boardMember: TestClient;
+let apiProgram: TestClient;
 const clock = new FakeClock(new Date('2026-11-23T09:00:00Z'));
 
 /** One record of every tenant table in an organisation. */
@@ -173,6 +175,10 @@ beforeAll(async () => {
   const director = await createBoardUser(app, a.orgId, { first_name: 'Dee', last_name: 'Rector', email: 'dee@isolation.test', status: 'active' });
   await linkBoardUsers(app, own.insights, [director.id]);
   boardMember = await actingAsBoardMember(app, app.client(), (await grantPortalAccess(app, director)).id);
+  // A program with Alpha's API token (every ability), no cookies: /api/v1 knows nothing else.
+  apiProgram = app.client();
+  apiProgram.defaultHeaders.Authorization = `Bearer ${(await createApiToken(app, a.orgId)).token}`;
+  apiProgram.defaultHeaders.Accept = 'application/json';
 });
 afterAll(() => app.close());
 
@@ -218,7 +224,11 @@ describe('tenant isolation', () => {
     for (const route of candidates) {
       const key = `${route.method} ${route.path}`;
       for (const probe of probesFor(route)) {
-        const actors: [string, TestClient][] = route.path.startsWith('/portal/') ? [['board member', boardMember]] : (['owner', 'viewer'] as Role[]).map((role) => [role, clients[role]!]);
+        const actors: [string, TestClient][] = route.path.startsWith('/portal/')
+          ? [['board member', boardMember]]
+          : route.path.startsWith('/api/')
+            ? [['API token', apiProgram]]
+            : (['owner', 'viewer'] as Role[]).map((role) => [role, clients[role]!]);
         for (const [role, client] of actors) {
           const res = await client.request(route.method, probe.url, route.method === 'GET' ? undefined : {}, { inertia: true });
           const expected = EXEMPT[key] ? [403, 404] : [404];

@@ -22,6 +22,7 @@ const NO_ORGANIZATION = [
   /^\/organizations(\/create|\/select)?$/, // the caller's own list, creating one, choosing one
   /^\/broadcasting\//, // channel names: the gate is applied per channel (tested below)
   /^\/webhooks\/realtime$/, // signed by the realtime server, not a person
+  /^\/api\/v1(\/|$)/, // programs with an organisation's token: the token names its organisation (tests/http/api), no member is acting
   /^\/portal(\/|$)/, // board members, never staff: their records are checked on every request (tenancy/portal.ts)
 ];
 /** Routes that use the session's current organisation without naming one: the app-wide gate covers them. */
