@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../context';
-import type { Role } from '../db/types';
+import type { Db, Role } from '../db/types';
 import { HttpError, orFail } from '../errors';
 import { currentOrganization } from './current';
 import { gated, passGate } from './gate';
@@ -94,4 +94,26 @@ export function organizationFromRoute(ctx: AppContext, ability: Ability, options
 export function routeOrganization(req: Request): CurrentOrganization {
   if (!req.routeOrganization) throw new HttpError(404);
   return req.routeOrganization;
+}
+
+/**
+ * `/organizations/:id/<things>/:<param>` routes: the organisation (any member may be told it
+ * exists), then the thing named by `param`, which must be that organisation's (404, for members
+ * of every role alike), then `ability` (403). A thing of another organisation is never a 403.
+ */
+export function organizationRecordFromRoute(ctx: AppContext, param: string, exists: (db: Db, organizationId: number, id: number) => Promise<unknown>, ability: Ability) {
+  return [
+    organizationFromRoute(ctx, 'read'),
+    async (req: Request, _res: Response, next: NextFunction) => {
+      const organization = routeOrganization(req);
+      const id = routeId(req.params[param]);
+      await guardTenantRecord(
+        req,
+        async () => ((await exists(ctx.db, organization.id, id)) ? id : undefined),
+        () => organization.role,
+        ability,
+      );
+      next();
+    },
+  ];
 }

@@ -1,7 +1,7 @@
-import { type NextFunction, type Request, type Response, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { guards } from '../auth/guards';
-import { guardTenantRecord, organizationFromRoute, routeId, routeOrganization } from '../../tenancy/guard';
+import { organizationFromRoute, organizationRecordFromRoute } from '../../tenancy/guard';
 import { path } from '../../../shared/routes';
 import { apiTokenController } from './controller';
 import { tokenExists } from './repository';
@@ -17,19 +17,9 @@ export function apiTokenRoutes(ctx: AppContext): Router {
   const { verified } = guards(ctx);
   const manage = organizationFromRoute(ctx, 'manageOrganization');
   // The token named by the path: this organisation's (404), then the role (403).
-  const token = async (req: Request, _res: Response, next: NextFunction) => {
-    const org = routeOrganization(req);
-    const id = routeId(req.params.tokenId);
-    await guardTenantRecord(
-      req,
-      async () => ((await tokenExists(ctx.db, org.id, id)) ? id : undefined),
-      () => org.role,
-      'manageOrganization',
-    );
-    next();
-  };
+  const token = organizationRecordFromRoute(ctx, 'tokenId', tokenExists, 'manageOrganization');
   router.get(path('api-tokens.index'), ...verified, manage, c.index);
   router.post(path('api-tokens.store'), ...verified, manage, c.store);
-  router.delete(path('api-tokens.destroy'), ...verified, organizationFromRoute(ctx, 'read'), token, c.destroy);
+  router.delete(path('api-tokens.destroy'), ...verified, ...token, c.destroy);
   return router;
 }

@@ -1,7 +1,7 @@
-import { type NextFunction, type Request, type Response, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { guards } from '../auth/guards';
-import { guardTenantRecord, organizationFromRoute, routeId, routeOrganization } from '../../tenancy/guard';
+import { organizationFromRoute, organizationRecordFromRoute } from '../../tenancy/guard';
 import { findEndpoint } from './repository';
 import { path } from '../../../shared/routes';
 import { webhookController } from './controller';
@@ -16,20 +16,7 @@ export function webhookRoutes(ctx: AppContext): Router {
   const { verified } = guards(ctx);
   const admin = organizationFromRoute(ctx, 'manageOrganization');
   // The endpoint named by the path: this organisation's (404), then the role (403).
-  const endpoint = [
-    organizationFromRoute(ctx, 'read'),
-    async (req: Request, _res: Response, next: NextFunction) => {
-      const org = routeOrganization(req);
-      const id = routeId(req.params.endpointId);
-      await guardTenantRecord(
-        req,
-        async () => ((await findEndpoint(ctx.db, org.id, id)) ? id : undefined),
-        () => org.role,
-        'manageOrganization',
-      );
-      next();
-    },
-  ];
+  const endpoint = organizationRecordFromRoute(ctx, 'endpointId', findEndpoint, 'manageOrganization');
   router.get(path('webhooks.index'), ...verified, admin, c.index);
   router.post(path('webhooks.store'), ...verified, admin, c.store);
   router.get(path('webhooks.show'), ...verified, ...endpoint, c.show);

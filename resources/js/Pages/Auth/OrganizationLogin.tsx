@@ -4,7 +4,7 @@ import { Button } from '@/Components/Button';
 import { TextField } from '@/Components/TextField';
 import { AuthLayout } from '@/Layouts/AuthLayout';
 import { CredentialsForm } from './Partials/CredentialsForm';
-import { PortalPasskeyButton } from './Partials/PortalPasskeyButton';
+import { PasskeySignIn } from './Partials/PasskeySignIn';
 import { textLink } from './Partials/textLink';
 import { useAppForm } from '@/hooks/useAppForm';
 import { Trans, useT } from '@/i18n';
@@ -122,12 +122,12 @@ function BoardMemberForm({ slug }: { slug: string }) {
     <div className="space-y-5">
       <p className="text-sm text-slate-600 dark:text-slate-400">{t('auth.orgLogin.boardExplanation')}</p>
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField form={form} name="board_email" type="email" label={t('auth.orgLogin.boardEmail')} autoComplete="username webauthn" required />
+        <TextField form={form} name="board_email" type="email" label={t('auth.orgLogin.boardEmail')} autoComplete="email" required />
         <Button type="submit" block processing={form.processing}>
           {t('auth.orgLogin.sendLink')}
         </Button>
       </form>
-      <PortalPasskeyButton />
+      <PasskeySignIn portal className="" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { router } from '@inertiajs/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@/Components/Button';
 import { Card } from '@/Components/Card';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
@@ -7,11 +7,9 @@ import { EmptyState } from '@/Components/EmptyState';
 import { Icon } from '@/Components/Icon';
 import { keyIcon } from '@/Components/icons/key';
 import { plusIcon } from '@/Components/icons/plus';
-import { Modal } from '@/Components/Modal';
-import { TextField } from '@/Components/TextField';
-import { useAppForm } from '@/hooks/useAppForm';
 import { useFormatters } from '@/hooks/useFormatters';
-import { createPasskey, passkeysSupported } from '@/lib/passkeys';
+import { passkeysSupported } from '@/lib/passkeys';
+import { AddPasskeyModal } from '@/Components/AddPasskeyModal';
 import { useT } from '@/i18n';
 import { route } from '../../../../../shared/routes';
 
@@ -81,7 +79,20 @@ export function PortalPasskeys({ passkeys }: { passkeys: PortalPasskey[] }) {
           ))}
         </ul>
       )}
-      <AddPortalPasskey open={adding} onClose={() => setAdding(false)} />
+      <AddPasskeyModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        routes={{ options: 'portal.passkeys.options', store: 'portal.passkeys.store' }}
+        labels={{
+          title: t('portal.passkeys.add'),
+          description: t('portal.passkeys.addDescription'),
+          name: t('portal.passkeys.name'),
+          placeholder: t('portal.passkeys.namePlaceholder'),
+          nameRequired: t('portal.passkeys.nameRequired'),
+          cancel: t('portal.passkeys.cancel'),
+          create: t('portal.passkeys.create'),
+        }}
+      />
       <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
@@ -92,74 +103,5 @@ export function PortalPasskeys({ passkeys }: { passkeys: PortalPasskey[] }) {
         confirmLabel={t('portal.passkeys.remove')}
       />
     </Card>
-  );
-}
-
-function AddPortalPasskey({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const t = useT();
-  const form = useAppForm({ name: '' });
-  const input = useRef<HTMLInputElement>(null);
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const formId = `add-portal-passkey${useId().replace(/[^\w-]/g, '')}`;
-  const errors = form.errors as Record<string, string | undefined>;
-  const busy = creating || form.processing;
-
-  const close = () => {
-    if (busy) return;
-    form.reset();
-    form.clearErrors();
-    setError(null);
-    onClose();
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.data.name.trim()) return form.setError('name', t('portal.passkeys.nameRequired'));
-    setCreating(true);
-    setError(null);
-    const created = await createPasskey('portal.passkeys.options');
-    setCreating(false);
-    if ('error' in created) {
-      if (created.error) setError(created.error);
-      return;
-    }
-    form.transform((data) => ({ ...data, credential: created.credential }));
-    form.post(route('portal.passkeys.store'), {
-      preserveScroll: true,
-      onSuccess: () => {
-        form.reset();
-        onClose();
-      },
-    });
-  };
-
-  return (
-    <Modal
-      open={open}
-      onClose={close}
-      size="sm"
-      initialFocus={input}
-      title={t('portal.passkeys.add')}
-      description={t('portal.passkeys.addDescription')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            {t('portal.passkeys.cancel')}
-          </Button>
-          <Button type="submit" form={formId} icon={keyIcon} processing={busy}>
-            {t('portal.passkeys.create')}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
-        <TextField form={form} name="name" label={t('portal.passkeys.name')} ref={input} placeholder={t('portal.passkeys.namePlaceholder')} maxLength={100} required />
-        {error || errors.credential ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error ?? errors.credential}
-          </p>
-        ) : null}
-      </form>
-    </Modal>
   );
 }

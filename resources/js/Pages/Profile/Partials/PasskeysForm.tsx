@@ -11,7 +11,8 @@ import { Modal } from '@/Components/Modal';
 import { TextField } from '@/Components/TextField';
 import { useAppForm } from '@/hooks/useAppForm';
 import { useFormatters } from '@/hooks/useFormatters';
-import { createPasskey, passkeysSupported } from '@/lib/passkeys';
+import { passkeysSupported } from '@/lib/passkeys';
+import { AddPasskeyModal } from '@/Components/AddPasskeyModal';
 import { useT } from '@/i18n';
 import { route } from '../../../../../shared/routes';
 
@@ -87,78 +88,22 @@ export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
           ))}
         </ul>
       )}
-      <AddPasskey open={adding} onClose={() => setAdding(false)} />
+      <AddPasskeyModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        routes={{ options: 'passkeys.options', store: 'passkeys.store' }}
+        labels={{
+          title: t('profile.passkeys.add'),
+          description: t('profile.passkeys.addDescription'),
+          name: t('profile.passkeys.name'),
+          placeholder: t('profile.passkeys.namePlaceholder'),
+          nameRequired: t('profile.passkeys.nameRequired'),
+          cancel: t('profile.cancel'),
+          create: t('profile.passkeys.create'),
+        }}
+      />
       <RenamePasskey passkey={renaming} onClose={() => setRenaming(null)} />
     </Card>
-  );
-}
-
-function AddPasskey({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const t = useT();
-  const form = useAppForm({ name: '' });
-  const input = useRef<HTMLInputElement>(null);
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const formId = `add-passkey${useId().replace(/[^\w-]/g, '')}`;
-  const errors = form.errors as Record<string, string | undefined>;
-  const busy = creating || form.processing;
-
-  const close = () => {
-    if (busy) return;
-    form.reset();
-    form.clearErrors();
-    setError(null);
-    onClose();
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.data.name.trim()) return form.setError('name', t('profile.passkeys.nameRequired'));
-    setCreating(true);
-    setError(null);
-    const created = await createPasskey();
-    setCreating(false);
-    if ('error' in created) {
-      if (created.error) setError(created.error);
-      return;
-    }
-    form.transform((data) => ({ ...data, credential: created.credential }));
-    form.post(route('passkeys.store'), {
-      preserveScroll: true,
-      onSuccess: () => {
-        form.reset();
-        onClose();
-      },
-    });
-  };
-
-  return (
-    <Modal
-      open={open}
-      onClose={close}
-      size="sm"
-      initialFocus={input}
-      title={t('profile.passkeys.add')}
-      description={t('profile.passkeys.addDescription')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            {t('profile.cancel')}
-          </Button>
-          <Button type="submit" form={formId} icon={keyIcon} processing={busy}>
-            {t('profile.passkeys.create')}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-3">
-        <TextField form={form} name="name" label={t('profile.passkeys.name')} ref={input} placeholder={t('profile.passkeys.namePlaceholder')} maxLength={100} required />
-        {error || errors.credential ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error ?? errors.credential}
-          </p>
-        ) : null}
-      </form>
-    </Modal>
   );
 }
 
