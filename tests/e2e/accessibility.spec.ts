@@ -16,7 +16,7 @@ import { turnOnTwoFactor } from './support/two-factor';
  * (resources/js/Pages/<component>.tsx) is left out until it does; every page that exists is
  * checked, and each test asserts the server really rendered that component.
  */
-type Who = 'guest' | 'admin' | 'viewer' | 'unverified';
+type Who = 'guest' | 'admin' | 'viewer' | 'unverified' | 'board';
 interface Links {
   invitation: string;
 }
@@ -61,6 +61,24 @@ const twoFactorChallenge = async (page: Page) => {
   return '/two-factor-challenge';
 };
 
+/** The first insight on the board member's portal home. */
+const portalInsight = async (page: Page) => {
+  await page.goto('/portal');
+  const href = await page.locator('a[href^="/portal/insights/"]').first().getAttribute('href');
+  if (!href) throw new Error('The board member has no insight on their portal home');
+  return href;
+};
+
+/** A webhook endpoint of the demo organisation (a public address: production refuses private ones). */
+const webhookEndpoint = async (page: Page) => {
+  await page.goto('/organizations/1/webhooks');
+  await page.getByLabel('URL').fill('https://93.184.215.14/boardly');
+  await page.getByRole('checkbox', { name: /Board user · Created/ }).check();
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  await page.waitForURL(/\/organizations\/1\/webhooks\/\d+$/);
+  return new URL(page.url()).pathname;
+};
+
 const PAGES: Entry[] = [
   // Signed out
   { name: 'Welcome', who: 'guest', path: '/', component: 'Welcome' },
@@ -78,6 +96,7 @@ const PAGES: Entry[] = [
   { name: 'Accept invitation', who: 'guest', path: (_page, links) => Promise.resolve(links.invitation), component: 'Invitations/Accept' },
   { name: '404 (signed out)', who: 'guest', path: '/no-such-page', component: 'Errors/404', status: 404 },
   { name: 'Two-factor challenge', who: 'guest', path: twoFactorChallenge, component: 'Auth/TwoFactorChallenge' },
+  { name: 'Board portal sign-in link (spent)', who: 'guest', path: '/portal/sign-in/not-a-real-token', component: 'Portal/SignIn', status: 410 },
   // Signed in, not yet verified
   { name: 'Verify email', who: 'unverified', path: '/verify-email', component: 'Auth/VerifyEmail' },
   // Signed in (admin of the demo organisation)
@@ -109,7 +128,14 @@ const PAGES: Entry[] = [
   { name: 'History', who: 'admin', path: '/history', component: 'History' },
   { name: 'Profile', who: 'admin', path: '/profile', component: 'Profile/Edit' },
   { name: 'Confirm password', who: 'admin', path: '/confirm-password', component: 'Auth/ConfirmPassword' },
+  { name: 'API tokens', who: 'admin', path: '/organizations/1/api-tokens', component: 'Organizations/ApiTokens' },
+  { name: 'Webhooks', who: 'admin', path: '/organizations/1/webhooks', component: 'Organizations/Webhooks' },
+  { name: 'Webhook endpoint', who: 'admin', path: webhookEndpoint, component: 'Organizations/WebhookShow' },
   { name: '404 (signed in)', who: 'admin', path: '/no-such-page', component: 'Errors/404', status: 404 },
+  // A board member in the portal
+  { name: 'Portal home', who: 'board', path: '/portal', component: 'Portal/Index' },
+  { name: 'Portal insight', who: 'board', path: portalInsight, component: 'Portal/Insights/Show' },
+  { name: 'Portal settings', who: 'board', path: '/portal/settings', component: 'Portal/Settings' },
   // Signed in as a viewer
   { name: 'Dashboard (viewer)', who: 'viewer', path: '/dashboard', component: 'Dashboard' },
   { name: '403 (viewer on change plan)', who: 'viewer', path: '/subscription/edit', component: 'Errors/Error', status: 403 },
@@ -140,6 +166,11 @@ const test = base.extend<{}, { demo: AppProcess; links: Links; contexts: Context
         const context = await newContext(browser, demo);
         if (who === 'admin' || who === 'viewer') await signIn(context, `${who}@boardly.test`);
         if (who === 'unverified') await register(context);
+        if (who === 'board') {
+          const admin = await make('admin');
+          await boardMember(context, admin, demo);
+          await admin.close();
+        }
         return context;
       };
       await use((who) => {
@@ -189,6 +220,39 @@ async function signIn(context: BrowserContext, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/dashboard$/);
   await page.close();
+}
+
+/**
+ * A board member of the demo organisation, signed in to the portal: the admin gives portal access
+ * to a board user an insight is published for, and the invitation's link signs them in.
+ */
+async function boardMember(context: BrowserContext, admin: BrowserContext, demo: AppProcess) {
+  const page = await admin.newPage();
+  await page.goto('/insights?status=published');
+  await page.locator('table a[href^="/insights/"]').first().click();
+  await page.waitForURL(/\/insights\/\d+$/);
+  await page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'For board users' }) })
+    .locator('a[href^="/board-users/"]')
+    .first()
+    .click();
+  await page.waitForURL(/\/board-users\/\d+$/);
+  const before = demo.mailbox.messages.length;
+  await page.getByRole('button', { name: 'Give portal access' }).click();
+  await page.getByText(/^Invited on /).waitFor();
+  await page.close();
+  let invitation: (typeof demo.mailbox.messages)[number] | undefined;
+  for (let i = 0; i < 100 && !invitation; i++) {
+    invitation = demo.mailbox.messages.slice(before).find((m) => /board portal/i.test(m.subject));
+    if (!invitation) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!invitation) throw new Error('No portal invitation arrived');
+  const member = await context.newPage();
+  await member.goto(new URL(Mailbox.link(invitation, /https?:\/\/\S+\/portal\/sign-in\/\S+/)).pathname);
+  await member.getByRole('button', { name: 'Sign in' }).click();
+  await member.waitForURL(/\/portal$/);
+  await member.close();
 }
 
 async function register(context: BrowserContext) {
@@ -243,7 +307,9 @@ async function blockingViolations(page: Page): Promise<{ count: number; report: 
 // One visit per page, checked in the light theme, then switched to dark the way the app's own
 // toggle does it (lib/theme.ts: the class on <html>, the stored choice, the event components follow).
 for (const entry of PAGES.filter(built)) {
-  test(`${entry.name} [${entry.who}]: no serious or critical axe violations, light and dark`, async ({ contexts, links }) => {
+  test(`${entry.name} [${entry.who}]: no serious or critical axe violations, light and dark`, async ({ contexts, links, consoleErrors }) => {
+    // A page that answers an error status on purpose: the browser reports that status once.
+    if (entry.status) consoleErrors.allow(new RegExp(`status of ${entry.status} `));
     const context = await contexts(entry.who);
     const page = await context.newPage();
     try {

@@ -10,7 +10,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
 import { route } from '../../../../shared/routes';
 import WebhookForm from './Partials/WebhookForm';
-import { EndpointState } from './Webhooks';
+import { EndpointState } from './Partials/EndpointState';
 
 export interface WebhookAttemptRow {
   attempted_at: string;

@@ -1,12 +1,11 @@
 import { Head, Link } from '@inertiajs/react';
-import { Badge } from '@/Components/Badge';
 import { Card } from '@/Components/Card';
 import { FormColumn } from '@/Components/FormColumn';
 import { PageHeader } from '@/Components/PageHeader';
-import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
 import { route } from '../../../../shared/routes';
 import WebhookForm from './Partials/WebhookForm';
+import { EndpointState } from './Partials/EndpointState';
 
 export interface WebhookEndpointSummary {
   id: number;
@@ -26,18 +25,6 @@ export interface WebhooksProps {
   events: string[];
   /** Plain http receivers are allowed on this server (never in production). */
   httpAllowed: boolean;
-}
-
-export function EndpointState({ endpoint }: { endpoint: Pick<WebhookEndpointSummary, 'enabled' | 'disabled_reason' | 'failing_since'> }) {
-  const t = useT();
-  const f = useFormatters();
-  if (!endpoint.enabled) return <Badge tone="danger">{t(endpoint.disabled_reason === 'failing' ? 'organizations.webhooks.state.failing' : 'organizations.webhooks.state.manual')}</Badge>;
-  return (
-    <span className="inline-flex flex-wrap items-center gap-2">
-      <Badge tone="success">{t('organizations.webhooks.state.enabled')}</Badge>
-      {endpoint.failing_since ? <Badge tone="warning">{t('organizations.webhooks.state.failingSince', { time: f.dateTime(endpoint.failing_since) })}</Badge> : null}
-    </span>
-  );
 }
 
 /** An organisation's webhook endpoints and the form to add one (admins and owners). */

@@ -70,27 +70,29 @@ function InsightList({ insights, empty }: { insights: PortalInsightItem[]; empty
   return (
     <ul className="space-y-3">
       {insights.map((insight) => (
-        <li key={insight.id}>
-          <Link
-            href={route('portal.insights.show', { id: insight.id })}
-            aria-label={t('portal.index.open', { title: insight.title })}
-            className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 sm:p-5 dark:border-slate-700/70 dark:bg-slate-900 dark:hover:border-brand-400/50"
-          >
-            <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-              <Badge tone={receiptTone[insight.status]} dot={insight.status === 'new'}>
-                {t('portal.status', { status: insight.status })}
-              </Badge>
-              <span>{t('portal.category', { category: insight.category })}</span>
-              {insight.published_at ? (
-                <>
-                  <span aria-hidden="true">·</span>
-                  <time dateTime={insight.published_at}>{t('portal.index.published', { date: fmt.date(insight.published_at) })}</time>
-                </>
-              ) : null}
-            </div>
-            <h3 className={`mt-2 text-lg break-words text-slate-900 dark:text-white ${insight.status === 'new' ? 'font-semibold' : 'font-medium'}`}>{insight.title}</h3>
-            {insight.summary ? <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{insight.summary}</p> : null}
-          </Link>
+        <li
+          key={insight.id}
+          className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-400 hover:border-brand-300 sm:p-5 dark:border-slate-700/70 dark:bg-slate-900 dark:hover:border-brand-400/50"
+        >
+          <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+            <Badge tone={receiptTone[insight.status]} dot={insight.status === 'new'}>
+              {t('portal.status', { status: insight.status })}
+            </Badge>
+            <span>{t('portal.category', { category: insight.category })}</span>
+            {insight.published_at ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <time dateTime={insight.published_at}>{t('portal.index.published', { date: fmt.date(insight.published_at) })}</time>
+              </>
+            ) : null}
+          </div>
+          <h3 className={`mt-2 text-lg break-words text-slate-900 dark:text-white ${insight.status === 'new' ? 'font-semibold' : 'font-medium'}`}>
+            {/* The title is the link; its overlay makes the whole card clickable. */}
+            <Link href={route('portal.insights.show', { id: insight.id })} className="after:absolute after:inset-0 focus-visible:outline-none">
+              {insight.title}
+            </Link>
+          </h3>
+          {insight.summary ? <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{insight.summary}</p> : null}
         </li>
       ))}
     </ul>
