@@ -39,6 +39,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
     PGLITE_DIR: 'memory',
     DATABASE_URL: '',
     STORAGE_DIR: path.join('/tmp', `boardly-e2e-${port}`),
+    // Each app its own database, so its own Redis keys too: with CI's REDIS_URL, two apps' board user 1 shared a throttle.
+    REDIS_PREFIX: `boardly-e2e-${port}`,
     MAIL_URL: mailUrl,
     REVERB_PORT: String(realtimePort),
     REVERB_HOST: '127.0.0.1',
