@@ -3,6 +3,7 @@ import type { Clock } from '../context';
 import type { Database, Db } from '../db/types';
 import type { Logger } from '../lib/logger';
 import type { Mailer, MailMessage } from './mailer';
+import { PollingLoop } from '../lib/polling-loop';
 import { claimDueMails, insertOutboxMail, markMailFailed, markMailSent, pruneSentMails, type ClaimedMail } from './outbox-repository';
 
 export interface MailQueueOptions {
@@ -40,10 +41,8 @@ const KEEP_SENT_MS = 7 * 24 * HOUR_MS;
 export class MailQueue {
   readonly stats: MailQueueStats = { sent: 0, retried: 0, failed: 0 };
   readonly #o: Required<Omit<MailQueueOptions, 'db' | 'mailer' | 'clock' | 'logger'>>;
-  #pass: Promise<number> | null = null;
+  readonly #loop: PollingLoop;
   #poked = false;
-  #timer: NodeJS.Timeout | null = null;
-  #started = false;
   #lastPrune = 0;
 
   constructor(private readonly options: MailQueueOptions) {
@@ -54,6 +53,17 @@ export class MailQueue {
       batch: options.batch ?? 20,
       sendTimeoutMs: options.sendTimeoutMs ?? 60_000,
     };
+    this.#loop = new PollingLoop({
+      round: () => this.#deliverBatch(),
+      nextDelay: (claimed) => (claimed >= this.#o.batch ? 0 : this.#o.pollMs),
+      pollMs: () => this.#o.pollMs,
+      // The database is away, say: try again at the next poll.
+      logger: options.logger,
+      failure: 'mail queue: claiming failed',
+      beforeTick: () => {
+        this.#poked = false;
+      },
+    });
   }
 
   /** A claimed mail is left alone this long: well past a delivery's timeout. */
@@ -69,25 +79,17 @@ export class MailQueue {
   /** Something was queued: a worker running here delivers it now rather than at its next poll. */
   poke(): void {
     this.#poked = true;
-    if (this.#started) this.#schedule(0);
+    this.#loop.poke();
   }
 
   /** Claims one batch of due mails and delivers them; the number claimed. Passes never overlap. */
   runOnce(): Promise<number> {
-    const previous = this.#pass ?? Promise.resolve(0);
-    const pass = previous.catch(() => 0).then(() => this.#deliverBatch());
-    this.#pass = pass;
-    void pass
-      .finally(() => {
-        if (this.#pass === pass) this.#pass = null;
-      })
-      .catch(() => {});
-    return pass;
+    return this.#loop.runOnce();
   }
 
   /** Delivers until nothing is due (retries that wait for later stay queued). */
-  async drain(): Promise<void> {
-    while ((await this.runOnce()) > 0);
+  drain(): Promise<void> {
+    return this.#loop.drain();
   }
 
   /** After a request: delivers what it queued, if it queued anything (tests wait on this). */
@@ -99,37 +101,12 @@ export class MailQueue {
 
   /** The worker loop: polls every `pollMs`, and at once when poked. */
   start(): void {
-    if (this.#started) return;
-    this.#started = true;
-    this.#schedule(0);
+    this.#loop.start();
   }
 
   /** Stops polling and waits for the delivery in progress (its mails are marked before exit). */
-  async stop(): Promise<void> {
-    this.#started = false;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#pass?.catch(() => 0);
-  }
-
-  #schedule(delay: number): void {
-    if (!this.#started) return;
-    if (this.#timer) {
-      if (delay > 0) return;
-      clearTimeout(this.#timer);
-    }
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.#poked = false;
-      this.runOnce()
-        .then((claimed) => this.#schedule(claimed >= this.#o.batch ? 0 : this.#o.pollMs))
-        .catch((error) => {
-          // The database is away, say: try again at the next poll.
-          this.options.logger.warn({ err: error }, 'mail queue: claiming failed');
-          this.#schedule(this.#o.pollMs);
-        });
-    }, delay);
-    this.#timer.unref();
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   async #deliverBatch(): Promise<number> {

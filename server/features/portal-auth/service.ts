@@ -27,12 +27,17 @@ export async function requestLink(ctx: AppContext, actor: Actor, input: { organi
 /** Why a link does not sign anyone in: gone (unknown, used, expired, access ended) or opened in another browser. */
 export type LinkRefusal = 'invalid' | 'otherBrowser';
 
+/** The link and why it cannot sign in (null: it can), read once. */
+async function readLink(ctx: AppContext, token: string, browserHash: string | null) {
+  const link = await findLink(ctx.db, sha256(token));
+  const refusal: LinkRefusal | null =
+    !link || link.used_at || link.expires_at.getTime() <= ctx.clock.now().getTime() ? 'invalid' : link.browser_hash !== null && link.browser_hash !== browserHash ? 'otherBrowser' : null;
+  return { link, refusal };
+}
+
 /** What a link would do, without using it (the page before the button). */
 export async function checkLink(ctx: AppContext, token: string, browserHash: string | null): Promise<LinkRefusal | null> {
-  const link = await findLink(ctx.db, sha256(token));
-  if (!link || link.used_at || link.expires_at.getTime() <= ctx.clock.now().getTime()) return 'invalid';
-  if (link.browser_hash !== null && link.browser_hash !== browserHash) return 'otherBrowser';
-  return null;
+  return (await readLink(ctx, token, browserHash)).refusal;
 }
 
 /**
@@ -40,10 +45,8 @@ export async function checkLink(ctx: AppContext, token: string, browserHash: str
  * (their records become active, each organisation's log records it). Returns the member's id.
  */
 export async function useSignInLink(ctx: AppContext, actor: Actor, token: string, browserHash: string | null): Promise<{ memberId: number } | LinkRefusal> {
-  const refusal = await checkLink(ctx, token, browserHash);
-  if (refusal) return refusal;
-  const link = await findLink(ctx.db, sha256(token));
-  if (!link) return 'invalid';
+  const { link, refusal } = await readLink(ctx, token, browserHash);
+  if (refusal || !link) return refusal ?? 'invalid';
   return inTransaction(ctx, actor, async (uow) => {
     if (!(await useLink(uow.db, link.id, ctx.clock.now()))) return 'invalid' as const;
     const records = await findPortalRecords(uow.db, link.portal_member_id);

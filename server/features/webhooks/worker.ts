@@ -8,6 +8,7 @@ import * as repo from './repository';
 import { signingSecrets } from './secrets';
 import { postJson, type SendResult } from './send';
 import { httpAllowed } from './url-policy';
+import { PollingLoop } from '../../lib/polling-loop';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -26,67 +27,42 @@ const LEASE_MS = 6 * TIMEOUT_MS;
  * each round takes, per endpoint, its oldest pending delivery if due, and sends it.
  */
 export class WebhookWorker {
-  #timer: NodeJS.Timeout | null = null;
-  #started = false;
-  #pass: Promise<number> | null = null;
+  readonly #loop: PollingLoop;
 
   constructor(
     private readonly ctx: AppContext,
     readonly timeoutMs = TIMEOUT_MS,
-  ) {}
-
-  start(): void {
-    if (this.#started) return;
-    this.#started = true;
-    this.#schedule(0);
+  ) {
+    this.#loop = new PollingLoop({
+      round: () => this.#round(),
+      nextDelay: (sent) => (sent > 0 ? 0 : ctx.config.QUEUE_POLL_MS),
+      pollMs: () => ctx.config.QUEUE_POLL_MS,
+      logger: ctx.logger,
+      failure: 'webhook worker: round failed',
+    });
   }
 
-  async stop(): Promise<void> {
-    this.#started = false;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#pass?.catch(() => 0);
+  start(): void {
+    this.#loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Something was queued: send it now rather than at the next poll. */
   poke(): void {
-    if (this.#started) this.#schedule(0, true);
+    this.#loop.poke();
   }
 
   /** One round: sends each endpoint's due head of queue; the number sent. Rounds never overlap. */
   runOnce(): Promise<number> {
-    const previous = this.#pass ?? Promise.resolve(0);
-    const pass = previous.catch(() => 0).then(() => this.#round());
-    this.#pass = pass;
-    void pass
-      .finally(() => {
-        if (this.#pass === pass) this.#pass = null;
-      })
-      .catch(() => {});
-    return pass;
+    return this.#loop.runOnce();
   }
 
   /** Rounds until nothing is due (retries waiting for later stay queued). */
-  async drain(): Promise<void> {
-    while ((await this.runOnce()) > 0);
-  }
-
-  #schedule(delay: number, now = false): void {
-    if (!this.#started) return;
-    if (this.#timer) {
-      if (!now) return;
-      clearTimeout(this.#timer);
-    }
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.runOnce()
-        .then((sent) => this.#schedule(sent > 0 ? 0 : this.ctx.config.QUEUE_POLL_MS))
-        .catch((error) => {
-          this.ctx.logger.warn({ err: error }, 'webhook worker: round failed');
-          this.#schedule(this.ctx.config.QUEUE_POLL_MS);
-        });
-    }, delay);
-    this.#timer.unref();
+  drain(): Promise<void> {
+    return this.#loop.drain();
   }
 
   async #round(): Promise<number> {

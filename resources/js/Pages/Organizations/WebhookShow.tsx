@@ -10,7 +10,7 @@ import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
 import { route } from '../../../../shared/routes';
 import WebhookForm from './Partials/WebhookForm';
-import { EndpointState } from './Partials/EndpointState';
+import { EndpointState, type WebhookEndpointFields } from './Partials/EndpointState';
 
 export interface WebhookAttemptRow {
   attempted_at: string;
@@ -33,15 +33,7 @@ export interface WebhookDeliveryRow {
 
 export interface WebhookShowProps {
   organization: { id: number; name: string };
-  endpoint: {
-    id: number;
-    url: string;
-    description: string | null;
-    events: string[];
-    enabled: boolean;
-    disabled_reason: string | null;
-    failing_since: string | null;
-    created_at: string;
+  endpoint: WebhookEndpointFields & {
     /** Needed by the receiver to verify signatures (admins and owners only see this page). */
     secret: string;
     /** The previous secret still signs alongside until then (a rotation's 24 hours). */

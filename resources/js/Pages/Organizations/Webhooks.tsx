@@ -5,17 +5,9 @@ import { PageHeader } from '@/Components/PageHeader';
 import { useT } from '@/i18n';
 import { route } from '../../../../shared/routes';
 import WebhookForm from './Partials/WebhookForm';
-import { EndpointState } from './Partials/EndpointState';
+import { EndpointState, type WebhookEndpointFields } from './Partials/EndpointState';
 
-export interface WebhookEndpointSummary {
-  id: number;
-  url: string;
-  description: string | null;
-  events: string[];
-  enabled: boolean;
-  disabled_reason: string | null;
-  failing_since: string | null;
-  created_at: string;
+export interface WebhookEndpointSummary extends WebhookEndpointFields {
   pending: number | null;
 }
 

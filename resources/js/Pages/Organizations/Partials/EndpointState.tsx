@@ -2,8 +2,20 @@ import { Badge } from '@/Components/Badge';
 import { useFormatters } from '@/hooks/useFormatters';
 import { useT } from '@/i18n';
 
+/** A webhook endpoint as its pages show it (the list adds what is pending, the endpoint's page its secret). */
+export interface WebhookEndpointFields {
+  id: number;
+  url: string;
+  description: string | null;
+  events: string[];
+  enabled: boolean;
+  disabled_reason: string | null;
+  failing_since: string | null;
+  created_at: string;
+}
+
 /** An endpoint's state as a badge: on (and failing since when), or off by hand or after failing. */
-export function EndpointState({ endpoint }: { endpoint: { enabled: boolean; disabled_reason: string | null; failing_since: string | null } }) {
+export function EndpointState({ endpoint }: { endpoint: Pick<WebhookEndpointFields, 'enabled' | 'disabled_reason' | 'failing_since'> }) {
   const t = useT();
   const f = useFormatters();
   if (!endpoint.enabled) return <Badge tone="danger">{t(endpoint.disabled_reason === 'failing' ? 'organizations.webhooks.state.failing' : 'organizations.webhooks.state.manual')}</Badge>;

@@ -1,13 +1,12 @@
 import { router } from '@inertiajs/react';
 import { useState } from 'react';
 import { Button } from '@/Components/Button';
+import { PasskeyList } from '@/Components/PasskeyList';
 import { Card } from '@/Components/Card';
 import { ConfirmDialog } from '@/Components/ConfirmDialog';
 import { EmptyState } from '@/Components/EmptyState';
-import { Icon } from '@/Components/Icon';
 import { keyIcon } from '@/Components/icons/key';
 import { plusIcon } from '@/Components/icons/plus';
-import { useFormatters } from '@/hooks/useFormatters';
 import { passkeysSupported } from '@/lib/passkeys';
 import { AddPasskeyModal } from '@/Components/AddPasskeyModal';
 import { useT } from '@/i18n';
@@ -22,7 +21,6 @@ export interface PortalPasskey {
 
 /** A board member's passkeys: one signs them in instead of a mailed link. */
 export function PortalPasskeys({ passkeys }: { passkeys: PortalPasskey[] }) {
-  const { date, relative } = useFormatters();
   const t = useT();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<PortalPasskey | null>(null);
@@ -58,26 +56,17 @@ export function PortalPasskeys({ passkeys }: { passkeys: PortalPasskey[] }) {
       {passkeys.length === 0 ? (
         <EmptyState icon={keyIcon} title={t('portal.passkeys.emptyTitle')} text={t('portal.passkeys.emptyText')} bordered={false} />
       ) : (
-        <ul aria-label={t('portal.passkeys.title')} className="divide-y divide-slate-200 dark:divide-slate-700/70">
-          {passkeys.map((passkey) => (
-            <li key={passkey.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
-              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                <Icon icon={keyIcon} className="size-5" />
-              </span>
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="truncate font-medium text-slate-900 dark:text-white">{passkey.name}</p>
-                <p className="text-slate-500 dark:text-slate-400">
-                  {passkey.last_used_at
-                    ? t('portal.passkeys.addedUsed', { date: date(passkey.created_at), lastUsed: relative(passkey.last_used_at) })
-                    : t('portal.passkeys.addedUnused', { date: date(passkey.created_at) })}
-                </p>
-              </div>
-              <Button variant="secondary" size="sm" onClick={() => setRemoving(passkey)} aria-label={t('portal.passkeys.removeLabel', { name: passkey.name })}>
-                {t('portal.passkeys.remove')}
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <PasskeyList
+          passkeys={passkeys}
+          label={t('portal.passkeys.title')}
+          used={(values) => t('portal.passkeys.addedUsed', values)}
+          unused={(values) => t('portal.passkeys.addedUnused', values)}
+          actions={(passkey) => (
+            <Button variant="secondary" size="sm" onClick={() => setRemoving(passkey)} aria-label={t('portal.passkeys.removeLabel', { name: passkey.name })}>
+              {t('portal.passkeys.remove')}
+            </Button>
+          )}
+        />
       )}
       <AddPasskeyModal
         open={adding}

@@ -1,16 +1,15 @@
 import { router } from '@inertiajs/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/Components/Button';
+import { PasskeyList } from '@/Components/PasskeyList';
 import { Card } from '@/Components/Card';
 import { ConfirmsPassword } from '@/Components/ConfirmsPassword';
 import { EmptyState } from '@/Components/EmptyState';
-import { Icon } from '@/Components/Icon';
 import { keyIcon } from '@/Components/icons/key';
 import { plusIcon } from '@/Components/icons/plus';
 import { Modal } from '@/Components/Modal';
 import { TextField } from '@/Components/TextField';
 import { useAppForm } from '@/hooks/useAppForm';
-import { useFormatters } from '@/hooks/useFormatters';
 import { passkeysSupported } from '@/lib/passkeys';
 import { AddPasskeyModal } from '@/Components/AddPasskeyModal';
 import { useT } from '@/i18n';
@@ -25,7 +24,6 @@ export interface Passkey {
 
 /** Passkeys: several per account, each named; one alone signs in (it counts as two factors). */
 export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
-  const { date, dateTime, relative } = useFormatters();
   const t = useT();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
@@ -58,35 +56,26 @@ export default function PasskeysForm({ passkeys }: { passkeys: Passkey[] }) {
       {passkeys.length === 0 ? (
         <EmptyState icon={keyIcon} title={t('profile.passkeys.emptyTitle')} text={t('profile.passkeys.emptyText')} bordered={false} />
       ) : (
-        <ul aria-label={t('profile.passkeys.listLabel')} className="divide-y divide-slate-200 dark:divide-slate-700/70">
-          {passkeys.map((passkey) => (
-            <li key={passkey.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
-              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                <Icon icon={keyIcon} className="size-5" />
-              </span>
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="truncate font-medium text-slate-900 dark:text-white">{passkey.name}</p>
-                <p className="text-slate-500 dark:text-slate-400" title={passkey.last_used_at ? dateTime(passkey.last_used_at) : undefined}>
-                  {passkey.last_used_at
-                    ? t('profile.passkeys.addedUsed', { date: date(passkey.created_at), lastUsed: relative(passkey.last_used_at) })
-                    : t('profile.passkeys.addedUnused', { date: date(passkey.created_at) })}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                <Button variant="secondary" size="sm" onClick={() => setRenaming(passkey)} aria-label={t('profile.passkeys.renameLabel', { name: passkey.name })}>
-                  {t('profile.passkeys.rename')}
-                </Button>
-                <ConfirmsPassword onConfirmed={() => remove(passkey.id)}>
-                  {(start, checking) => (
-                    <Button variant="secondary" size="sm" onClick={start} processing={checking || removing === passkey.id} aria-label={t('profile.passkeys.removeLabel', { name: passkey.name })}>
-                      {t('profile.passkeys.remove')}
-                    </Button>
-                  )}
-                </ConfirmsPassword>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <PasskeyList
+          passkeys={passkeys}
+          label={t('profile.passkeys.listLabel')}
+          used={(values) => t('profile.passkeys.addedUsed', values)}
+          unused={(values) => t('profile.passkeys.addedUnused', values)}
+          actions={(passkey) => (
+            <div className="flex gap-2">
+              <Button variant="secondary" size="sm" onClick={() => setRenaming(passkey)} aria-label={t('profile.passkeys.renameLabel', { name: passkey.name })}>
+                {t('profile.passkeys.rename')}
+              </Button>
+              <ConfirmsPassword onConfirmed={() => remove(passkey.id)}>
+                {(start, checking) => (
+                  <Button variant="secondary" size="sm" onClick={start} processing={checking || removing === passkey.id} aria-label={t('profile.passkeys.removeLabel', { name: passkey.name })}>
+                    {t('profile.passkeys.remove')}
+                  </Button>
+                )}
+              </ConfirmsPassword>
+            </div>
+          )}
+        />
       )}
       <AddPasskeyModal
         open={adding}
