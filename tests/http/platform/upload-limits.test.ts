@@ -15,6 +15,7 @@ import { writeTestManifest, type TestApp } from '../../helpers/app';
 import { TestClient } from '../../helpers/client';
 import { createTestDatabase } from '../../helpers/database';
 import { editorOfNewOrganization } from '../../helpers/factories';
+import { createApiToken } from '../../helpers/api';
 
 let running: Running;
 let port: number;
@@ -197,5 +198,19 @@ describe('a stalled upload', () => {
     socket.write(`POST /board-users/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le`);
     await closed;
     expect(socket.destroyed).toBe(true);
+  });
+});
+
+describe('a stalled body on the routes issue #28 added before the session pipeline', () => {
+  it('is closed by the idle timeout on the JSON API, as anywhere else', async () => {
+    const { orgId } = await editorOfNewOrganization(asTestApp());
+    const { token } = await createApiToken(asTestApp(), orgId);
+    const { socket, closed } = open();
+    socket.write(
+      `POST /api/v1/board-users HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"first_name":"Anna",`,
+    ); // then nothing more: the client stalls
+    await closed;
+    expect(socket.destroyed).toBe(true);
+    expect(await running.ctx.db.selectFrom('board_users').select('id').where('organization_id', '=', orgId).execute()).toEqual([]);
   });
 });
