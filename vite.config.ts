@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, rolldownVersion, version as viteVersion, type Plugin } from 'vite';
 import { SERVER_NAMESPACES } from './shared/i18n.ts';
 import { compileCatalog } from './shared/i18n-compile.ts';
+import { SERVER_RENDERER_DIR } from './shared/server-rendering.ts';
 
 /**
  * Writes `file.br` and `file.gz` beside every built text asset, at the highest levels (done once,
@@ -71,7 +72,7 @@ function bundleReport(): Plugin {
  * flattened and compiled (shared/i18n-compile.ts): the browser gets no ICU parser, and a
  * malformed message fails the build. Each such file is its own chunk, loaded when needed.
  */
-function compiledCatalogs(): Plugin {
+export function compiledCatalogs(): Plugin {
   const catalog = /[\\/]lang[\\/][^\\/]+[\\/]([^\\/]+)\.json$/;
   return {
     name: 'boardly:catalogs',
@@ -117,7 +118,8 @@ function catalogChunks(): Plugin {
     name: 'boardly:catalog-chunks',
     config: () => ({ define: { __CATALOGS__: JSON.stringify({ version, namespaces: [...new Set(files.map((f) => f.namespace))] }) } }),
     configResolved(config) {
-      build = config.command === 'build';
+      // The server's renderer loads every catalog with its code (resources/js/ssr.tsx).
+      build = config.command === 'build' && !config.build.ssr;
     },
     buildStart() {
       if (!build) return;
@@ -215,31 +217,51 @@ function signInChunks(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [lazyPrecognition(), pureWebAuthnClient(), pureInertiaComponents(), signInChunks(), compiledCatalogs(), catalogChunks(), react(), tailwindcss(), precompress(), bundleReport()],
-  base: '/build/',
-  publicDir: false,
+/** The server's renderer (ADR 0042): resources/js/ssr.tsx and everything it imports, packages included, as one folder of ES modules for node. */
+const serverRenderer = defineConfig({
+  plugins: [lazyPrecognition(), compiledCatalogs(), catalogChunks(), react()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'resources/js') } },
+  // React's production build, whatever NODE_ENV the server runs with.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
   build: {
-    outDir: 'public/build',
+    ssr: 'resources/js/ssr.tsx',
+    outDir: path.resolve(import.meta.dirname, SERVER_RENDERER_DIR),
     emptyOutDir: true,
-    manifest: true,
-    rolldownOptions: {
-      input: 'resources/js/app.tsx',
-      // The plugin-timings block is for whoever tunes the build, not for every first start (issue #24).
-      checks: { bundlerTimings: false },
-      output: {
-        codeSplitting: {
-          // The groups take their own modules only; what those import stays where it was (React in the entry).
-          includeDependenciesRecursively: false,
-          groups: [
-            { name: 'ui', test: (id: string) => signInGraph.ui.has(id) },
-            { name: 'auth', test: (id: string) => signInGraph.auth.has(id) },
-            // The other icons (one module each, Components/icons) in one chunk rather than one tiny chunk per set of pages.
-            { name: 'icons', test: (id: string) => /[\\/]Components[\\/]icons[\\/]/.test(id) && !signInGraph.ui.has(id) },
-          ],
-        },
-      },
-    },
+    copyPublicDir: false,
+    rolldownOptions: { input: 'resources/js/ssr.tsx', checks: { bundlerTimings: false } },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverRenderer
+    : {
+        plugins: [lazyPrecognition(), pureWebAuthnClient(), pureInertiaComponents(), signInChunks(), compiledCatalogs(), catalogChunks(), react(), tailwindcss(), precompress(), bundleReport()],
+        base: '/build/',
+        publicDir: false,
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'resources/js') } },
+        build: {
+          outDir: 'public/build',
+          emptyOutDir: true,
+          manifest: true,
+          rolldownOptions: {
+            input: 'resources/js/app.tsx',
+            // The plugin-timings block is for whoever tunes the build, not for every first start (issue #24).
+            checks: { bundlerTimings: false },
+            output: {
+              codeSplitting: {
+                // The groups take their own modules only; what those import stays where it was (React in the entry).
+                includeDependenciesRecursively: false,
+                groups: [
+                  { name: 'ui', test: (id: string) => signInGraph.ui.has(id) },
+                  { name: 'auth', test: (id: string) => signInGraph.auth.has(id) },
+                  // The other icons (one module each, Components/icons) in one chunk rather than one tiny chunk per set of pages.
+                  { name: 'icons', test: (id: string) => /[\\/]Components[\\/]icons[\\/]/.test(id) && !signInGraph.ui.has(id) },
+                ],
+              },
+            },
+          },
+        },
+      },
+);

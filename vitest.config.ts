@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogs } from './vite.config';
 
 const common = {
   testTimeout: 30_000,
@@ -13,6 +14,8 @@ const common = {
 // tests/postgres: what needs several connections to one server (races, stores shared by two
 // processes). PGlite has one connection and runs transactions one after another: such a test would prove nothing there.
 export default defineConfig({
+  // The server's renderer (resources/js/ssr.tsx), which HTTP tests load from source, imports the catalogs as the build does.
+  plugins: [compiledCatalogs()],
   // Client modules some tests import (navigation.ts…) use the pages' `@/` alias.
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'resources/js') } },
   test: {

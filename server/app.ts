@@ -15,6 +15,9 @@ import { closeWhenBodyUnread } from './http/unread-body';
 import { pipeline } from './http/pipeline';
 import { mountByFirstSegment } from './http/path-dispatch';
 import { rootView } from './inertia/root-view';
+import { builtRenderer, serverRenderer, type RendererModule, type ServerRenderer } from './inertia/server-render';
+import { isServerRendered, SERVER_RENDERER_ENTRY } from '../shared/server-rendering';
+import { pageStylesheetSource } from '../resources/js/lib/stylesheets';
 import { securityHeaders } from './http/security-headers';
 import { sessionBridge } from './http/session-bridge';
 import { sessionMiddleware } from './http/session';
@@ -33,7 +36,9 @@ import { apiNotFound } from './features/api/http';
 
 export interface CreateAppOptions {
   /** Vite dev server in middleware mode (npm run dev); absent in production and tests. */
-  vite?: { middlewares: express.RequestHandler; transformIndexHtml?: unknown };
+  vite?: { middlewares: express.RequestHandler; transformIndexHtml?: unknown; ssrLoadModule?: (url: string) => Promise<Record<string, unknown>> };
+  /** The server's renderer of public pages; default: the built one (shared/server-rendering.ts), or the dev server's. */
+  renderer?: ServerRenderer;
   /** Extra routes mounted before the 404 handler (tests use this for protocol-only pages). */
   extraRoutes?: (router: Router) => void;
   /** Until it is ready, every request answers 503 (server/main.ts); absent means ready. */
@@ -45,6 +50,17 @@ export interface CreateAppOptions {
 /** The realtime server's websocket origin, as the page's CSP allows it. */
 function realtimeOrigin(rt: ReturnType<typeof realtimeClientConfig>): string {
   return `${rt.scheme === 'https' ? 'wss' : 'ws'}://${rt.host}:${rt.port}`;
+}
+
+/** The built renderer, or under `npm run dev` the dev server's module (current with every edit). */
+function defaultRenderer(ctx: AppContext, vite: CreateAppOptions['vite']): ServerRenderer {
+  const load = vite?.ssrLoadModule;
+  return serverRenderer({
+    renders: isServerRendered,
+    load: load ? () => load('/resources/js/ssr.tsx') as Promise<unknown> as Promise<RendererModule> : builtRenderer(path.join(ctx.paths.root, SERVER_RENDERER_ENTRY)),
+    cache: !load,
+    logger: ctx.logger,
+  });
 }
 
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
@@ -100,7 +116,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     rootView: rootView({
       appName: config.APP_NAME,
       assets: dev ? devAssets : productionAssets(ctx.paths.manifest),
+      pageStylesheet: pageStylesheetSource,
     }),
+    serverRender: config.SSR_ENABLED ? (options.renderer ?? defaultRenderer(ctx, dev ? options.vite : undefined)).render : undefined,
   });
 
   // A request without a body (every GET a browser sends) skips both parsers' checks.

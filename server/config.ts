@@ -52,6 +52,8 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only')
     .default('boardly'),
   WELCOME_VARIANT: z.enum(['classic', 'new']).default('classic'),
+  /** The public pages rendered to HTML on the server (ADR 0042); false: every page is client-rendered. */
+  SSR_ENABLED: bool.default(true),
   DEMO_PASSWORD: z.string().default(''),
   SEED_DEMO: bool.default(true),
   SCHEDULER_ENABLED: bool.default(true),

@@ -2,7 +2,7 @@ import '../css/app.css';
 import { axiosAdapter, type HttpClient } from '@inertiajs/core';
 import { createInertiaApp, router } from '@inertiajs/react';
 import type { ComponentType, ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { i18n, localeOf, pageNamespace, prepareLocale } from '@/i18n';
 import { syncCsrfMeta } from '@/lib/csrf';
@@ -91,11 +91,14 @@ createInertiaApp({
     // Read once: later pages come over XHR, and the first one (a signed-in page, maybe) must not
     // stay in the document after signing out.
     document.querySelector('script[data-page="app"]')?.remove();
-    createRoot(el!).render(
+    const app = (
       <I18nProvider i18n={i18n}>
         <App {...props} />
-      </I18nProvider>,
+      </I18nProvider>
     );
+    // A public page arrives rendered by the server (resources/js/ssr.tsx): React takes over its HTML.
+    if (el?.hasAttribute('data-server-rendered')) hydrateRoot(el, app);
+    else createRoot(el!).render(app);
   },
   http: lazyHttp,
   progress: { color: '#ecb752', delay: 250 },

@@ -3,6 +3,7 @@ import { clientError } from './client-errors';
 import { databaseUnavailable, renderWithoutDatabase } from './database-errors';
 import { HttpError, ValidationError, defaultMessages } from '../errors';
 import { Session, newSessionId } from './session';
+import { NO_INDEX } from '../lib/meta-tags';
 import { requestLocale } from '../i18n/locale';
 import { localize, localizeDeep, msg, storedMessages, translator } from '../i18n/message';
 
@@ -33,7 +34,7 @@ export async function renderError(req: Request, res: Response, status: number, m
   const title = status === 404 ? name : t('messages.errors.titleWithStatus', { status: String(status), title: name });
   // The status's own message says nothing the page's text does not: the page leaves it out.
   const generic = message === undefined || message === defaultMessages[status];
-  await res.inertia.render(component, { status, message: text, ...(generic ? { generic: true } : {}), ...(details ? { details } : {}) }, { status, title });
+  await res.inertia.render(component, { status, message: text, ...(generic ? { generic: true } : {}), ...(details ? { details } : {}) }, { status, title, head: NO_INDEX });
 }
 
 export function notFoundHandler(req: Request, res: Response) {

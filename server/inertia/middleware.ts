@@ -38,6 +38,8 @@ export interface RootViewContext {
   page: PageObject;
   title?: string;
   head?: string;
+  /** The page rendered on the server (HTML for inside the root element); absent: the browser renders it. */
+  body?: string;
 }
 
 export interface InertiaOptions {
@@ -49,6 +51,8 @@ export interface InertiaOptions {
   appUrl: () => string;
   /** Whether pages answered to this request are encrypted in the browser's history, unless a render says. */
   encryptHistory?: (req: Request) => boolean;
+  /** A first (HTML) visit's page rendered on the server, or null to leave it to the browser (server-render.ts). */
+  serverRender?: (page: PageObject) => Promise<string | null>;
 }
 
 /**
@@ -169,7 +173,8 @@ export function inertia(options: InertiaOptions) {
         }
         // The title may be a msg(...) (messages.titles.…): written in the request's language.
         const title = renderOptions.title === undefined ? undefined : localize(requestLocale(req), renderOptions.title);
-        const html = await options.rootView({ req, res, page, title, head: renderOptions.head });
+        const body = (await options.serverRender?.(page)) ?? undefined;
+        const html = await options.rootView({ req, res, page, title, head: renderOptions.head, body });
         sendWhole(res.type('html'), html);
       },
       location(url) {

@@ -6,6 +6,7 @@ import { onBeforeEnd } from '../http/response-hooks';
 import { storesNothing } from '../http/send-whole';
 import { escapeHtml, escapeText } from '../lib/html';
 import { requestLocale } from '../i18n/locale';
+import type { ClientAssets } from '../http/vite-assets';
 
 /**
  * Applies the stored theme before first paint: `dark` only when the user chose it
@@ -15,11 +16,13 @@ export const THEME_SCRIPT = "try{if(localStorage.getItem('theme')==='dark'){docu
 
 export interface RootViewOptions {
   appName: string;
-  assets: (nonce: string) => string;
+  assets: ClientAssets;
+  /** The page's stylesheet by its source (`resources/css/full.css`): linked when the page arrives rendered. */
+  pageStylesheet: (component: string) => string;
 }
 
 export function rootView(options: RootViewOptions) {
-  return ({ req, res, page, title, head }: RootViewContext): string => {
+  return ({ req, res, page, title, head, body }: RootViewContext): string => {
     const nonce = res.locals.cspNonce as string;
     const csrf = (res.locals.csrfToken as (() => string) | undefined)?.() ?? '';
     const fullTitle = title ? `${title} - ${options.appName}` : options.appName;
@@ -34,17 +37,20 @@ export function rootView(options: RootViewOptions) {
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <script nonce="${escapeHtml(nonce)}">${THEME_SCRIPT}</script>
     ${head ?? ''}
-    ${options.assets(nonce)}
+    ${options.assets.entry(nonce)}${body === undefined ? '' : stylesheetLink(options.assets.url(options.pageStylesheet(page.component)))}
   </head>
   <body class="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
     <script data-page="app" type="application/json">${serializePageForHtml(page)}</script>
-    <div id="app"></div>
+    ${body === undefined ? '<div id="app"></div>' : `<div id="app" data-server-rendered="true">${body}</div>`}
   </body>
 </html>`;
     revalidatable(res, html, nonce);
     return html;
   };
 }
+
+/** A rendered page is drawn before any script runs: its utilities must come with the HTML (the client then finds them linked). */
+const stylesheetLink = (url: string | undefined) => (url ? `\n    <link rel="stylesheet" href="${escapeHtml(url)}">` : '');
 
 /**
  * The shell differs on every response only by its CSP nonce, so its ETag is taken without it:

@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { LogEvent } from 'kysely';
 import { createApp, type CreateAppOptions } from '../../server/app';
+import { serverRenderer } from '../../server/inertia/server-render';
+import { isServerRendered } from '../../shared/server-rendering';
 import { boot } from '../../server/bootstrap';
 import { followListeningPort, loadConfig, type Config } from '../../server/config';
 import type { AppContext, Clock } from '../../server/context';
@@ -80,7 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dir = mkdtempSync(path.join(tmpdir(), 'boardly-manifest-'));
   booted.ctx.paths.manifest = path.join(dir, 'manifest.json');
   writeTestManifest(booted.ctx.paths.manifest, 'v1');
-  const app = createApp(booted.ctx, options);
+  const app = createApp(booted.ctx, { renderer: sourceRenderer(booted.ctx.logger), ...options });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, 'localhost', () => {
       followListeningPort(config, (s.address() as AddressInfo).port);
@@ -104,6 +106,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/** The server's renderer from source (resources/js/ssr.tsx, through vitest's transform), not whatever build lies around. */
+export function sourceRenderer(logger: Logger) {
+  return serverRenderer({ renders: isServerRendered, load: () => import('../../resources/js/ssr'), logger });
+}
+
 export function writeTestManifest(file: string, build: string): void {
-  writeFileSync(file, JSON.stringify({ 'resources/js/app.tsx': { file: `assets/app-${build}.js`, css: [`assets/app-${build}.css`], isEntry: true } }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      'resources/js/app.tsx': { file: `assets/app-${build}.js`, css: [`assets/app-${build}.css`], isEntry: true },
+      'resources/css/full.css': { file: `assets/full-${build}.css` },
+      'resources/css/auth.css': { file: `assets/auth-${build}.css` },
+    }),
+  );
 }

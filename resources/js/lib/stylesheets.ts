@@ -5,3 +5,6 @@
  * bundle:report` fails when a page using auth.css holds a module auth.css does not scan.
  */
 export const usesAuthStylesheet = (page: string): boolean => page.startsWith('Auth/') || page === 'Invitations/Accept';
+
+/** The page's stylesheet by its source (a key of Vite's manifest): a server-rendered page links it in its HTML. */
+export const pageStylesheetSource = (page: string): string => (usesAuthStylesheet(page) ? 'resources/css/auth.css' : 'resources/css/full.css');

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { queryPage } from '../../lib/query';
-import { escapeHtml } from '../../lib/html';
+import { metaDescription, metaTags, NO_INDEX } from '../../lib/meta-tags';
 import { markdownToText, renderMarkdown } from '../../lib/markdown';
 import { requestLocale } from '../../i18n/locale';
 import { translator } from '../../i18n/message';
@@ -40,7 +40,11 @@ const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
 async function unavailable(req: Request, res: Response): Promise<void> {
   const t = translator(requestLocale(req));
   res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
-  await res.inertia.render('Errors/404', { status: 404, message: t('errors.linkUnavailable.message'), generic: true, reason: 'publicLink' }, { status: 404, title: t('errors.linkUnavailable.title') });
+  await res.inertia.render(
+    'Errors/404',
+    { status: 404, message: t('errors.linkUnavailable.message'), generic: true, reason: 'publicLink' },
+    { status: 404, title: t('errors.linkUnavailable.title'), head: NO_INDEX },
+  );
 }
 
 export function publicInsightsController(ctx: AppContext) {
@@ -55,7 +59,7 @@ export function publicInsightsController(ctx: AppContext) {
       const insights = { ...result, data: result.data.map(({ token, ...r }) => ({ ...r, url: route('public-insights.show', { orgSlug: org.slug, token: String(token) }) })) };
       const t = translator(requestLocale(req));
       const title = t('messages.publicInsights.indexTitle', { organization: org.name });
-      const description = (org.description || t('messages.publicInsights.indexDescription', { organization: org.name })).replace(/\s+/g, ' ').slice(0, 300);
+      const description = metaDescription(org.description || t('messages.publicInsights.indexDescription', { organization: org.name }));
       res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
       await res.inertia.render(
         'Insights/Public/Index',
@@ -72,13 +76,9 @@ export function publicInsightsController(ctx: AppContext) {
       if (!insight) return unavailable(req, res);
       await countView(ctx, visitOf(req), insight);
       const url = ctx.url(route('public-insights.show', { orgSlug: insight.organization_slug, token }));
-      const description = (
-        insight.summary ||
-        markdownToText(insight.body, 200) ||
-        translator(requestLocale(req))('messages.publicInsights.insightDescription', { organization: insight.organization_name })
-      )
-        .replace(/\s+/g, ' ')
-        .slice(0, 300);
+      const description = metaDescription(
+        insight.summary || markdownToText(insight.body, 200) || translator(requestLocale(req))('messages.publicInsights.insightDescription', { organization: insight.organization_name }),
+      );
       res.set('Cache-Control', PUBLIC_CACHE_CONTROL);
       await res.inertia.render(
         'Insights/Public/Show',
@@ -109,32 +109,4 @@ export function publicInsightsController(ctx: AppContext) {
       );
     },
   };
-}
-
-interface Meta {
-  title: string;
-  description: string;
-  url: string;
-  type: 'article' | 'website';
-  siteName: string;
-  publishedTime?: string;
-  section?: string;
-}
-
-/** <meta> description, canonical link, Open Graph and Twitter card tags, every value escaped. */
-export function metaTags(m: Meta): string {
-  const tags: [string, string, string][] = [
-    ['name', 'description', m.description],
-    ['property', 'og:type', m.type],
-    ['property', 'og:title', m.title],
-    ['property', 'og:description', m.description],
-    ['property', 'og:url', m.url],
-    ['property', 'og:site_name', m.siteName],
-    ['name', 'twitter:card', 'summary'],
-    ['name', 'twitter:title', m.title],
-    ['name', 'twitter:description', m.description],
-  ];
-  if (m.publishedTime) tags.push(['property', 'article:published_time', m.publishedTime]);
-  if (m.section) tags.push(['property', 'article:section', m.section]);
-  return [`<link rel="canonical" href="${escapeHtml(m.url)}">`, ...tags.map(([attr, name, content]) => `<meta ${attr}="${name}" content="${escapeHtml(content)}">`)].join('\n    ');
 }
