@@ -53,7 +53,8 @@ export function PublicLayout({ children }: PublicLayoutProps) {
 
       <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/50">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8 dark:text-slate-400">
-          <p>
+          {/* The server's year and the reader's may differ for a few hours around New Year: the browser's wins, without a hydration warning. */}
+          <p suppressHydrationWarning>
             © {year} {appName}
           </p>
           <nav aria-label={t('common.footer.legal')}>
