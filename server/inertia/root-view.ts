@@ -14,6 +14,9 @@ import type { ClientAssets } from '../http/vite-assets';
  */
 export const THEME_SCRIPT = "try{if(localStorage.getItem('theme')==='dark'){document.documentElement.classList.add('dark')}}catch(e){}";
 
+/** Without JavaScript a server-rendered page is read, not operated: controls that only a script can run (the theme toggle, the language picker) are not shown. */
+export const NO_SCRIPT_STYLE = '[data-requires-js]{display:none!important}';
+
 export interface RootViewOptions {
   appName: string;
   assets: ClientAssets;
@@ -36,6 +39,7 @@ export function rootView(options: RootViewOptions) {
     <title>${escapeText(fullTitle)}</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <script nonce="${escapeHtml(nonce)}">${THEME_SCRIPT}</script>
+    <noscript><style>${NO_SCRIPT_STYLE}</style></noscript>
     ${head ?? ''}
     ${options.assets.entry(nonce)}${body === undefined ? '' : stylesheetLink(options.assets.url(options.pageStylesheet(page.component)))}
   </head>

@@ -130,6 +130,9 @@ test('without JavaScript every public page is readable and styled', async ({ bro
   await expect(page.locator('article strong', { hasText: 'already made' })).toBeVisible();
   await expect(page.getByRole('link', { name: `All insights from ${ORGANIZATION}` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Terms of service' })).toBeVisible();
+  // What only a script can operate is not offered: the theme toggle and the language picker.
+  await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeHidden();
+  await expect(page.getByLabel('Language')).toBeHidden();
   const looks = await page.evaluate(() => {
     const h1 = document.querySelector('h1')!;
     const frame = document.querySelector('#app > div')!;
@@ -150,6 +153,9 @@ test('without JavaScript every public page is readable and styled', async ({ bro
   await page.screenshot({ path: `${SCREENSHOTS}/insight-desktop-nojs.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENSHOTS}/insight-phone-nojs.png`, fullPage: true });
+  // On a phone the header fits inside its padding (it held "Create account" too, 3 px from the edge).
+  const headerRight = await page.evaluate(() => Math.max(...[...document.querySelectorAll('header nav > *')].map((e) => e.getBoundingClientRect().right)));
+  expect(headerRight).toBeLessThanOrEqual(390 - 16);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // The organisation's page lists it.

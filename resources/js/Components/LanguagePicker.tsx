@@ -17,7 +17,7 @@ export function LanguagePicker({ className }: { className?: string }) {
   const id = `language${useId().replace(/[^\w-]/g, '')}`;
   const [processing, setProcessing] = useState(false);
   return (
-    <div className={cx('flex items-center gap-2', className)}>
+    <div data-requires-js className={cx('flex items-center gap-2', className)}>
       <label htmlFor={id} className="text-xs text-slate-500 dark:text-slate-400">
         {t('common.language.label')}
       </label>

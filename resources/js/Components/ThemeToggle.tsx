@@ -20,6 +20,7 @@ export function ThemeToggle({ className, showLabel }: ThemeToggleProps) {
   return (
     <button
       type="button"
+      data-requires-js
       onClick={() => setTheme(next)}
       aria-label={showLabel ? undefined : label}
       title={label}

@@ -38,9 +38,12 @@ export function PublicLayout({ children }: PublicLayoutProps) {
                 <Button href={route('login')} variant="ghost" size="sm">
                   {t('common.nav.signIn')}
                 </Button>
-                <Button href={route('register')} size="sm">
-                  {t('common.nav.register')}
-                </Button>
+                {/* On a phone the header holds the logo, the theme and "Sign in"; the sign-in page offers registration. */}
+                <span className="hidden sm:block">
+                  <Button href={route('register')} size="sm">
+                    {t('common.nav.register')}
+                  </Button>
+                </span>
               </>
             )}
           </nav>

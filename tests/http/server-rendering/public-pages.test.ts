@@ -72,6 +72,9 @@ describe('public pages arrive as HTML', () => {
     expect(res.text).toContain(`<link rel="canonical" href="${app.ctx.url(path)}">`);
     expect(res.text).toContain('<meta property="og:title" content="Board renewal in 2027">');
     expect(res.text).toContain('<meta name="twitter:description" content="The committee recommends a staggered renewal of three seats. A second paragraph.">');
+    // Without JavaScript, what only a script can operate is hidden.
+    expect(res.text).toContain('<noscript><style>[data-requires-js]{display:none!important}</style></noscript>');
+    expect(inner).toMatch(/<button type="button" data-requires-js="true"/);
     // The theme class is set before the first paint, ahead of the stylesheets.
     expect(res.text.indexOf("localStorage.getItem('theme')")).toBeLessThan(res.text.indexOf('rel="stylesheet"'));
     // The same page object as before goes with it, for the client to hydrate.
