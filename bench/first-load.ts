@@ -13,56 +13,19 @@
  * as a ratio to the floor, with the CPU time used until the 200 (steadier than wall time under load).
  * BENCH_STARTS=0 skips it.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildIfNeeded } from '../server/cli/build-if-needed';
 import { ROOT } from '../server/root';
 import { FIRST_LOAD_BUDGET, firstLoadBytes, kilobytes, type FirstLoad } from '../tests/helpers/first-load-bytes';
-import { freePort } from '../tests/helpers/free-port';
+import { withApp } from './support/launched-app';
 import { bareNodeStart, median, restarts } from './support/start-time';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RESTART_BUDGET_MS = 1000;
-
-/** The app as `npm start` runs it, on a fresh PGlite directory, kept running while `work` runs. */
-async function withApp<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const storage = mkdtempSync(path.join(tmpdir(), 'boardly-bench-first-load-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    APP_ENV: 'production',
-    APP_PORT: String(port),
-    APP_URL: url,
-    REVERB_PORT: String(await freePort()),
-    APP_KEY: 'bench-first-load',
-    LOG_LEVEL: 'warn',
-    STORAGE_DIR: storage,
-    PGLITE_DIR: path.join(storage, 'pglite'),
-    DATABASE_URL: '',
-  };
-  const child = spawn(process.execPath, ['server/cli/launch.mjs'], { cwd: ROOT, env, detached: true, stdio: 'ignore' });
-  try {
-    for (let tries = 0; ; tries++) {
-      const ok = await fetch(`${url}/login`).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-      if (ok) break;
-      if (child.exitCode !== null || tries > 12_000) throw new Error('the app did not start');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return await work(url);
-  } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  }
-}
 
 async function firstLoad(): Promise<FirstLoad> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
@@ -71,7 +34,7 @@ async function firstLoad(): Promise<FirstLoad> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    return await withApp(async (url) => {
+    return await withApp('first-load', async (url) => {
       // A new context per visit: an empty cache, as a first visit has. The larger of two visits counts.
       const visits: FirstLoad[] = [];
       for (let i = 0; i < 2; i++) {
