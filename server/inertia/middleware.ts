@@ -36,6 +36,8 @@ export interface RootViewContext {
   req: Request;
   res: Response;
   page: PageObject;
+  /** The page serialised, as the browser receives it. */
+  pageJson: string;
   title?: string;
   head?: string;
   /** The page rendered on the server (HTML for inside the root element); absent: the browser renders it. */
@@ -51,8 +53,8 @@ export interface InertiaOptions {
   appUrl: () => string;
   /** Whether pages answered to this request are encrypted in the browser's history, unless a render says. */
   encryptHistory?: (req: Request) => boolean;
-  /** A first (HTML) visit's page rendered on the server, or null to leave it to the browser (server-render.ts). */
-  serverRender?: (page: PageObject) => Promise<string | null>;
+  /** A first (HTML) visit's page (and its JSON) rendered on the server, or null to leave it to the browser (server-render.ts). */
+  serverRender?: (page: PageObject, pageJson: string) => Promise<string | null>;
 }
 
 /**
@@ -173,8 +175,9 @@ export function inertia(options: InertiaOptions) {
         }
         // The title may be a msg(...) (messages.titles.…): written in the request's language.
         const title = renderOptions.title === undefined ? undefined : localize(requestLocale(req), renderOptions.title);
-        const body = (await options.serverRender?.(page)) ?? undefined;
-        const html = await options.rootView({ req, res, page, title, head: renderOptions.head, body });
+        const pageJson = JSON.stringify(page);
+        const body = (await options.serverRender?.(page, pageJson)) ?? undefined;
+        const html = await options.rootView({ req, res, page, pageJson, title, head: renderOptions.head, body });
         sendWhole(res.type('html'), html);
       },
       location(url) {

@@ -133,9 +133,9 @@ export async function buildPage(input: PageInput, request: PropRequest): Promise
   return page;
 }
 
-/** JSON for a `<script type="application/json">`: no `</script>` or `<!--` can end or confuse the block. */
-export function serializePageForHtml(page: PageObject): string {
-  return JSON.stringify(page)
+/** The page's JSON (`JSON.stringify(page)`) for a `<script type="application/json">`: no `</script>` or `<!--` can end or confuse the block. */
+export function pageJsonForHtml(json: string): string {
+  return json
     .replace(/\//g, '\\/')
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

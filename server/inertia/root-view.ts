@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import type { RootViewContext } from './';
-import { serializePageForHtml } from './';
+import { pageJsonForHtml } from './';
 import { onBeforeEnd } from '../http/response-hooks';
 import { storesNothing } from '../http/send-whole';
 import { escapeHtml, escapeText } from '../lib/html';
@@ -25,7 +25,7 @@ export interface RootViewOptions {
 }
 
 export function rootView(options: RootViewOptions) {
-  return ({ req, res, page, title, head, body }: RootViewContext): string => {
+  return ({ req, res, page, pageJson, title, head, body }: RootViewContext): string => {
     const nonce = res.locals.cspNonce as string;
     const csrf = (res.locals.csrfToken as (() => string) | undefined)?.() ?? '';
     const fullTitle = title ? `${title} - ${options.appName}` : options.appName;
@@ -44,7 +44,7 @@ export function rootView(options: RootViewOptions) {
     ${options.assets.entry(nonce)}${body === undefined ? '' : stylesheetLink(options.assets.url(options.pageStylesheet(page.component)))}
   </head>
   <body class="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-    <script data-page="app" type="application/json">${serializePageForHtml(page)}</script>
+    <script data-page="app" type="application/json">${pageJsonForHtml(pageJson)}</script>
     ${body === undefined ? '<div id="app"></div>' : `<div id="app" data-server-rendered="true">${body}</div>`}
   </body>
 </html>`;

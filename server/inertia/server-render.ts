@@ -9,7 +9,8 @@ export interface RendererModule {
 
 /** The app's view of the renderer: HTML, or null when the page is left to the browser. */
 export interface ServerRenderer {
-  render(page: PageObject): Promise<string | null>;
+  /** `pageJson` is the page as the browser receives it: what the HTML must be drawn from. */
+  render(page: PageObject, pageJson: string): Promise<string | null>;
 }
 
 export interface ServerRendererOptions {
@@ -36,7 +37,7 @@ export function serverRenderer(options: ServerRendererOptions): ServerRenderer {
     options.logger.error({ err: error }, message);
   };
   return {
-    async render(page) {
+    async render(page, pageJson) {
       if (!options.renders(page.component)) return null;
       let module: RendererModule;
       try {
@@ -48,8 +49,8 @@ export function serverRenderer(options: ServerRendererOptions): ServerRenderer {
         return null;
       }
       try {
-        // The page as the browser receives it (dates as strings…): the HTML must be what the client will draw from it.
-        return await module.render(JSON.parse(JSON.stringify(page)) as PageObject);
+        // The page as the browser receives it (dates as strings…), not the server's objects: the HTML must be what the client will draw from it.
+        return await module.render(JSON.parse(pageJson) as PageObject);
       } catch (error) {
         reportOnce(page.component, error, `server rendering of ${page.component} failed: the page is rendered in the browser`);
         return null;

@@ -17,10 +17,18 @@ import { route } from '../../../shared/routes';
 import { etagOf, ifMatchVersion, tokenActing } from './http';
 import * as repo from './repository';
 import { presentActivityEntry, presentBoardUser, presentInsight, presentInsightSummary } from './resources';
-import { blankBoardUser, blankInsight, boardUserInput, cursorSchema, decodeCursor, encodeCursor, insightInput, perPageSchema } from './schema';
+import { blankBoardUser, blankInsight, boardUserInput, insightFieldsOf, cursorSchema, decodeCursor, encodeCursor, insightInput, perPageSchema } from './schema';
 import type { Insight } from '../../db/types';
 
 const orgOf = (req: Request) => req.apiToken!.organization;
+
+/** A list's page, as the API names it (the pages' paginator says `current_page`). */
+const pageMeta = (meta: { current_page: number; per_page: number; total: number; last_page: number }) => ({
+  page: meta.current_page,
+  per_page: meta.per_page,
+  total: meta.total,
+  last_page: Math.max(1, meta.last_page),
+});
 
 /** The record's current fields with the request's over them: PATCH changes only what it names. */
 const merged = (current: Record<string, unknown>, body: unknown) => ({ ...current, ...(body as Record<string, unknown>) });
@@ -64,7 +72,7 @@ export function apiController(ctx: AppContext) {
           ).map((r) => [r.id, r]),
         );
         const data = list.data.flatMap((r) => (rows.has(r.id) ? [presentBoardUser(rows.get(r.id)!)] : []));
-        res.json({ data, meta: { page: list.meta.current_page, per_page: list.meta.per_page, total: list.meta.total, last_page: Math.max(1, list.meta.last_page) } });
+        res.json({ data, meta: pageMeta(list.meta) });
       },
 
       async show(req: Request, res: Response) {
@@ -107,7 +115,7 @@ export function apiController(ctx: AppContext) {
         const list = await insightRepo.insightList(ctx.db, { organizationId: org.id, ...filters }, { page, perPage: per_page, path: route('api.insights.index'), query: filterQuery(filters) });
         res.json({
           data: list.data.map(presentInsightSummary),
-          meta: { page: list.meta.current_page, per_page: list.meta.per_page, total: list.meta.total, last_page: Math.max(1, list.meta.last_page) },
+          meta: pageMeta(list.meta),
         });
       },
 
@@ -130,7 +138,7 @@ export function apiController(ctx: AppContext) {
         const version = ifMatchVersion(req);
         ensureCurrentVersion(current.updated_at, version);
         const linked = await insightRepo.linkedBoardUserIds(ctx.db, org.id, id);
-        const fields = { title: current.title, summary: current.summary, body: current.body, category: current.category, board_user_ids: linked };
+        const fields = { ...insightFieldsOf(current), board_user_ids: linked };
         const input = await validate(insightInput, merged(fields, req.body), { board_user_ids: insightService.boardUsersExist(ctx.db, org.id) });
         await sendInsight(req, res, await insightService.updateInsight(ctx, tokenActing(req), id, input, version));
       },

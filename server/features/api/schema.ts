@@ -3,6 +3,8 @@ import { queryParam } from '../../lib/query';
 import { boardUserSchema } from '../board-users/schema';
 import { insightSchema } from '../insights/schema';
 import { BOARD_USER_FIELDS, BOARD_USER_FIELD_NAMES } from '../../../shared/board-user-fields';
+import { INSIGHT_FIELDS, INSIGHT_FIELD_NAMES, type InsightField } from '../../../shared/insight-fields';
+import type { Insight } from '../../db/types';
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
@@ -43,7 +45,13 @@ export function decodeCursor(cursor: string | undefined): { at: string; id: numb
 export const blankBoardUser = (): Record<string, unknown> =>
   Object.fromEntries(BOARD_USER_FIELD_NAMES.filter((f) => BOARD_USER_FIELDS[f].kind !== 'status').map((f) => [f, BOARD_USER_FIELDS[f].kind === 'tags' ? [] : null]));
 
-export const blankInsight = (): Record<string, unknown> => ({ summary: null, body: null, board_user_ids: [] });
+/** A new insight from the API: the fields it may leave out blank (a title and a category it must give). */
+export const blankInsight = (): Record<string, unknown> =>
+  Object.fromEntries(INSIGHT_FIELD_NAMES.filter((f) => !('required' in INSIGHT_FIELDS[f])).map((f) => [f, INSIGHT_FIELDS[f].kind === 'board-users' ? [] : null]));
+
+/** An insight's own fields as the form edits them (its linked board users are rows of their own). */
+export const insightFieldsOf = (row: Pick<Insight, Exclude<InsightField, 'board_user_ids'>>): Record<string, unknown> =>
+  Object.fromEntries(INSIGHT_FIELD_NAMES.filter((f) => f !== 'board_user_ids').map((f) => [f, row[f as Exclude<InsightField, 'board_user_ids'>]]));
 
 /** The forms' own contracts, the API's request bodies. */
 export const boardUserInput = boardUserSchema;
